@@ -1,0 +1,83 @@
+import { mkdtempSync, readFileSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+import { describe, expect, it } from 'vitest';
+
+import { ConfigError, loadConfig } from './config.ts';
+
+const dataDir = () => mkdtempSync(path.join(tmpdir(), 'tessera-config-'));
+const SECRET = 'x'.repeat(32);
+
+describe('loadConfig', () => {
+  it('applies the CONTRACT section 2 defaults', () => {
+    const config = loadConfig({ DATA_DIR: dataDir() });
+    expect(config).toMatchObject({
+      port: 3000,
+      host: '127.0.0.1',
+      appUrl: 'http://localhost:3000',
+      databaseUrl: undefined,
+      accessTokenTtlSeconds: 900,
+      mailFrom: 'no-reply@localhost',
+      superAdminEmails: [],
+      payments: { provider: 'local' },
+      docsUrl: '/api/docs',
+      trustProxy: false,
+      logLevel: 'info',
+    });
+  });
+
+  it('binds to every interface in production and follows PORT in APP_URL', () => {
+    const config = loadConfig({ NODE_ENV: 'production', JWT_SECRET: SECRET, PORT: '8080' });
+    expect(config.host).toBe('0.0.0.0');
+    expect(config.appUrl).toBe('http://localhost:8080');
+  });
+
+  it('parses lists, hop counts and empty values as unset', () => {
+    const config = loadConfig({
+      DATA_DIR: dataDir(),
+      SUPER_ADMIN_EMAILS: ' Ada@Example.com, ,bob@example.com',
+      TRUST_PROXY: '2',
+      SMTP_URL: '',
+      APP_URL: 'https://app.example.com/',
+    });
+    expect(config.superAdminEmails).toEqual(['ada@example.com', 'bob@example.com']);
+    expect(config.trustProxy).toBe(2);
+    expect(config.smtpUrl).toBeUndefined();
+    expect(config.appUrl).toBe('https://app.example.com');
+  });
+
+  it.each([
+    [{ PORT: 'abc' }, /^Invalid configuration: PORT: /],
+    [{ PORT: '70000' }, /^Invalid configuration: PORT: /],
+    [{ DATABASE_URL: 'mysql://localhost/db' }, /^Invalid configuration: DATABASE_URL: expected a postgres/],
+    [{ PAYMENTS_PROVIDER: 'paypal' }, /^Invalid configuration: PAYMENTS_PROVIDER: /],
+    [{ PAYMENTS_PROVIDER: 'stripe' }, /^Invalid configuration: STRIPE_SECRET_KEY: required when PAYMENTS_PROVIDER=stripe/],
+    [{ LOG_LEVEL: 'loud' }, /^Invalid configuration: LOG_LEVEL: /],
+    [{ SMTP_URL: 'http://mail' }, /^Invalid configuration: SMTP_URL: /],
+    [{ STRIPE_PRICES: '{nope' }, /^Invalid configuration: STRIPE_PRICES: not valid JSON/],
+    [{ STRIPE_PRICES: '{"pro":{"monthly":""}}' }, /^Invalid configuration: STRIPE_PRICES: expected/],
+    [{ JWT_SECRET: 'short' }, /^Invalid configuration: JWT_SECRET: must be at least 32 bytes/],
+    [{ NODE_ENV: 'production' }, /^Invalid configuration: JWT_SECRET: required when NODE_ENV=production/],
+  ])('rejects %o with one line naming the variable', (env, message) => {
+    const load = () => loadConfig({ DATA_DIR: dataDir(), ...env });
+    expect(load).toThrow(ConfigError);
+    expect(load).toThrow(message);
+    try {
+      load();
+    } catch (error) {
+      expect((error as Error).message).not.toContain('\n');
+    }
+  });
+
+  it('generates the JWT secret once outside production and keeps it in DATA_DIR', () => {
+    const dir = dataDir();
+    const first = loadConfig({ DATA_DIR: dir }).jwtSecret;
+    expect(Buffer.byteLength(first)).toBeGreaterThanOrEqual(32);
+    expect(loadConfig({ DATA_DIR: dir }).jwtSecret).toBe(first);
+    const file = path.join(dir, 'jwt-secret');
+    expect(readFileSync(file, 'utf8').trim()).toBe(first);
+    expect(statSync(file).mode & 0o077).toBe(0);
+    expect(loadConfig({ DATA_DIR: dataDir() }).jwtSecret).not.toBe(first);
+  });
+});

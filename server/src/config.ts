@@ -1,0 +1,146 @@
+// The only reader of process.env: parses every variable of CONTRACT section 2 once, with defaults.
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+
+import { z } from 'zod';
+
+/** A configuration problem, reported as one line naming the variable before start-up stops. */
+export class ConfigError extends Error {}
+
+const MIN_SECRET_BYTES = 32;
+
+// `FOO=` means "unset", as in t3's emptyStringAsUndefined.
+const optional = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((value) => (value === '' ? undefined : value), schema.optional());
+
+const httpUrl = z.url({ protocol: /^https?$/, error: 'expected an http(s) URL' });
+
+const EnvSchema = z
+  .object({
+    NODE_ENV: optional(z.enum(['development', 'production', 'test'])),
+    PORT: optional(z.coerce.number().int().min(0).max(65535)).default(3000),
+    HOST: optional(z.string()),
+    APP_URL: optional(httpUrl),
+    DATABASE_URL: optional(z.url({ protocol: /^postgres(ql)?$/, error: 'expected a postgres:// URL' })),
+    DATA_DIR: optional(z.string()).default('./data'),
+    JWT_SECRET: optional(z.string()),
+    ACCESS_TOKEN_TTL_SECONDS: optional(z.coerce.number().int().positive()).default(900),
+    SMTP_URL: optional(z.url({ protocol: /^smtps?$/, error: 'expected an smtp:// or smtps:// URL' })),
+    MAIL_FROM: optional(z.string()).default('no-reply@localhost'),
+    SUPER_ADMIN_EMAILS: optional(z.string()).default(''),
+    PAYMENTS_PROVIDER: optional(z.enum(['local', 'stripe'])).default('local'),
+    STRIPE_SECRET_KEY: optional(z.string()),
+    STRIPE_WEBHOOK_SECRET: optional(z.string()),
+    STRIPE_API_URL: optional(httpUrl),
+    STRIPE_PRICES: optional(z.string()),
+    GOOGLE_CLIENT_ID: optional(z.string()),
+    GOOGLE_JWKS_URL: optional(httpUrl).default('https://www.googleapis.com/oauth2/v3/certs'),
+    DOCS_URL: optional(z.string()).default('/api/docs'),
+    CODEBASE_URL: optional(z.string()).default('https://github.com/tessera-app/tessera'),
+    REDIS_URL: optional(z.url({ protocol: /^rediss?$/, error: 'expected a redis:// URL' })),
+    TRUST_PROXY: optional(z.union([z.enum(['true', 'false']), z.coerce.number().int().min(0)])).default(
+      'false',
+    ),
+    LOG_LEVEL: optional(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])).default('info'),
+  })
+  .superRefine((env, ctx) => {
+    if (env.PAYMENTS_PROVIDER !== 'stripe') return;
+    for (const key of ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'STRIPE_PRICES'] as const) {
+      if (!env[key]) ctx.addIssue({ code: 'custom', path: [key], message: 'required when PAYMENTS_PROVIDER=stripe' });
+    }
+  });
+
+const StripePricesSchema = z.record(
+  z.string(),
+  z.object({ monthly: z.string().min(1), annual: z.string().min(1) }),
+);
+
+export type Config = ReturnType<typeof loadConfig>;
+
+/** Parses the environment; throws ConfigError with one line naming the first bad variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
+  const parsed = EnvSchema.safeParse(env);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    throw new ConfigError(`Invalid configuration: ${issue.path.join('.')}: ${issue.message}`);
+  }
+  const e = parsed.data;
+  const isProduction = e.NODE_ENV === 'production';
+  const dataDir = path.resolve(e.DATA_DIR);
+
+  return {
+    isProduction,
+    port: e.PORT,
+    host: e.HOST ?? (isProduction ? '0.0.0.0' : '127.0.0.1'),
+    appUrl: (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    databaseUrl: e.DATABASE_URL,
+    dataDir,
+    jwtSecret: resolveJwtSecret(e.JWT_SECRET, isProduction, dataDir),
+    accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    superAdminEmails: e.SUPER_ADMIN_EMAILS.split(',')
+      .map((email) => email.trim().toLowerCase())
+      .filter(Boolean),
+    payments: {
+      provider: e.PAYMENTS_PROVIDER,
+      stripeSecretKey: e.STRIPE_SECRET_KEY,
+      stripeWebhookSecret: e.STRIPE_WEBHOOK_SECRET,
+      stripeApiUrl: e.STRIPE_API_URL,
+      stripePrices: e.STRIPE_PRICES ? parseJson('STRIPE_PRICES', e.STRIPE_PRICES, StripePricesSchema) : {},
+    },
+    google: { clientId: e.GOOGLE_CLIENT_ID, jwksUrl: e.GOOGLE_JWKS_URL },
+    docsUrl: e.DOCS_URL,
+    codebaseUrl: e.CODEBASE_URL,
+    redisUrl: e.REDIS_URL,
+    trustProxy: e.TRUST_PROXY === 'true' ? true : e.TRUST_PROXY === 'false' ? false : e.TRUST_PROXY,
+    logLevel: e.LOG_LEVEL,
+  };
+}
+
+function parseJson<T>(name: string, raw: string, schema: z.ZodType<T>): T {
+  let value: unknown;
+  try {
+    value = JSON.parse(raw);
+  } catch {
+    throw new ConfigError(`Invalid configuration: ${name}: not valid JSON`);
+  }
+  const result = schema.safeParse(value);
+  if (!result.success) {
+    throw new ConfigError(`Invalid configuration: ${name}: expected {"<plan_id>":{"monthly":"price_...","annual":"price_..."}}`);
+  }
+  return result.data;
+}
+
+/**
+ * Production must be given a strong secret. Elsewhere one is generated on first start and kept in DATA_DIR,
+ * so tokens survive restarts without any setup.
+ */
+function resolveJwtSecret(given: string | undefined, isProduction: boolean, dataDir: string): string {
+  if (given !== undefined) {
+    if (Buffer.byteLength(given) < MIN_SECRET_BYTES) {
+      throw new ConfigError(`Invalid configuration: JWT_SECRET: must be at least ${MIN_SECRET_BYTES} bytes long`);
+    }
+    return given;
+  }
+  if (isProduction) {
+    throw new ConfigError('Invalid configuration: JWT_SECRET: required when NODE_ENV=production');
+  }
+  const file = path.join(dataDir, 'jwt-secret');
+  try {
+    return readFileSync(file, 'utf8').trim();
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+  }
+  const secret = randomBytes(48).toString('base64url');
+  mkdirSync(dataDir, { recursive: true });
+  try {
+    writeFileSync(file, `${secret}\n`, { mode: 0o600, flag: 'wx' });
+    return secret;
+  } catch (error) {
+    // Another process wrote it first: use theirs.
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return readFileSync(file, 'utf8').trim();
+    throw error;
+  }
+}

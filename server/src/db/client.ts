@@ -1,0 +1,63 @@
+// One database handle for the whole app: the embedded PGlite in DATA_DIR, or PostgreSQL when DATABASE_URL is set.
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import pg from 'pg';
+
+import { lockDataDir } from './data-dir-lock.ts';
+import * as schema from './schema/index.ts';
+
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export type Database = {
+  db: Db;
+  /** Resolves when the database answers a trivial query; rejects otherwise. */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+} & ({ kind: 'pglite'; client: PGlite } | { kind: 'postgres'; pool: pg.Pool });
+
+export async function openDatabase(options: { databaseUrl?: string | undefined; dataDir: string }) {
+  if (options.databaseUrl) return fromPool(new pg.Pool({ connectionString: options.databaseUrl }));
+
+  mkdirSync(options.dataDir, { recursive: true });
+  const lock = lockDataDir(options.dataDir);
+  try {
+    const client = await PGlite.create(path.join(options.dataDir, 'pgdata'));
+    return fromPglite(client, lock.release);
+  } catch (error) {
+    lock.release();
+    throw error;
+  }
+}
+
+export function fromPglite(client: PGlite, onClose: () => void = () => {}): Database {
+  const db = drizzlePglite({ client, schema }) as unknown as Db;
+  return {
+    kind: 'pglite',
+    client,
+    db,
+    ping: () => ping(db),
+    close: async () => {
+      if (!client.closed) await client.close();
+      onClose();
+    },
+  };
+}
+
+export function fromPool(pool: pg.Pool): Database {
+  // Fail fast while PostgreSQL is unreachable instead of queueing requests behind a dead connection.
+  pool.options.connectionTimeoutMillis ||= 5000;
+  // An idle client losing its connection must not crash the process; the next query reconnects.
+  pool.on('error', () => {});
+  const db = drizzlePg({ client: pool, schema }) as unknown as Db;
+  return { kind: 'postgres', pool, db, ping: () => ping(db), close: () => pool.end() };
+}
+
+async function ping(db: Db): Promise<void> {
+  await db.execute(sql`select 1`);
+}

@@ -1,0 +1,36 @@
+import { createRequire } from 'node:module';
+import path from 'node:path';
+
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+
+import type { Database } from './client.ts';
+
+// Resolved from the package root so the path holds both from src/ (tsx, vitest) and from the bundled dist/.
+const migrationsFolder = path.join(
+  path.dirname(createRequire(import.meta.url).resolve('@app/server/package.json')),
+  'src/db/migrations',
+);
+
+/** Arbitrary constant naming the advisory lock that serialises migrations across instances. */
+const MIGRATION_LOCK_KEY = 7_420_001;
+
+/** Applies every committed migration not yet applied; a no-op when the schema is current. */
+export async function migrateDatabase(database: Database, options: { migrationsSchema?: string } = {}) {
+  const config = { migrationsFolder, migrationsSchema: options.migrationsSchema };
+  if (database.kind === 'pglite') {
+    await migratePglite(drizzlePglite({ client: database.client }), config);
+    return;
+  }
+  // Several instances may start at once against one PostgreSQL: only one migrates at a time.
+  const client = await database.pool.connect();
+  try {
+    await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+    await migratePg(drizzlePg({ client }), config);
+  } finally {
+    await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => {});
+    client.release();
+  }
+}

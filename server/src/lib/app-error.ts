@@ -1,0 +1,28 @@
+// Typed errors thrown by services; plugins/errors.ts turns each code into its HTTP status and a {detail} body.
+
+const STATUS_BY_CODE = {
+  BAD_REQUEST: 400,
+  UNAUTHORIZED: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  CONFLICT: 400,
+  INVALID: 422,
+  RATE_LIMITED: 429,
+  UNAVAILABLE: 503,
+} as const;
+
+export type AppErrorCode = keyof typeof STATUS_BY_CODE;
+
+export class AppError extends Error {
+  readonly statusCode: number;
+
+  constructor(
+    readonly code: AppErrorCode,
+    /** Shown to the user as is: never put internals here. */
+    readonly detail: string,
+  ) {
+    super(detail);
+    this.name = 'AppError';
+    this.statusCode = STATUS_BY_CODE[code];
+  }
+}

@@ -1,0 +1,30 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { buildTestApp } from '../../test/helpers.ts';
+
+let app: Awaited<ReturnType<typeof buildTestApp>>;
+beforeAll(async () => {
+  app = await buildTestApp();
+});
+afterAll(() => app.close());
+
+describe('API documentation', () => {
+  it('serves OpenAPI generated from the route schemas', async () => {
+    const response = await app.inject({ method: 'GET', url: '/api/openapi.json' });
+    expect(response.statusCode).toBe(200);
+    const document = response.json();
+    expect(document.openapi).toMatch(/^3\./);
+    const health = document.paths['/api/health'].get;
+    expect(health.responses['200'].content['application/json'].schema.properties.status).toEqual({
+      type: 'string',
+      enum: ['ok'],
+    });
+    expect(health.responses).toHaveProperty('503');
+  });
+
+  it('serves the browsable docs', async () => {
+    const response = await app.inject({ method: 'GET', url: '/api/docs/' });
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toContain('swagger');
+  });
+});

@@ -1,0 +1,45 @@
+// Unknown API paths answer 404 {detail}; every other GET is a client-side route and gets the web app's index.html.
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+// index.html names the current hashed bundles, so it must be revalidated on every load.
+const REVALIDATE = 'no-cache';
+
+export const webAppPlugin = fp<{ webDir: string | null }>(
+  async (app: FastifyInstance, { webDir }) => {
+    const hasWebApp = webDir !== null && existsSync(path.join(webDir, 'index.html'));
+    if (!hasWebApp) app.log.warn({ webDir }, 'web app not built: only the API is served (run npm run build)');
+
+    if (hasWebApp) {
+      await app.register(fastifyStatic, {
+        root: webDir,
+        wildcard: false,
+        index: false,
+        cacheControl: false,
+        setHeaders: (reply, filePath) => {
+          const isHashedAsset = filePath.startsWith(path.join(webDir, 'assets') + path.sep);
+          reply.header('cache-control', isHashedAsset ? IMMUTABLE : REVALIDATE);
+        },
+      });
+    }
+
+    app.setNotFoundHandler((request, reply) => {
+      const isPageRequest =
+        hasWebApp && (request.method === 'GET' || request.method === 'HEAD') && !isApiPath(request.url);
+      if (isPageRequest) {
+        return reply.header('cache-control', REVALIDATE).sendFile('index.html');
+      }
+      return reply.status(404).send({ detail: `Not found: ${request.method} ${request.url.split('?')[0]}` });
+    });
+  },
+  { name: 'web-app' },
+);
+
+function isApiPath(url: string): boolean {
+  return url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
+}

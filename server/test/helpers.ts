@@ -1,0 +1,63 @@
+// buildTestApp(): the real app on a fresh, migrated database per test file, PGlite by default, or an own schema on
+// the PostgreSQL at DATABASE_URL so concurrent runs never collide.
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { inject } from 'vitest';
+
+import { type AppOptions, buildApp } from '../src/app.ts';
+import { loadConfig } from '../src/config.ts';
+import { type Database, fromPglite, fromPool } from '../src/db/client.ts';
+import { migrateDatabase } from '../src/db/migrate.ts';
+
+export type TestDatabase = Database & {
+  /** Where this database's migration journal lives (its own schema on PostgreSQL). */
+  migrationsSchema?: string;
+  drop(): Promise<void>;
+};
+
+export async function createTestDatabase(): Promise<TestDatabase> {
+  const databaseUrl = process.env.DATABASE_URL;
+  if (!databaseUrl) {
+    const template = new Blob([readFileSync(inject('pgliteTemplate'))]);
+    const database = fromPglite(await PGlite.create({ loadDataDir: template }));
+    return { ...database, drop: database.close };
+  }
+  const schema = `test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: databaseUrl });
+  await admin.connect();
+  await admin.query(`create schema ${schema}`);
+  await admin.end();
+  const database = fromPool(new pg.Pool({ connectionString: databaseUrl, options: `-c search_path=${schema}` }));
+  await migrateDatabase(database, { migrationsSchema: schema });
+  return {
+    ...database,
+    migrationsSchema: schema,
+    drop: async () => {
+      await database.db.execute(sql.raw(`drop schema ${schema} cascade`));
+      await database.close();
+    },
+  };
+}
+
+export function testConfig(env: NodeJS.ProcessEnv = {}) {
+  return loadConfig({
+    DATA_DIR: mkdtempSync(path.join(tmpdir(), 'tessera-test-')),
+    JWT_SECRET: 'test-secret-that-is-at-least-32-bytes-long',
+    LOG_LEVEL: 'silent',
+    ...env,
+  });
+}
+
+/** The app on its own fresh database; close() releases both. */
+export async function buildTestApp(options: Partial<AppOptions> = {}) {
+  const database = await createTestDatabase();
+  const app = await buildApp({ config: testConfig(), database, webDir: null, ...options });
+  app.addHook('onClose', () => database.drop());
+  return app;
+}

@@ -1,0 +1,117 @@
+// The real start-up path in a child process: config errors, the data-dir lock, restarts that keep data, and a
+// graceful stop that lets an in-flight request finish.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { mkdtempSync } from 'node:fs';
+import net from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+import { PGlite } from '@electric-sql/pglite';
+import { describe, expect, it } from 'vitest';
+
+const SERVER_ROOT = path.resolve(import.meta.dirname, '..');
+
+type Started = { child: ChildProcess; url: string; port: number; output: () => string; exit: Promise<number | null> };
+
+function run(env: NodeJS.ProcessEnv) {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    cwd: SERVER_ROOT,
+    env: { PATH: process.env.PATH, PORT: '0', LOG_LEVEL: 'info', ...env },
+  });
+  let output = '';
+  child.stdout.on('data', (chunk) => (output += chunk));
+  child.stderr.on('data', (chunk) => (output += chunk));
+  const exit = once(child, 'exit').then(([code]) => code as number | null);
+  return { child, output: () => output, exit };
+}
+
+async function start(env: NodeJS.ProcessEnv): Promise<Started> {
+  const running = run(env);
+  const url = await new Promise<string>((resolve, reject) => {
+    const check = setInterval(() => {
+      const match = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(running.output());
+      if (match) {
+        clearInterval(check);
+        resolve(match[1]!);
+      }
+    }, 50);
+    void running.exit.then((code) => {
+      clearInterval(check);
+      reject(new Error(`server exited with ${code} before listening:\n${running.output()}`));
+    });
+  });
+  return { ...running, url, port: Number(new URL(url).port) };
+}
+
+async function stop(server: Started) {
+  server.child.kill('SIGTERM');
+  return server.exit;
+}
+
+const dataDir = () => mkdtempSync(path.join(tmpdir(), 'tessera-main-'));
+
+describe('start-up', () => {
+  it.each([
+    [{ PORT: 'abc' }, 'PORT'],
+    [{ PAYMENTS_PROVIDER: 'paypal' }, 'PAYMENTS_PROVIDER'],
+    [{ NODE_ENV: 'production' }, 'JWT_SECRET'],
+    [{ NODE_ENV: 'production', JWT_SECRET: 'too-short' }, 'JWT_SECRET'],
+  ])('stops on bad configuration %o with one line naming %s and exit code 1', async (env, variable) => {
+    const { exit, output } = run({ DATA_DIR: dataDir(), ...env });
+    expect(await exit).toBe(1);
+    const lines = output().trim().split('\n');
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(new RegExp(`^Invalid configuration: ${variable}: `));
+  });
+
+  it('keeps the data across a stop and a start, and refuses a second process on the same data', async () => {
+    const DATA_DIR = dataDir();
+    const first = await start({ DATA_DIR });
+    expect(await (await fetch(`${first.url}/api/health`)).json()).toEqual({ status: 'ok' });
+
+    const second = run({ DATA_DIR });
+    expect(await second.exit).toBe(1);
+    expect(second.output()).toContain('is in use by another Tessera process');
+    expect(await (await fetch(`${first.url}/api/health`)).json()).toEqual({ status: 'ok' });
+    expect(await stop(first)).toBe(0);
+
+    const pglite = await PGlite.create(path.join(DATA_DIR, 'pgdata'));
+    await pglite.query(`insert into users (email) values ('kept@example.com')`);
+    await pglite.close();
+
+    const again = await start({ DATA_DIR });
+    expect((await fetch(`${again.url}/api/health`)).status).toBe(200);
+    expect(await stop(again)).toBe(0);
+
+    const reopened = await PGlite.create(path.join(DATA_DIR, 'pgdata'));
+    const { rows } = await reopened.query<{ email: string }>('select email from users');
+    await reopened.close();
+    expect(rows).toEqual([{ email: 'kept@example.com' }]);
+  });
+
+  it('finishes an in-flight request on SIGTERM, then exits 0', async () => {
+    const server = await start({ DATA_DIR: dataDir() });
+    const body = JSON.stringify({ note: 'x'.repeat(64) });
+    const socket = net.connect(server.port, '127.0.0.1');
+    await once(socket, 'connect');
+    let response = '';
+    socket.on('data', (chunk) => (response += chunk));
+    // Headers and half the body now, so the request is being served when the signal arrives.
+    socket.write(
+      `POST /api/not-yet-a-route HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\n` +
+        `Content-Length: ${body.length}\r\n\r\n${body.slice(0, 10)}`,
+    );
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    server.child.kill('SIGTERM');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(response).toBe('');
+    socket.end(body.slice(10));
+    await once(socket, 'close');
+
+    expect(response).toMatch(/^HTTP\/1\.1 404/);
+    expect(response).toContain('{"detail":"Not found: POST /api/not-yet-a-route"}');
+    expect(await server.exit).toBe(0);
+    expect(server.output()).toContain('stopping: finishing in-flight requests');
+  });
+});
