@@ -44,14 +44,18 @@ export async function buildApp({ config, database, webDir = DEFAULT_WEB_DIR, log
     // Honour a caller's request id (a load balancer's) or make one; it tags every log line of the request.
     requestIdHeader: 'x-request-id',
     genReqId: () => randomUUID(),
-    trustProxy: config.trustProxy,
+    // A hop count trusts that many proxies in front of us (Fastify accepts numbers, its types do not say so).
+    trustProxy:
+      typeof config.trustProxy === 'number'
+        ? (_address: string, hop: number) => hop < (config.trustProxy as number)
+        : config.trustProxy,
     bodyLimit: 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('config', config);
-  app.decorate('database', database);
+  app.decorate<Database>('database', database);
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });

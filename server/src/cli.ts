@@ -21,7 +21,11 @@ const commands: Record<string, { usage: string; run: (args: string[]) => Promise
 const [name, ...args] = process.argv.slice(2);
 const command = name ? commands[name] : undefined;
 if (!command) {
-  console.error(`Usage: npm run cli -- <command>\n\nCommands:\n${Object.values(commands).map((c) => `  ${c.usage}`).join('\n')}`);
+  console.error(
+    `Usage: npm run cli -- <command>\n\nCommands:\n${Object.values(commands)
+      .map((c) => `  ${c.usage}`)
+      .join('\n')}`,
+  );
   process.exit(name ? 1 : 0);
 }
 command

@@ -52,7 +52,10 @@ describe('loadConfig', () => {
     [{ PORT: '70000' }, /^Invalid configuration: PORT: /],
     [{ DATABASE_URL: 'mysql://localhost/db' }, /^Invalid configuration: DATABASE_URL: expected a postgres/],
     [{ PAYMENTS_PROVIDER: 'paypal' }, /^Invalid configuration: PAYMENTS_PROVIDER: /],
-    [{ PAYMENTS_PROVIDER: 'stripe' }, /^Invalid configuration: STRIPE_SECRET_KEY: required when PAYMENTS_PROVIDER=stripe/],
+    [
+      { PAYMENTS_PROVIDER: 'stripe' },
+      /^Invalid configuration: STRIPE_SECRET_KEY: required when PAYMENTS_PROVIDER=stripe/,
+    ],
     [{ LOG_LEVEL: 'loud' }, /^Invalid configuration: LOG_LEVEL: /],
     [{ SMTP_URL: 'http://mail' }, /^Invalid configuration: SMTP_URL: /],
     [{ STRIPE_PRICES: '{nope' }, /^Invalid configuration: STRIPE_PRICES: not valid JSON/],

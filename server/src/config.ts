@@ -42,12 +42,15 @@ const EnvSchema = z
     TRUST_PROXY: optional(z.union([z.enum(['true', 'false']), z.coerce.number().int().min(0)])).default(
       'false',
     ),
-    LOG_LEVEL: optional(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])).default('info'),
+    LOG_LEVEL: optional(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])).default(
+      'info',
+    ),
   })
   .superRefine((env, ctx) => {
     if (env.PAYMENTS_PROVIDER !== 'stripe') return;
     for (const key of ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'STRIPE_PRICES'] as const) {
-      if (!env[key]) ctx.addIssue({ code: 'custom', path: [key], message: 'required when PAYMENTS_PROVIDER=stripe' });
+      if (!env[key])
+        ctx.addIssue({ code: 'custom', path: [key], message: 'required when PAYMENTS_PROVIDER=stripe' });
     }
   });
 
@@ -108,7 +111,9 @@ function parseJson<T>(name: string, raw: string, schema: z.ZodType<T>): T {
   }
   const result = schema.safeParse(value);
   if (!result.success) {
-    throw new ConfigError(`Invalid configuration: ${name}: expected {"<plan_id>":{"monthly":"price_...","annual":"price_..."}}`);
+    throw new ConfigError(
+      `Invalid configuration: ${name}: expected {"<plan_id>":{"monthly":"price_...","annual":"price_..."}}`,
+    );
   }
   return result.data;
 }
@@ -120,7 +125,9 @@ function parseJson<T>(name: string, raw: string, schema: z.ZodType<T>): T {
 function resolveJwtSecret(given: string | undefined, isProduction: boolean, dataDir: string): string {
   if (given !== undefined) {
     if (Buffer.byteLength(given) < MIN_SECRET_BYTES) {
-      throw new ConfigError(`Invalid configuration: JWT_SECRET: must be at least ${MIN_SECRET_BYTES} bytes long`);
+      throw new ConfigError(
+        `Invalid configuration: JWT_SECRET: must be at least ${MIN_SECRET_BYTES} bytes long`,
+      );
     }
     return given;
   }

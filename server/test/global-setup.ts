@@ -20,9 +20,10 @@ export default async function setup(project: TestProject) {
   // Against PostgreSQL each test file migrates its own schema instead.
   if (process.env.DATABASE_URL) return;
   const dir = mkdtempSync(path.join(tmpdir(), 'tessera-template-'));
-  const database = fromPglite(await PGlite.create());
+  const client = await PGlite.create();
+  const database = fromPglite(client);
   await migrateDatabase(database);
-  const dump = await database.client.dumpDataDir('none');
+  const dump = await client.dumpDataDir('none');
   const file = path.join(dir, 'template.tar');
   writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
   await database.close();

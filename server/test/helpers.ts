@@ -33,7 +33,9 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   await admin.connect();
   await admin.query(`create schema ${schema}`);
   await admin.end();
-  const database = fromPool(new pg.Pool({ connectionString: databaseUrl, options: `-c search_path=${schema}` }));
+  const database = fromPool(
+    new pg.Pool({ connectionString: databaseUrl, options: `-c search_path=${schema}` }),
+  );
   await migrateDatabase(database, { migrationsSchema: schema });
   return {
     ...database,

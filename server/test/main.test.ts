@@ -12,7 +12,13 @@ import { describe, expect, it } from 'vitest';
 
 const SERVER_ROOT = path.resolve(import.meta.dirname, '..');
 
-type Started = { child: ChildProcess; url: string; port: number; output: () => string; exit: Promise<number | null> };
+type Started = {
+  child: ChildProcess;
+  url: string;
+  port: number;
+  output: () => string;
+  exit: Promise<number | null>;
+};
 
 function run(env: NodeJS.ProcessEnv) {
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {

@@ -19,7 +19,8 @@ export function lockDataDir(dataDir: string): DataDirLock {
     }
     // Left behind by a process that died without cleaning up.
     rmSync(file, { force: true });
-    if (!tryCreate(file)) throw new DataDirLockedError(`Another process took the lock on ${dataDir} just now.`);
+    if (!tryCreate(file))
+      throw new DataDirLockedError(`Another process took the lock on ${dataDir} just now.`);
   }
   return {
     release: () => {

@@ -12,9 +12,13 @@ beforeAll(async () => {
     logger: { level: 'error', stream: { write: (line: string) => void logged.push(line) } },
   });
   // Routes that exist only in this test, to drive each kind of failure through the real error handler.
-  app.post('/api/echo', { schema: { body: z.object({ name: z.string().min(1), count: z.number().int() }) } }, (request) => ({
-    ...request.body,
-  }));
+  app.post(
+    '/api/echo',
+    { schema: { body: z.object({ name: z.string().min(1), count: z.number().int() }) } },
+    (request) => ({
+      ...request.body,
+    }),
+  );
   app.get('/api/boom', () => {
     throw new Error('connection to 10.0.0.7 failed: password authentication failed for user "app"');
   });
@@ -26,7 +30,12 @@ beforeAll(async () => {
 afterAll(() => app.close());
 
 const post = (payload: string, headers: Record<string, string> = {}) =>
-  app.inject({ method: 'POST', url: '/api/echo', payload, headers: { 'content-type': 'application/json', ...headers } });
+  app.inject({
+    method: 'POST',
+    url: '/api/echo',
+    payload,
+    headers: { 'content-type': 'application/json', ...headers },
+  });
 
 describe('error responses', () => {
   it('answers 422 {detail} naming the invalid field', async () => {

@@ -17,7 +17,7 @@ export const openapiPlugin = fp(
       transform: jsonSchemaTransform,
       transformObject: jsonSchemaTransformObject,
     });
-    await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+    await app.register(swaggerUi, { routePrefix: '/api/docs' });
     app.get('/api/openapi.json', { schema: { hide: true } }, () => app.swagger());
   },
   { name: 'openapi' },

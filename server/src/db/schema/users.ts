@@ -2,7 +2,9 @@ import { sql } from 'drizzle-orm';
 import { boolean, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 export const users = pgTable('users', {
-  uuid: uuid('uuid').primaryKey().default(sql`gen_random_uuid()`),
+  uuid: uuid('uuid')
+    .primaryKey()
+    .default(sql`gen_random_uuid()`),
   // Stored trimmed and lower-cased, so the unique constraint is case-insensitive (CONTRACT section 3).
   email: text('email').notNull().unique(),
   // Null for invited and Google users until they set one.

@@ -1,0 +1,51 @@
+import path from 'node:path';
+
+import { defineConfig } from '@playwright/test';
+
+// run.mjs sets these; the defaults let `npx playwright test` work against a build on port 3100 too.
+const port = Number(process.env.E2E_PORT ?? 3100);
+const baseURL = `http://127.0.0.1:${port}`;
+
+export default defineConfig({
+  testDir: './tests',
+  fullyParallel: true,
+  forbidOnly: Boolean(process.env.CI),
+  retries: 0,
+  workers: 2,
+  reporter: process.env.CI ? [['list'], ['html', { open: 'never' }]] : 'list',
+  use: {
+    baseURL,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      // Debian's Chromium in a sandboxed, offline machine (DEVELOPERS.md); Playwright adds a fresh profile itself.
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+  projects: [
+    { name: 'desktop', use: { viewport: { width: 1280, height: 800 } } },
+    { name: 'mobile', use: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true } },
+  ],
+  webServer: {
+    command: 'node server/dist/main.js',
+    cwd: path.resolve(import.meta.dirname, '..'),
+    url: `${baseURL}/api/health`,
+    reuseExistingServer: false,
+    timeout: 90_000,
+    env: {
+      PORT: String(port),
+      DATA_DIR: process.env.E2E_DATA_DIR ?? path.resolve(import.meta.dirname, '../data/e2e'),
+      APP_URL: baseURL,
+      LOG_LEVEL: 'warn',
+    },
+  },
+});

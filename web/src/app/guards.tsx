@@ -1,0 +1,34 @@
+/** The access rules of the SPEC section 2 route table, as layout routes around the pages they protect. */
+import { Navigate, Outlet } from 'react-router';
+
+import { PageSpinner } from '@/components/page-spinner';
+import { paths } from '@/config/paths';
+import { useSession } from '@/lib/session/use-session';
+
+const dashboard = paths.app.dashboard.getHref();
+const register = paths.auth.register.getHref();
+
+export function GuestOnly() {
+  const { status } = useSession();
+  if (status === 'loading') return <PageSpinner />;
+  return status === 'authenticated' ? <Navigate to={dashboard} replace /> : <Outlet />;
+}
+
+export function SignedInOnly() {
+  const { status } = useSession();
+  if (status === 'loading') return <PageSpinner />;
+  return status === 'authenticated' ? <Outlet /> : <Navigate to={register} replace />;
+}
+
+export function SuperAdminOnly() {
+  const { status, isSuperAdmin } = useSession();
+  if (status === 'loading') return <PageSpinner />;
+  if (status === 'unauthenticated') return <Navigate to={register} replace />;
+  return isSuperAdmin ? <Outlet /> : <Navigate to={dashboard} replace />;
+}
+
+export function HomeRedirect() {
+  const { status } = useSession();
+  if (status === 'loading') return <PageSpinner />;
+  return <Navigate to={status === 'authenticated' ? dashboard : register} replace />;
+}

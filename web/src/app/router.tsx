@@ -1,0 +1,57 @@
+import { useState, type ComponentType } from 'react';
+import { createBrowserRouter, Navigate, RouterProvider, type RouteObject } from 'react-router';
+
+import { GuestOnly, HomeRedirect, SignedInOnly, SuperAdminOnly } from '@/app/guards';
+import { PageSpinner } from '@/components/page-spinner';
+import { RouteError } from '@/components/route-error';
+import { paths } from '@/config/paths';
+
+/** Each page is its own chunk, fetched when its route is first matched. */
+const page = (load: () => Promise<{ default: ComponentType }>) => async () => ({
+  Component: (await load()).default,
+});
+
+export const routes: RouteObject[] = [
+  {
+    HydrateFallback: PageSpinner,
+    ErrorBoundary: RouteError,
+    children: [
+      {
+        Component: GuestOnly,
+        children: [
+          { path: paths.auth.login.path, lazy: page(() => import('./routes/auth/login')) },
+          { path: paths.auth.register.path, lazy: page(() => import('./routes/auth/register')) },
+          { path: paths.auth.forgotPassword.path, lazy: page(() => import('./routes/auth/forgot-password')) },
+          { path: paths.auth.resetPassword.path, lazy: page(() => import('./routes/auth/reset-password')) },
+        ],
+      },
+      { path: paths.auth.verifyEmail.path, lazy: page(() => import('./routes/auth/verify-email')) },
+      { path: paths.invitations.accept.path, lazy: page(() => import('./routes/accept-invitation')) },
+      {
+        Component: SignedInOnly,
+        children: [
+          { path: paths.app.dashboard.path, lazy: page(() => import('./routes/dashboard')) },
+          { path: paths.app.items.path, lazy: page(() => import('./routes/items')) },
+          { path: paths.app.settings.path, lazy: page(() => import('./routes/settings')) },
+          { path: paths.app.team.path, lazy: page(() => import('./routes/team')) },
+          { path: paths.app.subscription.path, lazy: page(() => import('./routes/subscription')) },
+        ],
+      },
+      {
+        Component: SuperAdminOnly,
+        children: [
+          { path: paths.admin.root.path, lazy: page(() => import('./routes/admin/admin')) },
+          { path: paths.admin.tenant.path, lazy: page(() => import('./routes/admin/tenant')) },
+        ],
+      },
+      { path: paths.home.path, Component: HomeRedirect },
+      { path: paths.app.members.path, element: <Navigate to={paths.app.settings.getHref()} replace /> },
+      { path: '*', element: <Navigate to={paths.home.getHref()} replace /> },
+    ],
+  },
+];
+
+export function AppRouter() {
+  const [router] = useState(() => createBrowserRouter(routes));
+  return <RouterProvider router={router} />;
+}

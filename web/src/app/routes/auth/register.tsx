@@ -1,0 +1,5 @@
+import { ProductNamePage } from '@/components/product-name-page';
+
+export default function RegisterRoute() {
+  return <ProductNamePage />;
+}

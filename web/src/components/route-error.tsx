@@ -1,0 +1,17 @@
+import { useLocation } from 'react-router';
+
+/** Shown when a page fails, most often because its code chunk is gone after a deploy. */
+export function RouteError() {
+  const { pathname, search } = useLocation();
+  return (
+    <main className="flex min-h-dvh flex-col items-center justify-center gap-4 p-6 text-center">
+      <title>Tessera</title>
+      <h1 className="text-2xl font-semibold tracking-tight">Something went wrong</h1>
+      <p className="text-muted-foreground">This page could not be shown.</p>
+      {/* A full page load, not a router navigation, so that a fresh build's files are fetched. */}
+      <a href={pathname + search} className="font-medium text-primary underline underline-offset-4">
+        Reload the page
+      </a>
+    </main>
+  );
+}

@@ -1,0 +1,32 @@
+/** The one route table (SPEC section 2): components link through `getHref`, the router matches `path`. */
+export const paths = {
+  home: { path: '/', getHref: () => '/' },
+  auth: {
+    login: { path: '/login', getHref: () => '/login' },
+    register: { path: '/register', getHref: () => '/register' },
+    forgotPassword: { path: '/forgot-password', getHref: () => '/forgot-password' },
+    resetPassword: { path: '/reset-password', getHref: () => '/reset-password' },
+    verifyEmail: { path: '/verify-email', getHref: () => '/verify-email' },
+  },
+  invitations: {
+    accept: {
+      path: '/tenants/invitations/:token/accept',
+      getHref: (token: string) => `/tenants/invitations/${encodeURIComponent(token)}/accept`,
+    },
+  },
+  app: {
+    dashboard: { path: '/dashboard', getHref: () => '/dashboard' },
+    items: { path: '/items', getHref: () => '/items' },
+    settings: { path: '/settings', getHref: () => '/settings' },
+    team: { path: '/team', getHref: () => '/team' },
+    subscription: { path: '/subscription', getHref: () => '/subscription' },
+    members: { path: '/members', getHref: () => '/members' },
+  },
+  admin: {
+    root: { path: '/admin', getHref: () => '/admin' },
+    tenant: {
+      path: '/admin/tenants/:tenantId',
+      getHref: (tenantId: string) => `/admin/tenants/${encodeURIComponent(tenantId)}`,
+    },
+  },
+} as const;
