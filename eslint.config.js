@@ -1,12 +1,15 @@
 // One lint configuration for every workspace; web feature boundaries follow bulletproof-react (STYLE.md §2.3.12).
 import js from '@eslint/js';
 import prettier from 'eslint-config-prettier';
-import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import checkFile from 'eslint-plugin-check-file';
-import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+
+const WEB_FEATURES = ['auth', 'tenants', 'members', 'invitations', 'items', 'feedback', 'billing', 'admin'];
+
+// Imports across web folders go through the `@/` alias, so the boundary patterns below see every one of them.
+const climbing = { group: ['../*'], message: 'Import from another folder with @/… instead of ../' };
 
 export default tseslint.config(
   {
@@ -23,17 +26,10 @@ export default tseslint.config(
   ...tseslint.configs.recommended,
   {
     languageOptions: { globals: { ...globals.node } },
-    plugins: { 'check-file': checkFile, 'import-x': importX },
-    settings: {
-      'import-x/resolver-next': [
-        createTypeScriptImportResolver({ project: ['*/tsconfig.json'], noWarnOnMultipleProjects: true }),
-      ],
-      'import-x/ignore': ['node_modules'],
-    },
+    plugins: { 'check-file': checkFile },
     rules: {
       '@typescript-eslint/consistent-type-imports': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
-      'import-x/no-cycle': ['error', { ignoreExternal: true }],
       'check-file/filename-naming-convention': [
         'error',
         { '**/*.{ts,tsx,js,mjs}': 'KEBAB_CASE' },
@@ -48,23 +44,36 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      // Features never import each other or the app layer; shared code never imports features or the app.
-      'import-x/no-restricted-paths': [
+      'no-restricted-imports': ['error', { patterns: [climbing] }],
+    },
+  },
+  // Features never import each other or the app layer; shared code never imports features or the app.
+  ...WEB_FEATURES.map((feature) => ({
+    files: [`web/src/features/${feature}/**/*.{ts,tsx}`],
+    rules: {
+      'no-restricted-imports': [
         'error',
         {
-          zones: [
-            ...['auth', 'tenants', 'members', 'invitations', 'items', 'feedback', 'billing', 'admin'].map(
-              (feature) => ({
-                target: `./web/src/features/${feature}`,
-                from: './web/src/features',
-                except: [`./${feature}`],
-              }),
-            ),
-            { target: './web/src/features', from: './web/src/app' },
+          patterns: [
+            climbing,
             {
-              target: ['./web/src/components', './web/src/lib', './web/src/config'],
-              from: ['./web/src/features', './web/src/app'],
+              group: ['@/app/*', '@/features/*', `!@/features/${feature}`],
+              message: 'A feature imports only itself and shared code; pages in app/routes compose features.',
             },
+          ],
+        },
+      ],
+    },
+  })),
+  {
+    files: ['web/src/{components,lib,config}/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            climbing,
+            { group: ['@/app/*', '@/features/*'], message: 'Shared code never imports features or the app.' },
           ],
         },
       ],
