@@ -7,7 +7,15 @@ export { expect };
 
 type Session = { email: string; isSuperAdmin?: boolean };
 
+type PageChecks = {
+  /** What the checks found so far; the test fails at its end unless this is empty. */
+  problems: string[];
+  /** Scans the current page now (after any scan under way), even if its URL was scanned before. */
+  scanNow(): Promise<void>;
+};
+
 type Fixtures = {
+  pageChecks: PageChecks;
   /** Starts the page with a stored session, as a signed-in browser would have it (SPEC section 3 storage keys). */
   signIn: (session: Session) => Promise<void>;
 };
@@ -16,33 +24,42 @@ type Fixtures = {
 const SETTLE_MS = 250;
 
 export const test = base.extend<Fixtures>({
-  page: async ({ page }, use) => {
-    const problems: string[] = [];
-    page.on('console', (message) => {
-      if (message.type() === 'error') problems.push(`console error on ${page.url()}: ${message.text()}`);
-    });
-    page.on('pageerror', (error) => problems.push(`uncaught error on ${page.url()}: ${error.message}`));
+  pageChecks: [
+    async ({ page }, use) => {
+      const problems: string[] = [];
+      page.on('console', (message) => {
+        if (message.type() === 'error') problems.push(`console error on ${page.url()}: ${message.text()}`);
+      });
+      page.on('pageerror', (error) => problems.push(`uncaught error on ${page.url()}: ${error.message}`));
 
-    const scanned = new Set<string>();
-    let timer: NodeJS.Timeout | undefined;
-    let scans = Promise.resolve();
-    page.on('framenavigated', (frame) => {
-      if (frame !== page.mainFrame()) return;
+      const scanned = new Set<string>();
+      let timer: NodeJS.Timeout | undefined;
+      let scans = Promise.resolve();
+      page.on('framenavigated', (frame) => {
+        if (frame !== page.mainFrame()) return;
+        clearTimeout(timer);
+        timer = setTimeout(() => {
+          // The test may navigate away mid-scan (the old document is gone): that page is skipped, and the
+          // page the test ends on is always scanned below, where any failure counts.
+          scans = scans.then(() => scan(page, scanned, problems).catch(() => {}));
+        }, SETTLE_MS);
+      });
+
+      const scanNow = async () => {
+        clearTimeout(timer);
+        await scans;
+        scanned.delete(page.url());
+        await scan(page, scanned, problems);
+      };
+      await use({ problems, scanNow });
+
       clearTimeout(timer);
-      timer = setTimeout(() => {
-        // The test may navigate away mid-scan (the old document is gone): that page is skipped, and the
-        // page the test ends on is always scanned below, where any failure counts.
-        scans = scans.then(() => scan(page, scanned, problems).catch(() => {}));
-      }, SETTLE_MS);
-    });
-
-    await use(page);
-
-    clearTimeout(timer);
-    await scans;
-    if (!page.isClosed()) await scan(page, scanned, problems);
-    expect(problems, 'accessibility violations, console errors or CSP violations').toEqual([]);
-  },
+      await scans;
+      if (!page.isClosed()) await scan(page, scanned, problems);
+      expect(problems, 'accessibility violations, console errors or CSP violations').toEqual([]);
+    },
+    { auto: true },
+  ],
 
   signIn: async ({ page }, use) => {
     await use(async ({ email, isSuperAdmin = false }) => {

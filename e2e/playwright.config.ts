@@ -41,7 +41,12 @@ export default defineConfig({
     url: `${baseURL}/api/health`,
     reuseExistingServer: false,
     timeout: 90_000,
+    // Playwright passes its own environment on; these keep the server on its own fresh embedded database.
     env: {
+      DATABASE_URL: '',
+      NODE_ENV: '',
+      HOST: '',
+      JWT_SECRET: '',
       PORT: String(port),
       DATA_DIR: process.env.E2E_DATA_DIR ?? path.resolve(import.meta.dirname, '../data/e2e'),
       APP_URL: baseURL,

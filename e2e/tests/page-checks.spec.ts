@@ -1,24 +1,39 @@
-// The checks every journey gets from fixtures.ts must themselves be able to fail.
-import { test } from '../fixtures.ts';
+// The checks every journey gets from fixtures.ts must themselves catch what they are for.
+import { expect, test } from '../fixtures.ts';
 
-test('a page with a serious accessibility violation fails its test', async ({ page }) => {
-  test.fail();
+test.beforeEach(async ({ page, pageChecks }) => {
   await page.goto('/login');
+  await expect(page.getByRole('heading', { level: 1, name: 'Tessera' })).toBeVisible();
+  await pageChecks.scanNow();
+  expect(pageChecks.problems).toEqual([]);
+});
+
+// Each test clears what it provoked, so only an unexpected problem fails it at the end.
+test.afterEach(({ pageChecks }) => {
+  pageChecks.problems.length = 0;
+});
+
+test('a serious accessibility violation is reported', async ({ page, pageChecks }) => {
   await page.evaluate(() => document.body.insertAdjacentHTML('beforeend', '<img src="/tessera.svg">'));
+  await pageChecks.scanNow();
+  expect(pageChecks.problems).toEqual([expect.stringMatching(/^axe critical on \S+\/login: image-alt /)]);
 });
 
-test('a console error fails its test', async ({ page }) => {
-  test.fail();
-  await page.goto('/login');
+test('a console error is reported', async ({ page, pageChecks }) => {
   await page.evaluate(() => console.error('something broke'));
+  await expect.poll(() => pageChecks.problems).toEqual([expect.stringMatching(/: something broke$/)]);
 });
 
-test('a CSP violation fails its test', async ({ page }) => {
-  test.fail();
-  await page.goto('/login');
+test('a CSP violation is reported', async ({ page, pageChecks }) => {
   await page.evaluate(() => {
     const script = document.createElement('script');
     script.textContent = 'window.injected = true';
     document.body.append(script);
   });
+  await expect
+    .poll(() => pageChecks.problems)
+    .toEqual([
+      expect.stringMatching(/violates the following Content Security Policy directive 'script-src 'self''/),
+    ]);
+  expect(await page.evaluate(() => 'injected' in window)).toBe(false);
 });

@@ -27,6 +27,8 @@ export const DEFAULT_WEB_DIR = path.join(
   '../web/dist',
 );
 
+const REQUEST_ID = /^[\w.:-]{1,128}$/;
+
 export type AppOptions = {
   config: Config;
   database: Database;
@@ -41,9 +43,12 @@ export async function buildApp({ config, database, webDir = DEFAULT_WEB_DIR, log
       level: config.logLevel,
       redact: ['req.headers.authorization', 'req.headers.cookie'],
     },
-    // Honour a caller's request id (a load balancer's) or make one; it tags every log line of the request.
-    requestIdHeader: 'x-request-id',
-    genReqId: () => randomUUID(),
+    // Honour a well-formed request id from a load balancer, or make one; it tags every log line of the request.
+    requestIdHeader: false,
+    genReqId: (request) => {
+      const given = request.headers['x-request-id'];
+      return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
+    },
     // A hop count trusts that many proxies in front of us (Fastify accepts numbers, its types do not say so).
     trustProxy:
       typeof config.trustProxy === 'number'

@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, statSync } from 'node:fs';
+import { mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
@@ -82,5 +82,13 @@ describe('loadConfig', () => {
     expect(readFileSync(file, 'utf8').trim()).toBe(first);
     expect(statSync(file).mode & 0o077).toBe(0);
     expect(loadConfig({ DATA_DIR: dataDir() }).jwtSecret).not.toBe(first);
+  });
+
+  it('refuses a stored secret that is too short instead of signing with it', () => {
+    const dir = dataDir();
+    writeFileSync(path.join(dir, 'jwt-secret'), '\n');
+    expect(() => loadConfig({ DATA_DIR: dir })).toThrow(
+      /^Invalid configuration: JWT_SECRET: the secret stored in/,
+    );
   });
 });

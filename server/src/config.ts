@@ -1,9 +1,11 @@
 // The only reader of process.env: parses every variable of CONTRACT section 2 once, with defaults.
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
 import { z } from 'zod';
+
+import { createFileExclusively } from './lib/atomic-file.ts';
 
 /** A configuration problem, reported as one line naming the variable before start-up stops. */
 export class ConfigError extends Error {}
@@ -135,19 +137,16 @@ function resolveJwtSecret(given: string | undefined, isProduction: boolean, data
     throw new ConfigError('Invalid configuration: JWT_SECRET: required when NODE_ENV=production');
   }
   const file = path.join(dataDir, 'jwt-secret');
-  try {
-    return readFileSync(file, 'utf8').trim();
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+  if (!existsSync(file)) {
+    mkdirSync(dataDir, { recursive: true });
+    // A concurrent first start may win this; then its secret is the one read below.
+    createFileExclusively(file, randomBytes(48).toString('base64url'));
   }
-  const secret = randomBytes(48).toString('base64url');
-  mkdirSync(dataDir, { recursive: true });
-  try {
-    writeFileSync(file, `${secret}\n`, { mode: 0o600, flag: 'wx' });
-    return secret;
-  } catch (error) {
-    // Another process wrote it first: use theirs.
-    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return readFileSync(file, 'utf8').trim();
-    throw error;
+  const stored = readFileSync(file, 'utf8').trim();
+  if (Buffer.byteLength(stored) < MIN_SECRET_BYTES) {
+    throw new ConfigError(
+      `Invalid configuration: JWT_SECRET: the secret stored in ${file} is too short; delete it`,
+    );
   }
+  return stored;
 }

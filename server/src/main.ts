@@ -13,8 +13,12 @@ const SHUTDOWN_GRACE_MS = 10_000;
 async function main() {
   const config = loadConfig();
   const database = await openDatabase(config);
-  await migrateDatabase(database);
-  const app = await buildApp({ config, database });
+  const app = await migrateDatabase(database)
+    .then(() => buildApp({ config, database }))
+    .catch(async (error: unknown) => {
+      await database.close();
+      throw error;
+    });
 
   closeWithGrace({ delay: SHUTDOWN_GRACE_MS, logger: app.log }, async ({ signal, err }) => {
     if (err) app.log.error({ err }, 'stopping after an uncaught error');
@@ -24,7 +28,13 @@ async function main() {
     await database.close();
   });
 
-  await app.listen({ port: config.port, host: config.host });
+  try {
+    await app.listen({ port: config.port, host: config.host });
+  } catch (error) {
+    await app.close();
+    await database.close();
+    throw error;
+  }
 }
 
 main().catch((error: unknown) => {

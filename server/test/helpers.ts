@@ -6,7 +6,6 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 
 import { PGlite } from '@electric-sql/pglite';
-import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { inject } from 'vitest';
 
@@ -29,10 +28,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     return { ...database, drop: database.close };
   }
   const schema = `test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: databaseUrl });
-  await admin.connect();
-  await admin.query(`create schema ${schema}`);
-  await admin.end();
+  await runAsAdmin(databaseUrl, `create schema ${schema}`);
   const database = fromPool(
     new pg.Pool({ connectionString: databaseUrl, options: `-c search_path=${schema}` }),
   );
@@ -40,11 +36,22 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   return {
     ...database,
     migrationsSchema: schema,
+    // On its own connection, so the schema goes even when a test has closed the pool.
     drop: async () => {
-      await database.db.execute(sql.raw(`drop schema ${schema} cascade`));
-      await database.close();
+      await database.close().catch(() => {});
+      await runAsAdmin(databaseUrl, `drop schema ${schema} cascade`);
     },
   };
+}
+
+async function runAsAdmin(databaseUrl: string, statement: string) {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
 }
 
 export function testConfig(env: NodeJS.ProcessEnv = {}) {

@@ -1,3 +1,5 @@
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -24,6 +26,18 @@ describe('lockDataDir', () => {
     expect(readFileSync(file, 'utf8')).toBe(String(process.pid));
     lock.release();
     expect(existsSync(file)).toBe(false);
+  });
+
+  it('takes over a lock whose pid now belongs to another program', async () => {
+    const dir = dataDir();
+    const other = spawn('sleep', ['30']);
+    await once(other, 'spawn');
+    writeFileSync(path.join(dir, 'tessera.lock'), String(other.pid));
+    try {
+      lockDataDir(dir).release();
+    } finally {
+      other.kill();
+    }
   });
 
   it('can be taken again after release', () => {

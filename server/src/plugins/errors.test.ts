@@ -86,6 +86,21 @@ describe('error responses', () => {
     expect(line.reqId).toBe(response.headers['x-request-id']);
   });
 
+  it('tags each response with a request id, keeping a well-formed one from the caller', async () => {
+    const kept = await app.inject({
+      method: 'GET',
+      url: '/api/nope',
+      headers: { 'x-request-id': 'lb-1234.abc' },
+    });
+    expect(kept.headers['x-request-id']).toBe('lb-1234.abc');
+    const replaced = await app.inject({
+      method: 'GET',
+      url: '/api/nope',
+      headers: { 'x-request-id': '<script>'.repeat(40) },
+    });
+    expect(replaced.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
   it('passes a valid request through', async () => {
     const response = await post(JSON.stringify({ name: 'Ada', count: 2 }));
     expect(response.statusCode).toBe(200);

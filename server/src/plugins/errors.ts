@@ -29,10 +29,6 @@ export const errorsPlugin = fp(
         request.log.error({ err: error }, 'request failed');
         return reply.status(status).send({ detail: 'Internal Server Error' });
       }
-      if (error instanceof SyntaxError) {
-        // A JSON body that does not parse (Fastify reports it as a 400 SyntaxError).
-        return reply.status(400).send({ detail: DETAIL_BY_FASTIFY_CODE.FST_ERR_CTP_INVALID_JSON_BODY });
-      }
       return reply.status(status).send({ detail: DETAIL_BY_FASTIFY_CODE[error.code] ?? error.message });
     });
   },

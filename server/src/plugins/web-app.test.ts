@@ -43,6 +43,12 @@ describe('serving the web app', () => {
     expect(response.headers['cache-control']).toBe('no-cache');
   });
 
+  it('answers a missing hashed asset with 404, not the page', async () => {
+    const response = await app.inject({ method: 'GET', url: '/assets/index-0ld.js' });
+    expect(response.statusCode).toBe(404);
+    expect(response.headers['content-type']).toContain('application/json');
+  });
+
   it('never answers an API path with the page', async () => {
     const response = await app.inject({ method: 'GET', url: '/api/dashboard' });
     expect(response.statusCode).toBe(404);

@@ -30,7 +30,11 @@ export const webAppPlugin = fp<{ webDir: string | null }>(
 
     app.setNotFoundHandler((request, reply) => {
       const isPageRequest =
-        hasWebApp && (request.method === 'GET' || request.method === 'HEAD') && !isApiPath(request.url);
+        hasWebApp &&
+        (request.method === 'GET' || request.method === 'HEAD') &&
+        !isApiPath(request.url) &&
+        // A bundle missing after a deploy must fail as a 404, not load the page as JavaScript.
+        !request.url.startsWith('/assets/');
       if (isPageRequest) {
         return reply.header('cache-control', REVALIDATE).sendFile('index.html');
       }

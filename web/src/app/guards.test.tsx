@@ -1,4 +1,4 @@
-import { act, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 
 import { endSession } from '@/lib/session/session-store';
@@ -70,12 +70,22 @@ describe('route guards, signed in', () => {
     await expectPage(renderApp('/admin'), '/dashboard');
   });
 
-  it('leaves a protected page as soon as the session ends', async () => {
+  it('leaves a protected page for /login as soon as the session ends', async () => {
     signIn();
     const router = renderApp('/items');
     await expectPage(router, '/items');
     act(() => endSession());
-    await expectPage(router, '/register');
+    await expectPage(router, '/login');
+  });
+
+  it('sends a visitor to /register again once the app loads anew after a sign-out', async () => {
+    signIn();
+    const router = renderApp('/items');
+    await expectPage(router, '/items');
+    act(() => endSession());
+    await expectPage(router, '/login');
+    cleanup();
+    await expectPage(renderApp('/dashboard'), '/register');
   });
 });
 

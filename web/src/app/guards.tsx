@@ -7,6 +7,7 @@ import { useSession } from '@/lib/session/use-session';
 
 const dashboard = paths.app.dashboard.getHref();
 const register = paths.auth.register.getHref();
+const login = paths.auth.login.getHref();
 
 export function GuestOnly() {
   const { status } = useSession();
@@ -14,16 +15,17 @@ export function GuestOnly() {
   return status === 'authenticated' ? <Navigate to={dashboard} replace /> : <Outlet />;
 }
 
+// A visitor is sent to /register; a user who just signed out is on the way to /login (SPEC section 4).
 export function SignedInOnly() {
-  const { status } = useSession();
+  const { status, signedOut } = useSession();
   if (status === 'loading') return <PageSpinner />;
-  return status === 'authenticated' ? <Outlet /> : <Navigate to={register} replace />;
+  return status === 'authenticated' ? <Outlet /> : <Navigate to={signedOut ? login : register} replace />;
 }
 
 export function SuperAdminOnly() {
-  const { status, isSuperAdmin } = useSession();
+  const { status, isSuperAdmin, signedOut } = useSession();
   if (status === 'loading') return <PageSpinner />;
-  if (status === 'unauthenticated') return <Navigate to={register} replace />;
+  if (status === 'unauthenticated') return <Navigate to={signedOut ? login : register} replace />;
   return isSuperAdmin ? <Outlet /> : <Navigate to={dashboard} replace />;
 }
 
