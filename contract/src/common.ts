@@ -4,4 +4,26 @@ import { z } from 'zod';
 export const ErrorBodySchema = z.object({ detail: z.string() }).meta({ id: 'ErrorBody' });
 export type ErrorBody = z.infer<typeof ErrorBodySchema>;
 
+export const MessageSchema = z.object({ message: z.string() });
+export type Message = z.infer<typeof MessageSchema>;
+
 export const UuidSchema = z.uuid();
+
+/** SPEC section 5: required, a simple address shape, trimmed; CONTRACT section 3: case-insensitive. */
+export const EmailSchema = z
+  .string({ error: 'Email is required' })
+  .trim()
+  .min(1, 'Email is required')
+  .max(254, 'Please enter a valid email address')
+  .pipe(z.email('Please enter a valid email address'))
+  .transform((email) => email.toLowerCase());
+
+export const MIN_PASSWORD_LENGTH = 8;
+/** argon2 takes any length, but an unbounded one is a denial-of-service lever. */
+export const MAX_PASSWORD_LENGTH = 256;
+
+/** A password being chosen (registration, reset, change): SPEC section 5. */
+export const NewPasswordSchema = z
+  .string({ error: 'Password is required' })
+  .min(MIN_PASSWORD_LENGTH, `Password must be at least ${MIN_PASSWORD_LENGTH} characters long`)
+  .max(MAX_PASSWORD_LENGTH, `Password must be at most ${MAX_PASSWORD_LENGTH} characters long`);

@@ -1,5 +1,5 @@
-// buildTestApp(): the real app on a fresh, migrated database per test file, PGlite by default, or an own schema on
-// the PostgreSQL at DATABASE_URL so concurrent runs never collide.
+// buildTestApp(): the real app on a fresh, migrated database per test file, PGlite by default, or a database of its
+// own on the PostgreSQL server at DATABASE_URL, so concurrent runs never collide.
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -14,11 +14,7 @@ import { loadConfig } from '../src/config.ts';
 import { type Database, fromPglite, fromPool } from '../src/db/client.ts';
 import { migrateDatabase } from '../src/db/migrate.ts';
 
-export type TestDatabase = Database & {
-  /** Where this database's migration journal lives (its own schema on PostgreSQL). */
-  migrationsSchema?: string;
-  drop(): Promise<void>;
-};
+export type TestDatabase = Database & { drop(): Promise<void> };
 
 export async function createTestDatabase(): Promise<TestDatabase> {
   const databaseUrl = process.env.DATABASE_URL;
@@ -27,19 +23,18 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     const database = fromPglite(await PGlite.create({ loadDataDir: template }));
     return { ...database, drop: database.close };
   }
-  const schema = `test_${randomBytes(6).toString('hex')}`;
-  await runAsAdmin(databaseUrl, `create schema ${schema}`);
-  const database = fromPool(
-    new pg.Pool({ connectionString: databaseUrl, options: `-c search_path=${schema}` }),
-  );
-  await migrateDatabase(database, { migrationsSchema: schema });
+  const name = `tessera_test_${randomBytes(6).toString('hex')}`;
+  await runAsAdmin(databaseUrl, `create database ${name}`);
+  const url = new URL(databaseUrl);
+  url.pathname = `/${name}`;
+  const database = fromPool(new pg.Pool({ connectionString: url.toString() }));
+  await migrateDatabase(database);
   return {
     ...database,
-    migrationsSchema: schema,
-    // On its own connection, so the schema goes even when a test has closed the pool.
+    // From a connection of its own, so the database goes even when a test has closed the pool.
     drop: async () => {
       await database.close().catch(() => {});
-      await runAsAdmin(databaseUrl, `drop schema ${schema} cascade`);
+      await runAsAdmin(databaseUrl, `drop database ${name} with (force)`);
     },
   };
 }

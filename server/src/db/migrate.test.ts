@@ -10,7 +10,7 @@ afterAll(() => database.drop());
 describe('migrations', () => {
   it('create the schema, and applying them again changes nothing', async () => {
     await database.db.insert(users).values({ email: 'kept@example.com' });
-    await migrateDatabase(database, { migrationsSchema: database.migrationsSchema });
+    await migrateDatabase(database);
     const rows = await database.db.select({ email: users.email }).from(users);
     expect(rows).toEqual([{ email: 'kept@example.com' }]);
   });

@@ -18,8 +18,8 @@ const migrationsFolder = path.join(
 const MIGRATION_LOCK_KEY = 7_420_001;
 
 /** Applies every committed migration not yet applied; a no-op when the schema is current. */
-export async function migrateDatabase(database: Database, options: { migrationsSchema?: string } = {}) {
-  const config = { migrationsFolder, migrationsSchema: options.migrationsSchema };
+export async function migrateDatabase(database: Database) {
+  const config = { migrationsFolder };
   if (database.kind === 'pglite') {
     await migratePglite(drizzlePglite({ client: database.client }), config);
     return;

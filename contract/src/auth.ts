@@ -1,0 +1,79 @@
+import { z } from 'zod';
+
+import { EmailSchema, MAX_PASSWORD_LENGTH, NewPasswordSchema } from './common.ts';
+
+export const AuthResponseSchema = z.object({
+  access_token: z.string(),
+  refresh_token: z.string(),
+  email: z.string(),
+});
+export type AuthResponse = z.infer<typeof AuthResponseSchema>;
+
+export const RegisterBodySchema = z.object({ email: EmailSchema, password: NewPasswordSchema });
+export type RegisterBody = z.infer<typeof RegisterBodySchema>;
+
+export const LoginBodySchema = z.object({
+  email: EmailSchema,
+  password: z
+    .string({ error: 'Password is required' })
+    .min(1, 'Password is required')
+    .max(MAX_PASSWORD_LENGTH),
+});
+export type LoginBody = z.infer<typeof LoginBodySchema>;
+
+/** What Google Identity Services hands the page (CONTRACT section 3). */
+export const GoogleLoginBodySchema = z.object({ credential: z.string().min(1).max(8192) });
+export type GoogleLoginBody = z.infer<typeof GoogleLoginBodySchema>;
+
+export const RefreshBodySchema = z.object({ refresh_token: z.string().min(1).max(512) });
+export type RefreshBody = z.infer<typeof RefreshBodySchema>;
+
+export const TokenPairSchema = z.object({ access_token: z.string(), refresh_token: z.string() });
+export type TokenPair = z.infer<typeof TokenPairSchema>;
+
+export const LogoutBodySchema = RefreshBodySchema;
+
+export const VerifyEmailQuerySchema = z.object({ token: z.string().min(1).max(512) });
+
+export const ResetRequestBodySchema = z.object({ email: EmailSchema });
+export type ResetRequestBody = z.infer<typeof ResetRequestBodySchema>;
+
+export const ResetConfirmBodySchema = z.object({
+  token: z.string().min(1, 'Invalid or missing reset token').max(512),
+  new_password: NewPasswordSchema,
+});
+export type ResetConfirmBody = z.infer<typeof ResetConfirmBodySchema>;
+
+/** `old_password` is required exactly when the user has a password (CONTRACT section 3). */
+export const UpdatePasswordBodySchema = z.object({
+  old_password: z.string().max(MAX_PASSWORD_LENGTH).nullable(),
+  new_password: NewPasswordSchema,
+});
+export type UpdatePasswordBody = z.infer<typeof UpdatePasswordBodySchema>;
+
+export const MeSchema = z.object({
+  uuid: z.uuid(),
+  email: z.string(),
+  is_verified: z.boolean(),
+  is_super_admin: z.boolean(),
+  has_password: z.boolean(),
+  created_at: z.iso.datetime({ offset: true }),
+});
+export type Me = z.infer<typeof MeSchema>;
+
+/** Claims of the access token (SPEC section 3); the browser reads them, only the server verifies them. */
+export type AccessTokenClaims = {
+  sub: string;
+  email: string;
+  is_super_admin: boolean;
+  iat: number;
+  exp: number;
+};
+
+/** The public, unauthenticated settings the web app needs before anyone signs in. */
+export const PublicConfigSchema = z.object({
+  google_client_id: z.string().nullable(),
+  docs_url: z.string(),
+  codebase_url: z.string(),
+});
+export type PublicConfig = z.infer<typeof PublicConfigSchema>;

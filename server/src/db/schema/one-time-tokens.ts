@@ -1,0 +1,25 @@
+import { sql } from 'drizzle-orm';
+import { index, pgEnum, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+
+import { users } from './users.ts';
+
+export const oneTimeTokenPurpose = pgEnum('one_time_token_purpose', ['verify_email', 'reset_password']);
+
+/** Email verification and password reset links: stored hashed, single use, with an expiry (CONTRACT section 3). */
+export const oneTimeTokens = pgTable(
+  'one_time_tokens',
+  {
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.uuid, { onDelete: 'cascade' }),
+    purpose: oneTimeTokenPurpose('purpose').notNull(),
+    tokenHash: text('token_hash').notNull().unique(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('one_time_tokens_user_idx').on(table.userId)],
+);
