@@ -5,8 +5,6 @@ import { test as base, expect, type Page } from '@playwright/test';
 
 export { expect };
 
-type Session = { email: string; isSuperAdmin?: boolean };
-
 type PageChecks = {
   /** What the checks found so far; the test fails at its end unless this is empty. */
   problems: string[];
@@ -14,11 +12,22 @@ type PageChecks = {
   scanNow(): Promise<void>;
 };
 
+export type Account = { email: string; password: string };
+
 type Fixtures = {
   pageChecks: PageChecks;
-  /** Starts the page with a stored session, as a signed-in browser would have it (SPEC section 3 storage keys). */
-  signIn: (session: Session) => Promise<void>;
+  /** Registers an account through the API and leaves the page signed in as it (on /login's origin). */
+  signIn: (email?: string) => Promise<Account>;
+  /** The newest mail the dev mailbox holds for an address, and the first link in it. */
+  mailTo: (email: string) => Promise<{ subject: string; text: string; link: string }>;
 };
+
+/** The super admin of the e2e server (SUPER_ADMIN_EMAILS in playwright.config.ts). */
+export const SUPER_ADMIN_EMAIL = 'root@tessera.test';
+
+export const uniqueEmail = () => `user-${crypto.randomUUID().slice(0, 8)}@tessera.test`;
+
+const EXPECTED_REFUSAL = /^Failed to load resource: the server responded with a status of 4\d\d/;
 
 /** How long a page must stay on one URL before it is scanned, so redirects settle first. */
 const SETTLE_MS = 250;
@@ -28,7 +37,9 @@ export const test = base.extend<Fixtures>({
     async ({ page }, use) => {
       const problems: string[] = [];
       page.on('console', (message) => {
-        if (message.type() === 'error') problems.push(`console error on ${page.url()}: ${message.text()}`);
+        // Chromium logs every 4xx answer; the app shows those to the user (a wrong password is not a bug).
+        if (message.type() !== 'error' || EXPECTED_REFUSAL.test(message.text())) return;
+        problems.push(`console error on ${page.url()}: ${message.text()}`);
       });
       page.on('pageerror', (error) => problems.push(`uncaught error on ${page.url()}: ${error.message}`));
 
@@ -61,17 +72,48 @@ export const test = base.extend<Fixtures>({
     { auto: true },
   ],
 
+  // Each test is a client of its own (the server trusts X-Forwarded-For here), so per-address rate limits
+  // count one test's requests, as they would count one person's.
+  // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern.
+  extraHTTPHeaders: async ({}, use) => {
+    await use({ 'x-forwarded-for': `10.${randomByte()}.${randomByte()}.${randomByte()}` });
+  },
+
   signIn: async ({ page }, use) => {
-    await use(async ({ email, isSuperAdmin = false }) => {
-      const token = unsignedJwt({ sub: crypto.randomUUID(), email, is_super_admin: isSuperAdmin });
-      await page.addInitScript(
-        ([accessToken, userEmail]) => {
-          localStorage.setItem('accessToken', accessToken!);
-          localStorage.setItem('userEmail', userEmail!);
-          localStorage.setItem('loginTime', new Date().toISOString());
-        },
-        [token, email],
-      );
+    await use(async (email = uniqueEmail()) => {
+      const password = 'a long enough password';
+      let response = await page.request.post('/api/auth/register', { data: { email, password } });
+      // A fixed address (the super admin) may be registered already by another test.
+      if (response.status() === 400)
+        response = await page.request.post('/api/auth/login', { data: { email, password } });
+      expect(response.ok(), await response.text()).toBe(true);
+      const session = await response.json();
+      await page.goto('/login');
+      await page.evaluate((tokens) => {
+        localStorage.setItem('accessToken', tokens.access_token);
+        localStorage.setItem('refreshToken', tokens.refresh_token);
+        localStorage.setItem('userEmail', tokens.email);
+        localStorage.setItem('loginTime', new Date().toISOString());
+      }, session);
+      return { email, password };
+    });
+  },
+
+  mailTo: async ({ request }, use) => {
+    await use(async (email) => {
+      let mail: { to: string; subject: string; text: string } | undefined;
+      await expect
+        .poll(async () => {
+          const mailbox: { to: string; subject: string; text: string }[] = await (
+            await request.get('/api/dev/mailbox')
+          ).json();
+          mail = mailbox.find((candidate) => candidate.to === email);
+          return mail;
+        })
+        .toBeDefined();
+      const link = /https?:\/\/\S+/.exec(mail!.text)?.[0];
+      expect(link, `a link in the mail to ${email}`).toBeDefined();
+      return { subject: mail!.subject, text: mail!.text, link: link! };
     });
   },
 });
@@ -91,9 +133,4 @@ async function scan(page: Page, scanned: Set<string>, problems: string[]) {
   }
 }
 
-/** A JWT-shaped token the web app can read; the signature is not checked in the browser. */
-function unsignedJwt(claims: Record<string, unknown>) {
-  const encode = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
-  const now = Math.floor(Date.now() / 1000);
-  return `${encode({ alg: 'HS256', typ: 'JWT' })}.${encode({ iat: now, exp: now + 900, ...claims })}.signature`;
-}
+const randomByte = () => Math.floor(Math.random() * 256);

@@ -50,6 +50,9 @@ export default defineConfig({
       PORT: String(port),
       DATA_DIR: process.env.E2E_DATA_DIR ?? path.resolve(import.meta.dirname, '../data/e2e'),
       APP_URL: baseURL,
+      // Each test sends its own X-Forwarded-For (fixtures.ts), so rate limits apply per test.
+      TRUST_PROXY: 'true',
+      SUPER_ADMIN_EMAILS: 'root@tessera.test',
       LOG_LEVEL: 'warn',
     },
   },

@@ -3,7 +3,7 @@ import { expect, test } from '../fixtures.ts';
 
 test.beforeEach(async ({ page, pageChecks }) => {
   await page.goto('/login');
-  await expect(page.getByRole('heading', { level: 1, name: 'Tessera' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Welcome Back' })).toBeVisible();
   await pageChecks.scanNow();
   expect(pageChecks.problems).toEqual([]);
 });

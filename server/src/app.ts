@@ -8,9 +8,17 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
+import { type Clock, systemClock } from './lib/clock.ts';
+import { type AccessTokens, createAccessTokens } from './lib/tokens.ts';
+import { authRoutes } from './modules/auth/auth.routes.ts';
+import { createGoogleIdTokens } from './modules/auth/google-id-tokens.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { mailPlugin } from './modules/mail/mail.plugin.ts';
+import { publicConfigRoutes } from './modules/public-config/public-config.routes.ts';
+import { authPlugin } from './plugins/auth.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { openapiPlugin } from './plugins/openapi.ts';
+import { rateLimitsPlugin } from './plugins/rate-limits.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { webAppPlugin } from './plugins/web-app.ts';
 
@@ -18,6 +26,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     config: Config;
     database: Database;
+    clock: Clock;
+    accessTokens: AccessTokens;
   }
 }
 
@@ -35,9 +45,17 @@ export type AppOptions = {
   /** Directory of the built web app; null serves the API only. */
   webDir?: string | null;
   logger?: FastifyServerOptions['logger'];
+  /** Tests move time with their own clock. */
+  clock?: Clock;
 };
 
-export async function buildApp({ config, database, webDir = DEFAULT_WEB_DIR, logger }: AppOptions) {
+export async function buildApp({
+  config,
+  database,
+  webDir = DEFAULT_WEB_DIR,
+  logger,
+  clock = systemClock,
+}: AppOptions) {
   const app = Fastify({
     logger: logger ?? {
       level: config.logLevel,
@@ -61,6 +79,11 @@ export async function buildApp({ config, database, webDir = DEFAULT_WEB_DIR, log
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('config', config);
   app.decorate<Database>('database', database);
+  app.decorate('clock', clock);
+  app.decorate(
+    'accessTokens',
+    createAccessTokens({ secret: config.jwtSecret, ttlSeconds: config.accessTokenTtlSeconds, clock }),
+  );
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
@@ -68,8 +91,26 @@ export async function buildApp({ config, database, webDir = DEFAULT_WEB_DIR, log
   await app.register(errorsPlugin);
   await app.register(securityHeadersPlugin);
   await app.register(openapiPlugin);
+  await app.register(rateLimitsPlugin);
+  await app.register(authPlugin);
+  await app.register(mailPlugin);
 
   await app.register(healthRoutes, { prefix: '/api' });
+  await app.register(publicConfigRoutes, { prefix: '/api' });
+  await app.register(authRoutes, {
+    prefix: '/api/auth',
+    deps: {
+      db: database.db,
+      clock,
+      accessTokens: app.accessTokens,
+      appUrl: config.appUrl,
+      superAdminEmails: config.superAdminEmails,
+      google: config.google.clientId
+        ? createGoogleIdTokens({ clientId: config.google.clientId, jwksUrl: config.google.jwksUrl, clock })
+        : null,
+      mailQueued: () => app.mail.notify(),
+    },
+  });
 
   await app.register(webAppPlugin, { webDir });
   return app;

@@ -1,19 +1,34 @@
 // Operator commands: npm run cli -- <command>.
+import { EmailSchema } from '@app/contract';
+
 import { loadConfig } from './config.ts';
-import { openDatabase } from './db/client.ts';
+import { type Database, openDatabase } from './db/client.ts';
 import { migrateDatabase } from './db/migrate.ts';
+import { promoteSuperAdmin } from './modules/auth/auth.service.ts';
+
+/** Runs `work` on the migrated database, closing it afterwards. */
+async function withDatabase<T>(work: (database: Database) => Promise<T>): Promise<T> {
+  const database = await openDatabase(loadConfig());
+  try {
+    await migrateDatabase(database);
+    return await work(database);
+  } finally {
+    await database.close();
+  }
+}
 
 const commands: Record<string, { usage: string; run: (args: string[]) => Promise<string> }> = {
   migrate: {
     usage: 'migrate                       apply pending database migrations',
-    run: async () => {
-      const database = await openDatabase(loadConfig());
-      try {
-        await migrateDatabase(database);
-        return 'Database is up to date.';
-      } finally {
-        await database.close();
-      }
+    run: () => withDatabase(async () => 'Database is up to date.'),
+  },
+  'promote-super-admin': {
+    usage: 'promote-super-admin <email>   make an existing account a super admin',
+    run: async ([email]) => {
+      const parsed = EmailSchema.safeParse(email ?? '');
+      if (!parsed.success) throw new Error('Usage: npm run cli -- promote-super-admin <email>');
+      await withDatabase(({ db }) => promoteSuperAdmin(db, parsed.data));
+      return `${parsed.data} is now a super admin (from their next sign-in or token refresh).`;
     },
   },
 };

@@ -6,6 +6,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 
 import { PGlite } from '@electric-sql/pglite';
+import type { AuthResponse } from '@app/contract';
+import { desc, eq } from 'drizzle-orm';
 import pg from 'pg';
 import { inject } from 'vitest';
 
@@ -13,6 +15,7 @@ import { type AppOptions, buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { type Database, fromPglite, fromPool } from '../src/db/client.ts';
 import { migrateDatabase } from '../src/db/migrate.ts';
+import { outbox } from '../src/db/schema/outbox.ts';
 
 export type TestDatabase = Database & { drop(): Promise<void> };
 
@@ -57,6 +60,46 @@ export function testConfig(env: NodeJS.ProcessEnv = {}) {
     ...env,
   });
 }
+
+/** A clock that moves only when told to. */
+export class TestClock {
+  constructor(private current = new Date('2026-06-01T12:00:00Z')) {}
+  now = () => new Date(this.current);
+  advance(ms: number) {
+    this.current = new Date(this.current.getTime() + ms);
+  }
+}
+
+/** The newest mail queued for an address, and the token of the first app link in it. */
+export async function latestMailTo(app: TestApp, to: string) {
+  const [mail] = await app.database.db
+    .select()
+    .from(outbox)
+    .where(eq(outbox.to, to))
+    .orderBy(desc(outbox.createdAt), desc(outbox.id))
+    .limit(1);
+  if (!mail) throw new Error(`no mail to ${to}`);
+  const token = /[?&]token=([^\s&"<]+)/.exec(mail.text)?.[1];
+  return { ...mail, token: token && decodeURIComponent(token) };
+}
+
+/** Registers through the real endpoint and answers the auth response. */
+export async function registerUser(app: TestApp, email = uniqueEmail(), password = 'correct horse battery') {
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/auth/register',
+    payload: { email, password },
+  });
+  if (response.statusCode !== 201)
+    throw new Error(`register failed: ${response.statusCode} ${response.body}`);
+  return { ...(response.json() as AuthResponse), email, password };
+}
+
+export const uniqueEmail = () => `user-${randomBytes(5).toString('hex')}@example.com`;
+
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+export type TestApp = Awaited<ReturnType<typeof buildTestApp>>;
 
 /** The app on its own fresh database; close() releases both. */
 export async function buildTestApp(options: Partial<AppOptions> = {}) {

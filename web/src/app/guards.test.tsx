@@ -5,9 +5,10 @@ import { endSession } from '@/lib/session/session-store';
 import { storage } from '@/lib/storage';
 import { renderApp, signIn } from '@/testing/render-app';
 
+/** Waits for the page at `pathname` to be shown (every page has one h1) and to stay there. */
 async function expectPage(router: ReturnType<typeof renderApp>, pathname: string) {
   await waitFor(() => expect(router.state.location.pathname).toBe(pathname));
-  expect(await screen.findByRole('heading', { level: 1, name: 'Tessera' })).toBeTruthy();
+  expect(await screen.findByRole('heading', { level: 1 })).toBeTruthy();
   expect(router.state.location.pathname).toBe(pathname);
 }
 
@@ -92,6 +93,21 @@ describe('route guards, signed in', () => {
 it('shows the loading spinner until the page is ready', async () => {
   renderApp('/login');
   expect(screen.getByRole('status', { name: 'Loading' })).toBeTruthy();
-  await screen.findByRole('heading', { level: 1, name: 'Tessera' });
+  await screen.findByRole('heading', { level: 1, name: 'Welcome Back' });
   expect(screen.queryByRole('status')).toBeNull();
+});
+
+it('sends this tab to /login when another tab signs out', async () => {
+  signIn();
+  const router = renderApp('/items');
+  await expectPage(router, '/items');
+  const token = storage.get('accessToken');
+  act(() => {
+    // What the other tab's sign-out looks like from here: its storage change, announced by an event.
+    storage.clearSession();
+    window.dispatchEvent(
+      new StorageEvent('storage', { key: 'accessToken', oldValue: token, newValue: null }),
+    );
+  });
+  await expectPage(router, '/login');
 });

@@ -1,44 +1,46 @@
-import { render, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, Outlet, RouterProvider } from 'react-router';
+import { http, HttpResponse } from 'msw';
 import { expect, it } from 'vitest';
 
-import { AppProvider } from '@/app/provider';
-import { routes } from '@/app/router';
-import { useSession } from '@/lib/session/use-session';
-import { signIn } from '@/testing/render-app';
+import { storage } from '@/lib/storage';
+import { server } from '@/testing/mocks/server';
+import { renderApp, signIn } from '@/testing/render-app';
 
-/** Stands in for the app shell's "Sign out" control, which calls the same signOut. */
-function SignOutControl() {
-  const { signOut } = useSession();
-  return (
-    <>
-      <button type="button" onClick={signOut}>
-        Sign out
-      </button>
-      <Outlet />
-    </>
+it('logs out from a protected page: revokes the refresh token, clears storage, lands on /login', async () => {
+  const revoked: unknown[] = [];
+  server.use(
+    http.post('/api/auth/logout', async ({ request }) => {
+      revoked.push(await request.json());
+      return new HttpResponse(null, { status: 204 });
+    }),
   );
-}
+  signIn({ refreshToken: 'refresh-1' });
+  storage.set('loginTime', '2025-01-01T00:00:00.000Z');
+  storage.set('selectedTenantUuid', 'tenant-1');
+  storage.set('sidebarCollapsed', 'true');
+  const router = renderApp('/dashboard');
+  await screen.findByRole('heading', { level: 1, name: 'Welcome back, ada!' });
 
-it('signs out from a protected page to /login, not to the guard redirect for visitors', async () => {
-  signIn();
-  const router = createMemoryRouter([{ Component: SignOutControl, children: routes }], {
-    initialEntries: ['/dashboard'],
-  });
-  render(
-    <AppProvider>
-      <RouterProvider router={router} />
-    </AppProvider>,
-  );
-  await screen.findByRole('heading', { level: 1, name: 'Tessera' });
-  expect(router.state.location.pathname).toBe('/dashboard');
+  await userEvent.click(screen.getByRole('button', { name: 'Logout' }));
 
-  await userEvent.click(screen.getByRole('button', { name: 'Sign out' }));
-
-  await waitFor(() => expect(router.state.navigation.state).toBe('idle'));
-  await screen.findByRole('heading', { level: 1, name: 'Tessera' });
+  // Not /register, where the guard sends visitors: SPEC section 2 says Logout goes to /login.
+  await screen.findByRole('heading', { level: 1, name: 'Welcome Back' });
   expect(router.state.location.pathname).toBe('/login');
-  expect(localStorage.getItem('accessToken')).toBeNull();
-  expect(localStorage.getItem('userEmail')).toBeNull();
+  expect({ ...localStorage }).toEqual({ sidebarCollapsed: 'true' });
+  await waitFor(() => expect(revoked).toEqual([{ refresh_token: 'refresh-1' }]));
+});
+
+it('logs out even when the server cannot be reached', async () => {
+  server.use(http.post('/api/auth/logout', () => HttpResponse.error()));
+  signIn({ refreshToken: 'refresh-1' });
+  const router = renderApp('/settings');
+  await screen.findByRole('heading', { level: 1, name: 'Account' });
+
+  await userEvent.click(screen.getByRole('button', { name: 'Logout' }));
+
+  await screen.findByRole('heading', { level: 1, name: 'Welcome Back' });
+  expect(router.state.location.pathname).toBe('/login');
+  expect(storage.get('accessToken')).toBeNull();
+  expect(storage.get('refreshToken')).toBeNull();
 });

@@ -1,6 +1,11 @@
-/** The one API client (SPEC sections 7 and 8): JSON against `/api`, bearer token, tenant header, `{detail}` errors. */
-import { ErrorBodySchema } from '@app/contract';
+/**
+ * The one API client (SPEC sections 7 and 8): JSON against `/api`, bearer token, tenant header, `{detail}`
+ * errors, and the token refresh that keeps a session alive across calls and across tabs.
+ */
+import { ErrorBodySchema, TokenPairSchema } from '@app/contract';
 
+import { endSession, storeTokens } from '@/lib/session/session-store';
+import { readTokenClaims } from '@/lib/session/token-claims';
 import { storage } from '@/lib/storage';
 
 export class ApiError extends Error {
@@ -17,29 +22,67 @@ export class ApiError extends Error {
   }
 }
 
+/** The text to show for a failed call: the server's detail, else the page's SPEC section 8 fallback. */
+export function getErrorText(error: unknown, fallback: string): string {
+  return (error instanceof ApiError ? error.detail : undefined) ?? fallback;
+}
+
 export type ApiRequest = {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   body?: unknown;
   signal?: AbortSignal;
 };
 
+/** SPEC section 9: a call refreshes first when less than this is left on the access token. */
+const REFRESH_MARGIN_SECONDS = 300;
+/** The Web Lock that lets one tab at a time spend the shared refresh token. */
+const REFRESH_LOCK = 'tessera-refresh';
+/** SPEC section 8 texts for a session that cannot be refreshed. */
+const SESSION_EXPIRED = 'Session expired, please log in again';
+const AUTHENTICATION_REQUIRED = 'Authentication required';
+
+// The /auth/ calls that act on the signed-in user; every other /auth/ call is made signed out (a 401 there
+// is the answer itself, e.g. a wrong password, SPEC section 8) and carries no token.
+const SIGNED_IN_AUTH_PATHS = new Set(['/auth/me', '/auth/update-password']);
+
+function isSignedInCall(path: string): boolean {
+  const pathname = path.split('?')[0]!;
+  return !pathname.startsWith('/auth/') || SIGNED_IN_AUTH_PATHS.has(pathname);
+}
+
 /** Calls `/api{path}` and returns the JSON answer (undefined for a 204); any other outcome throws ApiError. */
 export async function apiFetch<T>(
   path: string,
   { method = 'GET', body, signal }: ApiRequest = {},
 ): Promise<T> {
-  // Token refresh (SPEC sections 7 and 8) goes here: before send() for a token close to expiry, and
-  // around it for a 401, so that every call gets it.
-  const response = await send(path, { method, body, signal });
+  const request = { method, body, signal };
+  let response: Response;
+  if (isSignedInCall(path)) {
+    const current = storage.get('accessToken');
+    // Without a refresh token there is nothing to refresh with yet: the token is used while it lasts.
+    if (current && expiresSoon(current) && storage.get('refreshToken')) await refreshSession(current);
+    const sent = storage.get('accessToken');
+    response = await send(path, request, sent);
+    // SPEC section 8: a 401 refreshes once and retries once; a second 401 is the call's answer.
+    if (response.status === 401) {
+      await refreshSession(sent);
+      response = await send(path, request, storage.get('accessToken'));
+    }
+  } else {
+    response = await send(path, request, null);
+  }
   if (!response.ok) throw await toApiError(response);
   if (response.status === 204) return undefined as T;
   return (await response.json()) as T;
 }
 
-async function send(path: string, { method, body, signal }: ApiRequest): Promise<Response> {
+async function send(
+  path: string,
+  { method, body, signal }: ApiRequest,
+  token: string | null,
+): Promise<Response> {
   const headers = new Headers({ Accept: 'application/json' });
   if (body !== undefined) headers.set('Content-Type', 'application/json');
-  const token = storage.get('accessToken');
   if (token) headers.set('Authorization', `Bearer ${token}`);
   const tenantUuid = storage.get('selectedTenantUuid');
   if (tenantUuid && !path.startsWith('/auth/')) headers.set('X-TENANT-UUID', tenantUuid);
@@ -62,4 +105,73 @@ async function toApiError(response: Response): Promise<ApiError> {
   const body: unknown = await response.json().catch(() => undefined);
   const parsed = ErrorBodySchema.safeParse(body);
   return new ApiError(response.status, parsed.success ? parsed.data.detail : undefined);
+}
+
+function expiresSoon(token: string): boolean {
+  const exp = readTokenClaims(token)?.exp;
+  // A token without a readable expiry is sent as it is; the server's 401 then drives the refresh.
+  return typeof exp === 'number' && exp - Date.now() / 1000 < REFRESH_MARGIN_SECONDS;
+}
+
+/** The refresh under way in this tab: every call that needs one while it runs waits for the same one. */
+let refreshing: Promise<void> | undefined;
+
+/** Makes the stored access token usable again after `stale` was found expiring or was refused. */
+function refreshSession(stale: string | null): Promise<void> {
+  const current = storage.get('accessToken');
+  // A refresh that finished after `stale` was read already did the work.
+  if (current && current !== stale && !expiresSoon(current)) return Promise.resolve();
+  refreshing ??= rotateTokens(stale).finally(() => {
+    refreshing = undefined;
+  });
+  return refreshing;
+}
+
+/**
+ * Spends the refresh token for a new pair. The server accepts each refresh token once and revokes the
+ * whole chain when one comes back (issue 3), so tabs take turns through a Web Lock and, once inside,
+ * re-read storage: a tab that rotated while this one waited has stored the pair this tab needs.
+ */
+async function rotateTokens(stale: string | null): Promise<void> {
+  const wanted = storage.get('refreshToken');
+  if (!wanted) throw sessionEnded(AUTHENTICATION_REQUIRED);
+
+  await withRefreshLock(async () => {
+    const refreshToken = storage.get('refreshToken');
+    const accessToken = storage.get('accessToken');
+    // Signed out (here or in another tab) while waiting for the lock.
+    if (!refreshToken) throw sessionEnded(AUTHENTICATION_REQUIRED);
+    const rotatedElsewhere =
+      refreshToken !== wanted || (accessToken && accessToken !== stale && !expiresSoon(accessToken));
+    if (rotatedElsewhere) return;
+
+    const response = await send(
+      '/auth/refresh',
+      { method: 'POST', body: { refresh_token: refreshToken } },
+      null,
+    );
+    if (!response.ok) {
+      // The server refused the token: the session is over. A busy or unreachable server (429, 5xx, no
+      // answer) fails only this call, and the unspent token is tried again by the next one.
+      if (response.status >= 400 && response.status < 500 && response.status !== 429) {
+        throw sessionEnded(SESSION_EXPIRED);
+      }
+      throw await toApiError(response);
+    }
+    const pair = TokenPairSchema.parse(await response.json());
+    // A sign-out while the refresh was under way wins: its storage stays empty.
+    if (storage.get('refreshToken') === refreshToken) storeTokens(pair);
+  });
+}
+
+async function withRefreshLock(task: () => Promise<void>): Promise<void> {
+  // Without Web Locks (older browsers, jsdom) one tab still shares one refresh between its own calls.
+  if (!('locks' in navigator) || !navigator.locks) return task();
+  await navigator.locks.request(REFRESH_LOCK, task);
+}
+
+/** SPEC sections 4 and 8: storage is cleared, the guards go to /login, and the call fails with `reason`. */
+function sessionEnded(reason: string): ApiError {
+  endSession(reason);
+  return new ApiError(401, reason);
 }

@@ -1,25 +1,39 @@
 import { render } from '@testing-library/react';
+import { StrictMode } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 
 import { AppProvider } from '@/app/provider';
 import { routes } from '@/app/router';
 import { storage } from '@/lib/storage';
 
-import { fakeAccessToken } from './access-token';
+import { accessTokenFor } from './auth-response';
 
-/** Renders the whole app at `path`, as main.tsx does, and returns the router to read the location from. */
+/**
+ * Renders the whole app at `path`, as main.tsx does (StrictMode included, so effects run twice as in
+ * development), and returns the router to read the location from.
+ */
 export function renderApp(path: string) {
   const router = createMemoryRouter(routes, { initialEntries: [path] });
   render(
-    <AppProvider>
-      <RouterProvider router={router} />
-    </AppProvider>,
+    <StrictMode>
+      <AppProvider>
+        <RouterProvider router={router} />
+      </AppProvider>
+    </StrictMode>,
   );
   return router;
 }
 
-export function signIn({ isSuperAdmin = false } = {}) {
-  const exp = Math.floor(Date.now() / 1000) + 900;
-  storage.set('accessToken', fakeAccessToken({ sub: 'user-1', exp, is_super_admin: isSuperAdmin }));
+type SignInOptions = {
+  isSuperAdmin?: boolean;
+  /** Seconds the access token has left. */
+  expiresIn?: number;
+  /** Stored as well when given, as a real sign-in does. */
+  refreshToken?: string;
+};
+
+export function signIn({ isSuperAdmin = false, expiresIn = 900, refreshToken }: SignInOptions = {}) {
+  storage.set('accessToken', accessTokenFor('ada@example.com', expiresIn, { is_super_admin: isSuperAdmin }));
   storage.set('userEmail', 'ada@example.com');
+  if (refreshToken) storage.set('refreshToken', refreshToken);
 }

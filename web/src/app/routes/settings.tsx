@@ -1,5 +1,44 @@
-import { ProductNamePage } from '@/components/product-name-page';
+import { SimpleAppLayout } from '@/components/layouts/simple-app-layout';
+import { Alert, AlertDescription } from '@/components/ui/alert';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Spinner } from '@/components/ui/spinner';
+import { useMe } from '@/features/auth/api/get-me';
+import { UpdatePasswordForm } from '@/features/auth/components/update-password-form';
+import { getErrorText } from '@/lib/api-client';
 
 export default function SettingsRoute() {
-  return <ProductNamePage />;
+  const me = useMe();
+  return (
+    <SimpleAppLayout title="Account">
+      <div className="mx-auto grid w-full max-w-md gap-6">
+        <h1 className="text-2xl font-semibold tracking-tight">Account</h1>
+        <Card>
+          {me.isPending ? (
+            <CardContent className="flex justify-center py-6">
+              <Spinner className="size-6 text-primary" />
+            </CardContent>
+          ) : me.isError ? (
+            <CardContent>
+              <Alert variant="destructive">
+                <AlertDescription>{getErrorText(me.error, 'Failed to load your account')}</AlertDescription>
+              </Alert>
+            </CardContent>
+          ) : (
+            <>
+              <CardHeader>
+                {/* SPEC section 2: 'Set Password' until the user has one, then 'Change Password'. */}
+                <CardTitle asChild>
+                  <h2>{me.data.has_password ? 'Change Password' : 'Set Password'}</h2>
+                </CardTitle>
+                <CardDescription>{`Signed in as ${me.data.email}`}</CardDescription>
+              </CardHeader>
+              <CardContent>
+                <UpdatePasswordForm hasPassword={me.data.has_password} />
+              </CardContent>
+            </>
+          )}
+        </Card>
+      </div>
+    </SimpleAppLayout>
+  );
 }

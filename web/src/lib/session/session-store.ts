@@ -3,6 +3,8 @@
  * (SPEC section 8) must be able to end it, and it is derived from storage on every read, so it never
  * disagrees with the token the API client sends.
  */
+import type { AuthResponse, TokenPair } from '@app/contract';
+
 import { storage } from '@/lib/storage';
 
 import { readTokenClaims } from './token-claims';
@@ -29,6 +31,8 @@ let hasLoaded = false;
 // Set by endSession and cleared once a session is loaded or stored again. Without it, the guard around
 // the page being left would send a signed-out user to /register before the lazy /login page had loaded.
 let hasEnded = false;
+// Why the API client ended the session (SPEC section 8), for the sign-in page to show once.
+let notice: string | null = null;
 let cached: { token: string; email: string; session: Session } | undefined;
 const listeners = new Set<() => void>();
 
@@ -46,13 +50,19 @@ export function getSession(): Session {
   return cached.session;
 }
 
+// Another tab signing in, rotating the tokens or signing out changes this tab's session too; a sign-out
+// there sends this tab to /login as well, as its own would.
+function onStorage(event: StorageEvent): void {
+  if (event.key === 'accessToken' && event.oldValue && !event.newValue) hasEnded = true;
+  notify();
+}
+
 export function subscribeToSession(listener: () => void): () => void {
+  if (listeners.size === 0) window.addEventListener('storage', onStorage);
   listeners.add(listener);
-  // Another tab signing in or out changes this tab's session too.
-  window.addEventListener('storage', listener);
   return () => {
     listeners.delete(listener);
-    window.removeEventListener('storage', listener);
+    if (listeners.size === 0) window.removeEventListener('storage', onStorage);
   };
 }
 
@@ -66,8 +76,37 @@ export function loadSession(): void {
   notify();
 }
 
-export function endSession(): void {
+/** Signs in (SPEC section 4: login, register, Google login, email verification) with the keys of section 3. */
+export function storeSession({ access_token, refresh_token, email }: AuthResponse): void {
+  storage.set('accessToken', access_token);
+  storage.set('refreshToken', refresh_token);
+  storage.set('userEmail', email);
+  storage.set('loginTime', new Date().toISOString());
+  hasEnded = false;
+  notice = null;
+  notify();
+}
+
+/** Keeps the session with a rotated token pair. */
+export function storeTokens({ access_token, refresh_token }: TokenPair): void {
+  storage.set('accessToken', access_token);
+  storage.set('refreshToken', refresh_token);
+  notify();
+}
+
+/** Ends the session; `reason` is the SPEC section 8 text the sign-in page shows next. */
+export function endSession(reason?: string): void {
   storage.clearSession();
   hasEnded = true;
+  notice = reason ?? null;
   notify();
+}
+
+export function readSessionNotice(): string | null {
+  return notice;
+}
+
+/** Forgets the notice without re-rendering anyone: the page that showed it keeps its own copy. */
+export function clearSessionNotice(): void {
+  notice = null;
 }

@@ -1,8 +1,11 @@
+import type { RefreshBody } from '@app/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useSyncExternalStore } from 'react';
 import { useNavigate } from 'react-router';
 
 import { paths } from '@/config/paths';
+import { apiFetch } from '@/lib/api-client';
+import { storage } from '@/lib/storage';
 
 import { endSession, getSession, subscribeToSession } from './session-store';
 
@@ -12,6 +15,13 @@ export function useSession() {
   const navigate = useNavigate();
 
   const signOut = useCallback(() => {
+    // Revoke the refresh token on the server (issue 3), but never wait for it: the user is signed out of
+    // this browser whatever the server answers.
+    const refreshToken = storage.get('refreshToken');
+    if (refreshToken) {
+      const body: RefreshBody = { refresh_token: refreshToken };
+      apiFetch('/auth/logout', { method: 'POST', body }).catch(() => {});
+    }
     // The session ends before the navigation, so no guard ever sees /login while still signed in.
     endSession();
     queryClient.clear();

@@ -1,5 +1,14 @@
-import { ProductNamePage } from '@/components/product-name-page';
+import { useSearchParams } from 'react-router';
 
+import { AuthLayout } from '@/components/layouts/auth-layout';
+import { EmailVerification } from '@/features/auth/components/email-verification';
+
+/** Open to anyone (SPEC section 2): the link in the verification mail lands here, signed in or not. */
 export default function VerifyEmailRoute() {
-  return <ProductNamePage />;
+  const [searchParams] = useSearchParams();
+  return (
+    <AuthLayout title="Email Verification">
+      <EmailVerification token={searchParams.get('token')} />
+    </AuthLayout>
+  );
 }

@@ -1,0 +1,140 @@
+// Delivers the mail outbox: polls for due mail, retries failures with backoff, never gives up on a mail.
+import type { FastifyBaseLogger } from 'fastify';
+
+import type { Db } from '../db/client.ts';
+import type { OutboxRow } from '../db/schema/index.ts';
+import { type Clock, systemClock } from '../lib/clock.ts';
+import { claimDueMail, markMailSent, recordDeliveryFailure } from '../modules/mail/mail.repository.ts';
+import type { Mailer } from '../modules/mail/mailer.ts';
+
+const FIRST_RETRY_MS = 5_000;
+const MAX_RETRY_MS = 15 * 60_000;
+/**
+ * How long a claimed mail stays hidden from other instances. It must outlast delivering a whole batch, even
+ * to a mail server that hangs (see the SMTP timeouts in mailer.ts); a mail whose instance died mid-delivery
+ * is retried once it runs out.
+ */
+const LEASE_MS = 15 * 60_000;
+const BATCH_SIZE = 10;
+
+/** Wait before the next attempt after `failures` failed ones: 5 s, 10 s, 20 s … up to 15 minutes. */
+export function retryDelayMs(failures: number): number {
+  return Math.min(FIRST_RETRY_MS * 2 ** (failures - 1), MAX_RETRY_MS);
+}
+
+export type OutboxWorkerOptions = {
+  db: Db;
+  mailer: Mailer;
+  log: FastifyBaseLogger;
+  clock?: Clock;
+  pollIntervalMs?: number;
+  batchSize?: number;
+};
+
+export type OutboxWorker = {
+  /** Delivers what is due now, then keeps polling until stop(). */
+  start(): void;
+  /** Runs a delivery round at once instead of at the next poll: call it after committing new mail. */
+  notify(): void;
+  /**
+   * Delivers every mail that is due. A call during a round joins it and makes it go round once more, so
+   * rounds never overlap and mail enqueued meanwhile is not left for the next poll.
+   */
+  drain(): Promise<void>;
+  /** Stops polling and resolves once the round under way, if any, has finished. */
+  stop(): Promise<void>;
+};
+
+export function createOutboxWorker({
+  db,
+  mailer,
+  log,
+  clock = systemClock,
+  pollIntervalMs = 1000,
+  batchSize = BATCH_SIZE,
+}: OutboxWorkerOptions): OutboxWorker {
+  // Idle: driven by drain() alone. Polling: between start() and stop(). Stopped: finishing the last batch.
+  let state: 'idle' | 'polling' | 'stopped' = 'idle';
+  let round: Promise<void> | undefined;
+  let isWanted = false;
+  let timer: NodeJS.Timeout | undefined;
+
+  async function deliver(mail: OutboxRow) {
+    try {
+      await mailer.send(mail);
+    } catch (error) {
+      const attempts = mail.attempts + 1;
+      const delay = retryDelayMs(attempts);
+      const nextAttemptAt = new Date(clock.now().getTime() + delay);
+      const lastError = error instanceof Error ? error.message : String(error);
+      await recordDeliveryFailure(db, mail.id, {
+        attempts,
+        lastError: lastError.slice(0, 2000),
+        nextAttemptAt,
+      });
+      // At the longest delay a mail is stuck rather than delayed: make it loud enough to alert on.
+      log[delay === MAX_RETRY_MS ? 'error' : 'warn'](
+        { err: error, mailId: mail.id, attempts, nextAttemptAt },
+        'mail delivery failed; will retry',
+      );
+      return;
+    }
+    await markMailSent(db, mail.id, clock.now());
+    log.info({ mailId: mail.id }, 'mail delivered');
+  }
+
+  async function deliverDue() {
+    for (;;) {
+      const at = clock.now();
+      const batch = await claimDueMail(db, {
+        now: at,
+        leaseUntil: new Date(at.getTime() + LEASE_MS),
+        limit: batchSize,
+      });
+      for (const mail of batch) await deliver(mail);
+      // A stop finishes the claimed batch only: the rest stays in the table for the next start.
+      if (batch.length < batchSize || state === 'stopped') return;
+    }
+  }
+
+  function schedule() {
+    clearTimeout(timer);
+    if (state === 'polling') timer = setTimeout(() => void drain(), pollIntervalMs).unref();
+  }
+
+  function drain(): Promise<void> {
+    isWanted = true;
+    round ??= (async () => {
+      try {
+        while (isWanted && state !== 'stopped') {
+          isWanted = false;
+          await deliverDue();
+        }
+      } catch (error) {
+        // The database may be down; the next poll tries again.
+        log.error({ err: error }, 'mail outbox round failed');
+      } finally {
+        round = undefined;
+        isWanted = false;
+        schedule();
+      }
+    })();
+    return round;
+  }
+
+  return {
+    start() {
+      state = 'polling';
+      void drain();
+    },
+    notify() {
+      if (state === 'polling') void drain();
+    },
+    drain,
+    async stop() {
+      state = 'stopped';
+      clearTimeout(timer);
+      await round;
+    },
+  };
+}

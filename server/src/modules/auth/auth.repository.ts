@@ -1,0 +1,120 @@
+// Queries on users and their tokens. Every function takes the handle to run on, so services compose them in
+// one transaction.
+import { and, eq, gt, isNull } from 'drizzle-orm';
+
+import type { Db } from '../../db/client.ts';
+import { oneTimeTokens } from '../../db/schema/one-time-tokens.ts';
+import { refreshTokens } from '../../db/schema/refresh-tokens.ts';
+import { users } from '../../db/schema/users.ts';
+
+export type OneTimePurpose = (typeof oneTimeTokens.$inferSelect)['purpose'];
+
+export async function findUserByEmail(db: Db, email: string) {
+  const [user] = await db.select().from(users).where(eq(users.email, email));
+  return user;
+}
+
+export async function findUserById(db: Db, uuid: string) {
+  const [user] = await db.select().from(users).where(eq(users.uuid, uuid));
+  return user;
+}
+
+/** Inserts the user, or answers undefined when the email is taken (the unique constraint decides, not a race). */
+export async function insertUser(
+  db: Db,
+  values: { email: string; passwordHash: string | null; isVerified: boolean },
+) {
+  const [user] = await db
+    .insert(users)
+    .values(values)
+    .onConflictDoNothing({ target: users.email })
+    .returning();
+  return user;
+}
+
+export async function setPasswordHash(db: Db, userId: string, passwordHash: string) {
+  await db.update(users).set({ passwordHash }).where(eq(users.uuid, userId));
+}
+
+export async function markVerified(db: Db, userId: string) {
+  await db.update(users).set({ isVerified: true }).where(eq(users.uuid, userId));
+}
+
+export async function setSuperAdmin(db: Db, email: string) {
+  const updated = await db
+    .update(users)
+    .set({ isSuperAdmin: true })
+    .where(eq(users.email, email))
+    .returning({ uuid: users.uuid });
+  return updated.length > 0;
+}
+
+export async function insertRefreshToken(
+  db: Db,
+  values: { userId: string; familyId: string; tokenHash: string; expiresAt: Date },
+) {
+  await db.insert(refreshTokens).values(values);
+}
+
+export async function findRefreshToken(db: Db, tokenHash: string) {
+  const [row] = await db.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, tokenHash));
+  return row;
+}
+
+/** Marks a live token as spent; false when another request spent or revoked it first. */
+export async function spendRefreshToken(db: Db, id: string, now: Date) {
+  const spent = await db
+    .update(refreshTokens)
+    .set({ replacedAt: now })
+    .where(and(eq(refreshTokens.id, id), isNull(refreshTokens.replacedAt), isNull(refreshTokens.revokedAt)))
+    .returning({ id: refreshTokens.id });
+  return spent.length > 0;
+}
+
+export async function revokeRefreshFamily(db: Db, familyId: string, now: Date) {
+  await db
+    .update(refreshTokens)
+    .set({ revokedAt: now })
+    .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)));
+}
+
+export async function revokeUserRefreshTokens(db: Db, userId: string, now: Date) {
+  await db
+    .update(refreshTokens)
+    .set({ revokedAt: now })
+    .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)));
+}
+
+export async function insertOneTimeToken(
+  db: Db,
+  values: { userId: string; purpose: OneTimePurpose; tokenHash: string; expiresAt: Date },
+) {
+  await db.insert(oneTimeTokens).values(values);
+}
+
+/** Spends a live, unexpired token of that purpose in one statement; the user id, or undefined. */
+export async function consumeOneTimeToken(db: Db, purpose: OneTimePurpose, tokenHash: string, now: Date) {
+  const [row] = await db
+    .update(oneTimeTokens)
+    .set({ usedAt: now })
+    .where(
+      and(
+        eq(oneTimeTokens.tokenHash, tokenHash),
+        eq(oneTimeTokens.purpose, purpose),
+        isNull(oneTimeTokens.usedAt),
+        gt(oneTimeTokens.expiresAt, now),
+      ),
+    )
+    .returning({ userId: oneTimeTokens.userId });
+  return row?.userId;
+}
+
+/** A newer link replaces older ones: unused tokens of that purpose stop working. */
+export async function retireOneTimeTokens(db: Db, userId: string, purpose: OneTimePurpose, now: Date) {
+  await db
+    .update(oneTimeTokens)
+    .set({ usedAt: now })
+    .where(
+      and(eq(oneTimeTokens.userId, userId), eq(oneTimeTokens.purpose, purpose), isNull(oneTimeTokens.usedAt)),
+    );
+}

@@ -1,0 +1,224 @@
+// Account and session rules (CONTRACT section 3). Framework-free: plain values in, plain data out, AppError on refusal.
+import { randomUUID } from 'node:crypto';
+
+import type { AuthResponse, LoginBody, Me, RegisterBody, ResetConfirmBody, TokenPair } from '@app/contract';
+
+import type { Db } from '../../db/client.ts';
+import type { UserRow } from '../../db/schema/users.ts';
+import { AppError } from '../../lib/app-error.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { hashPassword, spendOneVerification, verifyPassword } from '../../lib/passwords.ts';
+import { type AccessTokens, hashToken, randomToken } from '../../lib/tokens.ts';
+import { enqueueMail } from '../mail/mail.repository.ts';
+import { passwordResetMail, verificationMail } from '../mail/mail.templates.ts';
+import * as repo from './auth.repository.ts';
+import type { GoogleIdTokens } from './google-id-tokens.ts';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+export const REFRESH_TOKEN_TTL_MS = 30 * DAY_MS;
+export const VERIFICATION_TTL_MS = DAY_MS;
+export const RESET_TTL_MS = 60 * 60 * 1000;
+
+export const RESET_REQUESTED_MESSAGE =
+  'If an account exists for this email, a password reset link has been sent.';
+
+export type AuthDeps = {
+  db: Db;
+  clock: Clock;
+  accessTokens: AccessTokens;
+  appUrl: string;
+  superAdminEmails: string[];
+  /** Null when GOOGLE_CLIENT_ID is not set: Google sign-in does not exist then. */
+  google: GoogleIdTokens | null;
+  /** Called after a transaction that queued mail has committed, so the worker sends it now. */
+  mailQueued: () => void;
+};
+
+const invalidCredentials = () => new AppError('UNAUTHORIZED', 'Invalid email or password');
+const invalidRefresh = () => new AppError('UNAUTHORIZED', 'Invalid or expired refresh token');
+
+export async function register(deps: AuthDeps, { email, password }: RegisterBody): Promise<AuthResponse> {
+  const passwordHash = await hashPassword(password);
+  const session = await deps.db.transaction(async (tx) => {
+    const user = await repo.insertUser(tx, { email, passwordHash, isVerified: false });
+    if (!user) throw new AppError('CONFLICT', 'Email already registered');
+    await sendVerification(deps, tx, user);
+    return issueSession(deps, tx, user);
+  });
+  deps.mailQueued();
+  return session;
+}
+
+export async function login(deps: AuthDeps, { email, password }: LoginBody): Promise<AuthResponse> {
+  const user = await repo.findUserByEmail(deps.db, email);
+  if (!user?.passwordHash) {
+    await spendOneVerification(password);
+    throw invalidCredentials();
+  }
+  if (!(await verifyPassword(user.passwordHash, password))) throw invalidCredentials();
+  return deps.db.transaction((tx) => issueSession(deps, tx, user));
+}
+
+export async function googleLogin(deps: AuthDeps, credential: string): Promise<AuthResponse> {
+  if (!deps.google) throw new AppError('NOT_FOUND', 'Google sign-in is not enabled');
+  const email = await deps.google.verify(credential);
+  return deps.db.transaction(async (tx) => {
+    const user =
+      (await repo.insertUser(tx, { email, passwordHash: null, isVerified: true })) ??
+      (await repo.findUserByEmail(tx, email))!;
+    // Google vouches for the address, so an account waiting for verification is verified now.
+    if (!user.isVerified) await repo.markVerified(tx, user.uuid);
+    return issueSession(deps, tx, user);
+  });
+}
+
+export async function verifyEmail(deps: AuthDeps, token: string): Promise<AuthResponse> {
+  return deps.db.transaction(async (tx) => {
+    const userId = await repo.consumeOneTimeToken(tx, 'verify_email', hashToken(token), deps.clock.now());
+    const user = userId && (await repo.findUserById(tx, userId));
+    if (!user) throw new AppError('BAD_REQUEST', 'Invalid or expired verification link');
+    await repo.markVerified(tx, user.uuid);
+    return issueSession(deps, tx, user);
+  });
+}
+
+export async function requestPasswordReset(deps: AuthDeps, email: string): Promise<string> {
+  const user = await repo.findUserByEmail(deps.db, email);
+  if (user) {
+    await deps.db.transaction(async (tx) => {
+      const now = deps.clock.now();
+      await repo.retireOneTimeTokens(tx, user.uuid, 'reset_password', now);
+      const token = await createOneTimeToken(
+        tx,
+        user.uuid,
+        'reset_password',
+        new Date(now.getTime() + RESET_TTL_MS),
+      );
+      await enqueueMail(tx, passwordResetMail({ to: user.email, appUrl: deps.appUrl, token }));
+    });
+    deps.mailQueued();
+  }
+  // The same answer either way, so the form does not reveal who has an account.
+  return RESET_REQUESTED_MESSAGE;
+}
+
+export async function confirmPasswordReset(deps: AuthDeps, { token, new_password }: ResetConfirmBody) {
+  const passwordHash = await hashPassword(new_password);
+  await deps.db.transaction(async (tx) => {
+    const now = deps.clock.now();
+    const userId = await repo.consumeOneTimeToken(tx, 'reset_password', hashToken(token), now);
+    if (!userId) throw new AppError('BAD_REQUEST', 'Invalid or expired reset link');
+    await repo.setPasswordHash(tx, userId, passwordHash);
+    // The link proved the mailbox is theirs; and whoever held the old password is signed out everywhere.
+    await repo.markVerified(tx, userId);
+    await repo.revokeUserRefreshTokens(tx, userId, now);
+  });
+  return 'Your password has been reset. You can now sign in.';
+}
+
+/**
+ * Rotates a refresh token. A token that was already rotated is being replayed (stolen, or spent twice): the
+ * whole family is revoked, so whoever holds its newest token must sign in again.
+ */
+export async function refresh(deps: AuthDeps, token: string): Promise<TokenPair> {
+  const outcome = await deps.db.transaction(async (tx) => {
+    const now = deps.clock.now();
+    const row = await repo.findRefreshToken(tx, hashToken(token));
+    if (!row || row.revokedAt || row.expiresAt <= now) return { refused: true } as const;
+    if (row.replacedAt || !(await repo.spendRefreshToken(tx, row.id, now))) {
+      await repo.revokeRefreshFamily(tx, row.familyId, now);
+      return { refused: true } as const;
+    }
+    const user = await repo.findUserById(tx, row.userId);
+    if (!user) return { refused: true } as const;
+    const { access_token, refresh_token } = await issueSession(deps, tx, user, row.familyId);
+    return { refused: false, pair: { access_token, refresh_token } } as const;
+  });
+  // Thrown after the commit, so a revocation above is kept.
+  if (outcome.refused) throw invalidRefresh();
+  return outcome.pair;
+}
+
+/** Ends the session the token belongs to; unknown tokens are ignored (logging out twice is fine). */
+export async function logout(deps: AuthDeps, token: string): Promise<void> {
+  const row = await repo.findRefreshToken(deps.db, hashToken(token));
+  if (row) await repo.revokeRefreshFamily(deps.db, row.familyId, deps.clock.now());
+}
+
+export async function updatePassword(
+  deps: AuthDeps,
+  userId: string,
+  { old_password, new_password }: { old_password: string | null; new_password: string },
+): Promise<string> {
+  const user = await requireExistingUser(deps.db, userId);
+  if (user.passwordHash) {
+    if (!old_password) throw new AppError('BAD_REQUEST', 'Current password is required');
+    if (!(await verifyPassword(user.passwordHash, old_password))) {
+      throw new AppError('BAD_REQUEST', 'Current password is incorrect');
+    }
+  }
+  await repo.setPasswordHash(deps.db, userId, await hashPassword(new_password));
+  return 'Password updated successfully';
+}
+
+export async function getMe(deps: AuthDeps, userId: string): Promise<Me> {
+  const user = await requireExistingUser(deps.db, userId);
+  return {
+    uuid: user.uuid,
+    email: user.email,
+    is_verified: user.isVerified,
+    is_super_admin: isSuperAdmin(deps, user),
+    has_password: user.passwordHash !== null,
+    created_at: user.createdAt.toISOString(),
+  };
+}
+
+export async function promoteSuperAdmin(db: Db, email: string): Promise<void> {
+  if (!(await repo.setSuperAdmin(db, email)))
+    throw new AppError('NOT_FOUND', `No account with the email ${email}`);
+}
+
+async function requireExistingUser(db: Db, userId: string) {
+  const user = await repo.findUserById(db, userId);
+  // A valid token for an account that no longer exists.
+  if (!user) throw new AppError('UNAUTHORIZED', 'Not authenticated');
+  return user;
+}
+
+/** SUPER_ADMIN_EMAILS or the database flag, decided whenever a token is issued. */
+function isSuperAdmin(deps: AuthDeps, user: UserRow) {
+  return user.isSuperAdmin || deps.superAdminEmails.includes(user.email);
+}
+
+async function issueSession(
+  deps: AuthDeps,
+  tx: Db,
+  user: UserRow,
+  familyId: string = randomUUID(),
+): Promise<AuthResponse> {
+  const refreshToken = randomToken();
+  await repo.insertRefreshToken(tx, {
+    userId: user.uuid,
+    familyId,
+    tokenHash: hashToken(refreshToken),
+    expiresAt: new Date(deps.clock.now().getTime() + REFRESH_TOKEN_TTL_MS),
+  });
+  const accessToken = await deps.accessTokens.sign({
+    uuid: user.uuid,
+    email: user.email,
+    isSuperAdmin: isSuperAdmin(deps, user),
+  });
+  return { access_token: accessToken, refresh_token: refreshToken, email: user.email };
+}
+
+async function sendVerification(deps: AuthDeps, tx: Db, user: UserRow) {
+  const expiresAt = new Date(deps.clock.now().getTime() + VERIFICATION_TTL_MS);
+  const token = await createOneTimeToken(tx, user.uuid, 'verify_email', expiresAt);
+  await enqueueMail(tx, verificationMail({ to: user.email, appUrl: deps.appUrl, token }));
+}
+
+async function createOneTimeToken(tx: Db, userId: string, purpose: repo.OneTimePurpose, expiresAt: Date) {
+  const token = randomToken();
+  await repo.insertOneTimeToken(tx, { userId, purpose, tokenHash: hashToken(token), expiresAt });
+  return token;
+}

@@ -1,0 +1,47 @@
+// Verifies Google ID tokens against Google's published keys (GOOGLE_JWKS_URL; cached by jose, refetched when a
+// token names a key id it has not seen).
+import { createRemoteJWKSet, jwtVerify } from 'jose';
+
+import { AppError } from '../../lib/app-error.ts';
+import type { Clock } from '../../lib/clock.ts';
+
+const GOOGLE_ISSUERS = ['accounts.google.com', 'https://accounts.google.com'];
+
+export type GoogleIdTokens = {
+  /** The verified email the token vouches for; AppError 401 for anything else. */
+  verify(credential: string): Promise<string>;
+};
+
+export function createGoogleIdTokens({
+  clientId,
+  jwksUrl,
+  clock,
+  refetchCooldownMs = 30_000,
+}: {
+  clientId: string;
+  jwksUrl: string;
+  clock: Clock;
+  /** The least time between two fetches of the keys, so unknown key ids cannot make us hammer Google. */
+  refetchCooldownMs?: number;
+}): GoogleIdTokens {
+  const keys = createRemoteJWKSet(new URL(jwksUrl), { cooldownDuration: refetchCooldownMs });
+  return {
+    verify: async (credential) => {
+      let payload;
+      try {
+        ({ payload } = await jwtVerify(credential, keys, {
+          issuer: GOOGLE_ISSUERS,
+          audience: clientId,
+          algorithms: ['RS256'],
+          currentDate: clock.now(),
+        }));
+      } catch {
+        throw new AppError('UNAUTHORIZED', 'Invalid Google credential');
+      }
+      if (payload.email_verified !== true || typeof payload.email !== 'string') {
+        throw new AppError('UNAUTHORIZED', 'Google has not verified this email address');
+      }
+      return payload.email.trim().toLowerCase();
+    },
+  };
+}

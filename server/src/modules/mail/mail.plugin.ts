@@ -1,0 +1,43 @@
+// Mail delivery for the app: the outbox worker runs while the app is ready, and the dev mailbox when there is no SMTP.
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+
+import { createOutboxWorker } from '../../jobs/outbox-worker.ts';
+import { devMailboxRoutes } from './dev-mailbox.routes.ts';
+import { createDevMailer, createSmtpMailer } from './mailer.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    mail: {
+      /** Wakes the outbox worker: call after committing a transaction that enqueued mail, so it leaves at once. */
+      notify(): void;
+    };
+  }
+}
+
+export type MailPluginOptions = {
+  /** How often the worker looks for due mail when nobody wakes it. */
+  pollIntervalMs?: number;
+};
+
+export const mailPlugin = fp<MailPluginOptions>(
+  async (app: FastifyInstance, { pollIntervalMs }) => {
+    const { config, database } = app;
+    const mailer = config.smtpUrl
+      ? createSmtpMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom })
+      : createDevMailer(app.log);
+    const worker = createOutboxWorker({ db: database.db, mailer, log: app.log, pollIntervalMs });
+
+    app.decorate('mail', { notify: worker.notify });
+    app.addHook('onReady', async () => worker.start());
+    // preClose, not onClose: onClose hooks run last-registered first, so the database may already be closing.
+    // Mail committed by requests still finishing stays in the outbox for the next start.
+    app.addHook('preClose', async () => {
+      await worker.stop();
+      mailer.close();
+    });
+
+    if (!config.isProduction && !config.smtpUrl) await app.register(devMailboxRoutes);
+  },
+  { name: 'mail', dependencies: ['errors'] },
+);

@@ -1,0 +1,62 @@
+// Queries on the outbox: services enqueue mail inside their own transaction; the worker claims and settles it.
+import { and, asc, desc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
+
+import type { Db } from '../../db/client.ts';
+import { outbox, type OutboxRow } from '../../db/schema/index.ts';
+
+export type OutgoingMail = Pick<OutboxRow, 'to' | 'subject' | 'text' | 'html'>;
+
+/**
+ * Writes one mail to the outbox. Pass the transaction of the change that causes the mail, so the mail exists
+ * exactly when the change commits (CONTRACT section 3, Email).
+ */
+export async function enqueueMail(tx: Db, mail: OutgoingMail): Promise<void> {
+  await tx.insert(outbox).values({
+    ...mail,
+    // The worker compares with a JavaScript Date, which has millisecond precision: a microsecond stamp could
+    // sit just after its "now" and wait a whole poll.
+    nextAttemptAt: sql`date_trunc('milliseconds', now())`,
+  });
+}
+
+/**
+ * Leases up to `limit` due, unsent mails, oldest first, by pushing their next attempt to `leaseUntil`.
+ * SKIP LOCKED lets instances claim side by side without waiting on, or taking, each other's rows; the lease
+ * keeps a claimed row away from everyone else while it is being delivered outside any transaction.
+ */
+export async function claimDueMail(
+  db: Db,
+  { now, leaseUntil, limit }: { now: Date; leaseUntil: Date; limit: number },
+): Promise<OutboxRow[]> {
+  const due = db
+    .select({ id: outbox.id })
+    .from(outbox)
+    .where(and(isNull(outbox.sentAt), lte(outbox.nextAttemptAt, now)))
+    .orderBy(asc(outbox.createdAt), asc(outbox.id))
+    .limit(limit)
+    .for('update', { skipLocked: true });
+  const claimed = await db
+    .update(outbox)
+    .set({ nextAttemptAt: leaseUntil })
+    .where(inArray(outbox.id, due))
+    .returning();
+  // RETURNING has no order of its own.
+  return claimed.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
+}
+
+export async function markMailSent(db: Db, id: string, sentAt: Date): Promise<void> {
+  await db.update(outbox).set({ sentAt }).where(eq(outbox.id, id));
+}
+
+export async function recordDeliveryFailure(
+  db: Db,
+  id: string,
+  failure: { attempts: number; lastError: string; nextAttemptAt: Date },
+): Promise<void> {
+  await db.update(outbox).set(failure).where(eq(outbox.id, id));
+}
+
+/** The newest mails first, sent or not, for the dev mailbox. */
+export async function findRecentMail(db: Db, limit: number): Promise<OutboxRow[]> {
+  return db.select().from(outbox).orderBy(desc(outbox.createdAt), desc(outbox.id)).limit(limit);
+}

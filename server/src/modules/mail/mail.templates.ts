@@ -1,0 +1,52 @@
+// The mails Tessera sends, each with a plain-text body holding the full link (CONTRACT section 3, Email).
+import { escapeHtml } from './escape-html.ts';
+import type { OutgoingMail } from './mail.repository.ts';
+
+type TokenLinkInput = { to: string; appUrl: string; token: string };
+
+export function verificationMail({ to, appUrl, token }: TokenLinkInput): OutgoingMail {
+  return linkMail(to, {
+    subject: 'Verify your Tessera email',
+    lead: 'Welcome to Tessera! Confirm your email address by opening this link:',
+    action: 'Verify my email',
+    link: `${appUrl}/verify-email?token=${encodeURIComponent(token)}`,
+    note: 'The link is valid for 24 hours and works once. If you did not create a Tessera account, you can ignore this email.',
+  });
+}
+
+export function passwordResetMail({ to, appUrl, token }: TokenLinkInput): OutgoingMail {
+  return linkMail(to, {
+    subject: 'Reset your Tessera password',
+    lead: 'Someone asked to reset the password of your Tessera account. Choose a new password by opening this link:',
+    action: 'Choose a new password',
+    link: `${appUrl}/reset-password?token=${encodeURIComponent(token)}`,
+    note: 'The link is valid for 1 hour and works once. If you did not ask for it, you can ignore this email: your password stays as it is.',
+  });
+}
+
+function linkMail(
+  to: string,
+  {
+    subject,
+    lead,
+    action,
+    link,
+    note,
+  }: { subject: string; lead: string; action: string; link: string; note: string },
+): OutgoingMail {
+  const text = `${lead}\n\n${link}\n\n${note}\n\nTessera\n`;
+  const html = [
+    '<!doctype html>',
+    '<html lang="en">',
+    `<head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>`,
+    '<body>',
+    `<p>${escapeHtml(lead)}</p>`,
+    `<p><a href="${escapeHtml(link)}">${escapeHtml(action)}</a></p>`,
+    `<p>If the link does not open, copy this address into your browser:<br>${escapeHtml(link)}</p>`,
+    `<p>${escapeHtml(note)}</p>`,
+    '<p>Tessera</p>',
+    '</body>',
+    '</html>',
+  ].join('\n');
+  return { to, subject, text, html };
+}

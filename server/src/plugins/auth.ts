@@ -1,0 +1,33 @@
+// Resolves the bearer token once per request into request.user; requireUser guards the routes that need one.
+import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import fp from 'fastify-plugin';
+
+import { AppError } from '../lib/app-error.ts';
+import type { AccessTokenSubject } from '../lib/tokens.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set by requireUser; routes behind it can rely on it. */
+    user: AccessTokenSubject;
+  }
+}
+
+export const authPlugin = fp(
+  async (app: FastifyInstance) => {
+    app.decorateRequest('user', null as unknown as AccessTokenSubject);
+  },
+  { name: 'auth' },
+);
+
+export const requireUser: preHandlerAsyncHookHandler = async function (this: FastifyInstance, request) {
+  const token = bearerToken(request);
+  if (!token) throw new AppError('UNAUTHORIZED', 'Not authenticated');
+  const user = await this.accessTokens.verify(token);
+  if (!user) throw new AppError('UNAUTHORIZED', 'Invalid or expired token');
+  request.user = user;
+};
+
+function bearerToken(request: FastifyRequest): string | undefined {
+  const [scheme, token] = (request.headers.authorization ?? '').split(' ');
+  return scheme?.toLowerCase() === 'bearer' && token ? token : undefined;
+}

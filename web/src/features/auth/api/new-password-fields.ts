@@ -1,0 +1,18 @@
+/** The password a user chooses and its confirmation, as every form that sets one asks for it (SPEC section 5). */
+import { NewPasswordSchema } from '@app/contract';
+import { z } from 'zod';
+
+export const newPasswordFields = {
+  // Empty is 'Password is required' before the contract's length rule speaks.
+  password: z.string().min(1, 'Password is required').pipe(NewPasswordSchema),
+  confirmPassword: z.string().min(1, 'Please confirm your password'),
+};
+
+export function requireMatchingPasswords(
+  { password, confirmPassword }: { password: string; confirmPassword: string },
+  ctx: z.RefinementCtx,
+) {
+  if (confirmPassword && password !== confirmPassword) {
+    ctx.addIssue({ code: 'custom', path: ['confirmPassword'], message: 'Passwords do not match' });
+  }
+}

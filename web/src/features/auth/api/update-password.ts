@@ -1,0 +1,32 @@
+import type { Message, UpdatePasswordBody } from '@app/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+
+import { apiFetch } from '@/lib/api-client';
+
+import { getMeQueryOptions } from './get-me';
+import { newPasswordFields, requireMatchingPasswords } from './new-password-fields';
+
+/**
+ * SPEC section 5: the current password is asked for only when the user has one (invited and Google users
+ * have none, and send null).
+ */
+export const getUpdatePasswordInputSchema = (hasPassword: boolean) =>
+  z.object({ currentPassword: z.string(), ...newPasswordFields }).superRefine((values, ctx) => {
+    if (hasPassword && !values.currentPassword) {
+      ctx.addIssue({ code: 'custom', path: ['currentPassword'], message: 'Current password is required' });
+    }
+    requireMatchingPasswords(values, ctx);
+  });
+
+export const updatePassword = (body: UpdatePasswordBody) =>
+  apiFetch<Message>('/auth/update-password', { method: 'POST', body });
+
+export function useUpdatePassword() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updatePassword,
+    // has_password may have just become true: the form turns into 'Change Password' (SPEC section 2).
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: getMeQueryOptions().queryKey }),
+  });
+}

@@ -1,0 +1,58 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+
+import { SubmitButton } from '@/components/submit-button';
+import { Alert, AlertDescription } from '@/components/ui/alert';
+import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
+import { Input } from '@/components/ui/input';
+import {
+  requestPasswordResetInputSchema,
+  useRequestPasswordReset,
+} from '@/features/auth/api/request-password-reset';
+import { getErrorText } from '@/lib/api-client';
+
+/** Asks for a reset link; the form stays usable afterwards, to send again or to another address. */
+export function ForgotPasswordForm() {
+  const request = useRequestPasswordReset();
+  const form = useForm({
+    resolver: zodResolver(requestPasswordResetInputSchema),
+    defaultValues: { email: '' },
+  });
+
+  return (
+    <Form {...form}>
+      <form
+        noValidate
+        className="grid gap-4"
+        onSubmit={form.handleSubmit((values) => request.mutate(values))}
+      >
+        {request.isError && (
+          <Alert variant="destructive">
+            <AlertDescription>{getErrorText(request.error, 'Failed to send reset email')}</AlertDescription>
+          </Alert>
+        )}
+        {request.isSuccess && (
+          <Alert>
+            <AlertDescription>{request.data.message}</AlertDescription>
+          </Alert>
+        )}
+        <FormField
+          control={form.control}
+          name="email"
+          render={({ field }) => (
+            <FormItem>
+              <FormLabel>Email</FormLabel>
+              <FormControl>
+                <Input type="email" autoComplete="email" {...field} />
+              </FormControl>
+              <FormMessage />
+            </FormItem>
+          )}
+        />
+        <SubmitButton isPending={request.isPending} pendingText="Sending…">
+          Send reset link
+        </SubmitButton>
+      </form>
+    </Form>
+  );
+}

@@ -1,0 +1,80 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect, useState } from 'react';
+import { useForm } from 'react-hook-form';
+
+import { SubmitButton } from '@/components/submit-button';
+import { TextLink } from '@/components/text-link';
+import { Alert, AlertDescription } from '@/components/ui/alert';
+import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
+import { Input } from '@/components/ui/input';
+import { paths } from '@/config/paths';
+import { getErrorText } from '@/lib/api-client';
+import { clearSessionNotice, readSessionNotice } from '@/lib/session/session-store';
+
+import { loginInputSchema, useLogin } from '@/features/auth/api/login';
+
+export function LoginForm({ onSuccess }: { onSuccess: () => void }) {
+  const login = useLogin({ onSuccess });
+  const form = useForm({
+    resolver: zodResolver(loginInputSchema),
+    defaultValues: { email: '', password: '' },
+  });
+  // Why the last session ended ('Session expired, please log in again', SPEC section 8), shown once.
+  const [notice, setNotice] = useState(readSessionNotice);
+  useEffect(clearSessionNotice, []);
+
+  const error = login.isError ? getErrorText(login.error, 'Login failed') : notice;
+
+  return (
+    <Form {...form}>
+      <form
+        noValidate
+        className="grid gap-4"
+        onSubmit={form.handleSubmit((values) => {
+          setNotice(null);
+          login.mutate(values);
+        })}
+      >
+        {error && (
+          <Alert variant="destructive">
+            <AlertDescription>{error}</AlertDescription>
+          </Alert>
+        )}
+        <FormField
+          control={form.control}
+          name="email"
+          render={({ field }) => (
+            <FormItem>
+              <FormLabel>Email</FormLabel>
+              <FormControl>
+                <Input type="email" autoComplete="email" {...field} />
+              </FormControl>
+              <FormMessage />
+            </FormItem>
+          )}
+        />
+        <FormField
+          control={form.control}
+          name="password"
+          render={({ field }) => (
+            <FormItem>
+              <div className="flex items-center justify-between gap-2">
+                <FormLabel>Password</FormLabel>
+                <TextLink to={paths.auth.forgotPassword.getHref()} className="text-sm">
+                  Forgot password?
+                </TextLink>
+              </div>
+              <FormControl>
+                <Input type="password" autoComplete="current-password" {...field} />
+              </FormControl>
+              <FormMessage />
+            </FormItem>
+          )}
+        />
+        <SubmitButton isPending={login.isPending} pendingText="Signing in…">
+          Sign in
+        </SubmitButton>
+      </form>
+    </Form>
+  );
+}

@@ -1,0 +1,51 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+
+import { SubmitButton } from '@/components/submit-button';
+import { Alert, AlertDescription } from '@/components/ui/alert';
+import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
+import { Input } from '@/components/ui/input';
+import { registerInputSchema, useRegister } from '@/features/auth/api/register';
+import { NewPasswordFields } from '@/features/auth/components/new-password-fields';
+import { getErrorText } from '@/lib/api-client';
+
+export function RegisterForm({ onSuccess }: { onSuccess: () => void }) {
+  const registration = useRegister({ onSuccess });
+  const form = useForm({
+    resolver: zodResolver(registerInputSchema),
+    defaultValues: { email: '', password: '', confirmPassword: '' },
+  });
+
+  return (
+    <Form {...form}>
+      <form
+        noValidate
+        className="grid gap-4"
+        onSubmit={form.handleSubmit(({ email, password }) => registration.mutate({ email, password }))}
+      >
+        {registration.isError && (
+          <Alert variant="destructive">
+            <AlertDescription>{getErrorText(registration.error, 'Registration failed')}</AlertDescription>
+          </Alert>
+        )}
+        <FormField
+          control={form.control}
+          name="email"
+          render={({ field }) => (
+            <FormItem>
+              <FormLabel>Email</FormLabel>
+              <FormControl>
+                <Input type="email" autoComplete="email" {...field} />
+              </FormControl>
+              <FormMessage />
+            </FormItem>
+          )}
+        />
+        <NewPasswordFields />
+        <SubmitButton isPending={registration.isPending} pendingText="Creating account…">
+          Create account
+        </SubmitButton>
+      </form>
+    </Form>
+  );
+}

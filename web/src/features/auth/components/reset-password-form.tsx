@@ -1,0 +1,57 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { Link } from 'react-router';
+
+import { SubmitButton } from '@/components/submit-button';
+import { Alert, AlertDescription } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Form } from '@/components/ui/form';
+import {
+  confirmPasswordResetInputSchema,
+  useConfirmPasswordReset,
+} from '@/features/auth/api/confirm-password-reset';
+import { NewPasswordFields } from '@/features/auth/components/new-password-fields';
+import { paths } from '@/config/paths';
+import { getErrorText } from '@/lib/api-client';
+
+/** Sets a new password with the token of the reset mail; afterwards it only offers the way to sign in. */
+export function ResetPasswordForm({ token }: { token: string }) {
+  const reset = useConfirmPasswordReset();
+  const form = useForm({
+    resolver: zodResolver(confirmPasswordResetInputSchema),
+    defaultValues: { password: '', confirmPassword: '' },
+  });
+
+  if (reset.isSuccess) {
+    return (
+      <div className="grid gap-4">
+        <Alert>
+          <AlertDescription>{reset.data.message}</AlertDescription>
+        </Alert>
+        <Button asChild className="w-full">
+          <Link to={paths.auth.login.getHref()}>Go to Sign In</Link>
+        </Button>
+      </div>
+    );
+  }
+
+  return (
+    <Form {...form}>
+      <form
+        noValidate
+        className="grid gap-4"
+        onSubmit={form.handleSubmit(({ password }) => reset.mutate({ token, new_password: password }))}
+      >
+        {reset.isError && (
+          <Alert variant="destructive">
+            <AlertDescription>{getErrorText(reset.error, 'Failed to reset password')}</AlertDescription>
+          </Alert>
+        )}
+        <NewPasswordFields passwordLabel="New password" confirmLabel="Confirm new password" />
+        <SubmitButton isPending={reset.isPending} pendingText="Saving…">
+          Set new password
+        </SubmitButton>
+      </form>
+    </Form>
+  );
+}

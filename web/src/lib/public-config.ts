@@ -1,0 +1,18 @@
+/** The server's public settings (GET /api/config): read by signed-out pages (Google sign-in) and the shell. */
+import type { PublicConfig } from '@app/contract';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+
+import { apiFetch } from '@/lib/api-client';
+
+export const getPublicConfig = ({ signal }: { signal?: AbortSignal } = {}) =>
+  apiFetch<PublicConfig>('/config', { signal });
+
+export const getPublicConfigQueryOptions = () =>
+  queryOptions({
+    queryKey: ['public-config'],
+    queryFn: getPublicConfig,
+    // It changes only with a server restart.
+    staleTime: Infinity,
+  });
+
+export const usePublicConfig = () => useQuery(getPublicConfigQueryOptions());
