@@ -8,7 +8,7 @@ import {
   type LocalSmtpServer,
   plainTextOf,
   startLocalSmtpServer,
-} from '../modules/mail/local-smtp-server.ts';
+} from '../../test/local-smtp-server.ts';
 import { enqueueMail, type OutgoingMail } from '../modules/mail/mail.repository.ts';
 import { verificationMail } from '../modules/mail/mail.templates.ts';
 import { createSmtpMailer, type Mailer } from '../modules/mail/mailer.ts';

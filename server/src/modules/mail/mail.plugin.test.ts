@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { buildTestApp, type TestApp, testConfig } from '../../../test/helpers.ts';
 import { outbox } from '../../db/schema/index.ts';
-import { headerOf, type LocalSmtpServer, plainTextOf, startLocalSmtpServer } from './local-smtp-server.ts';
+import { headerOf, type LocalSmtpServer, plainTextOf, startLocalSmtpServer } from '../../../test/local-smtp-server.ts';
 import { enqueueMail } from './mail.repository.ts';
 import { passwordResetMail, verificationMail } from './mail.templates.ts';
 
