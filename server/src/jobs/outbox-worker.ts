@@ -79,8 +79,13 @@ export function createOutboxWorker({
       );
       return;
     }
-    await markMailSent(db, mail.id, clock.now());
-    log.info({ mailId: mail.id }, 'mail delivered');
+    try {
+      await markMailSent(db, mail.id, clock.now());
+      log.info({ mailId: mail.id }, 'mail delivered');
+    } catch (error) {
+      // Delivery is at least once: this mail went out but stays due, and is sent again when its lease ends.
+      log.error({ err: error, mailId: mail.id }, 'mail delivered but not marked sent');
+    }
   }
 
   async function deliverDue() {

@@ -9,13 +9,13 @@ export function verifyPassword(passwordHash: string, password: string): Promise<
   return verify(passwordHash, password).catch(() => false);
 }
 
-let dummyHash: Promise<string> | undefined;
+// Made when the module loads, so even the first unknown-email login costs one verification, not a hash too.
+const dummyHash = hash('no account has this password');
 
 /**
  * Spends one verification on a hash that matches nothing, so a login for an unknown email (or an account
  * without a password) takes as long as one with a wrong password and does not reveal which emails exist.
  */
 export async function spendOneVerification(password: string): Promise<void> {
-  dummyHash ??= hash('no account has this password');
   await verify(await dummyHash, password).catch(() => false);
 }

@@ -1,25 +1,13 @@
 import { http, HttpResponse } from 'msw';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
 import { getSession, loadSession, readSessionNotice } from '@/lib/session/session-store';
 import { storage } from '@/lib/storage';
+import { countRefreshes, echoHeaders } from '@/testing/api-client-mocks';
 import { accessTokenFor } from '@/testing/auth-response';
 import { server } from '@/testing/mocks/server';
 
 import { ApiError, apiFetch } from './api-client';
-
-/** Answers `path` with the headers the request carried. */
-function echoHeaders(path: string) {
-  server.use(
-    http.all(`/api${path}`, ({ request }) =>
-      HttpResponse.json({
-        authorization: request.headers.get('Authorization'),
-        tenant: request.headers.get('X-TENANT-UUID'),
-        accept: request.headers.get('Accept'),
-      }),
-    ),
-  );
-}
 
 describe('apiFetch headers', () => {
   it('sends no Authorization or X-TENANT-UUID when nothing is stored', async () => {
@@ -129,6 +117,33 @@ describe('apiFetch on a public auth path', () => {
     expect(authorization).toBeNull();
     expect(refreshes.count).toBe(0);
     expect(storage.get('refreshToken')).toBe('refresh-1');
+  });
+});
+
+describe('apiFetch on the public settings', () => {
+  it('sends no token and does not refresh, even when an expired token is stored', async () => {
+    storage.set('accessToken', accessTokenFor('ada@example.com', -60));
+    storage.set('refreshToken', 'refresh-1');
+    const refreshes = countRefreshes();
+    echoHeaders('/config');
+
+    expect(await apiFetch('/config')).toMatchObject({ authorization: null });
+    expect(refreshes.count).toBe(0);
+    expect(storage.get('refreshToken')).toBe('refresh-1');
+  });
+
+  it('leaves the session alone on a 401', async () => {
+    loadSession();
+    storage.set('accessToken', accessTokenFor());
+    storage.set('refreshToken', 'refresh-1');
+    storage.set('userEmail', 'ada@example.com');
+    const refreshes = countRefreshes();
+    server.use(http.get('/api/config', () => HttpResponse.json({ detail: 'Nope' }, { status: 401 })));
+
+    await expect(apiFetch('/config')).rejects.toMatchObject({ status: 401, detail: 'Nope' });
+    expect(refreshes.count).toBe(0);
+    expect(storage.get('refreshToken')).toBe('refresh-1');
+    expect(getSession()).toMatchObject({ status: 'authenticated' });
   });
 });
 
@@ -276,84 +291,3 @@ describe('token refresh', () => {
     expect(storage.get('refreshToken')).toBe('refresh-1');
   });
 });
-
-describe('token refresh across tabs', () => {
-  afterEach(() => {
-    Reflect.deleteProperty(navigator, 'locks');
-  });
-
-  /** A Web Locks stand-in; `whileWaiting` runs when the lock is asked for, as another tab holding it would. */
-  function fakeLocks(whileWaiting: () => void = () => {}) {
-    const names: string[] = [];
-    Object.defineProperty(navigator, 'locks', {
-      configurable: true,
-      value: {
-        request: async (name: string, task: () => Promise<unknown>) => {
-          names.push(name);
-          whileWaiting();
-          return task();
-        },
-      },
-    });
-    return names;
-  }
-
-  it('spends the refresh token inside the tessera-refresh lock', async () => {
-    const names = fakeLocks();
-    storage.set('accessToken', accessTokenFor('ada@example.com', 10));
-    storage.set('refreshToken', 'refresh-1');
-    const refreshes = countRefreshes();
-    echoHeaders('/items/');
-
-    expect(await apiFetch('/items/')).toMatchObject({ authorization: 'Bearer access-2' });
-    expect(names).toEqual(['tessera-refresh']);
-    expect(refreshes.count).toBe(1);
-  });
-
-  it('uses the pair another tab stored while this one waited, without spending its own token again', async () => {
-    const otherTabs = accessTokenFor('ada@example.com', 900);
-    fakeLocks(() => {
-      storage.set('accessToken', otherTabs);
-      storage.set('refreshToken', 'refresh-from-other-tab');
-    });
-    storage.set('accessToken', accessTokenFor('ada@example.com', 10));
-    storage.set('refreshToken', 'refresh-1');
-    const refreshes = countRefreshes();
-    echoHeaders('/items/');
-
-    expect(await apiFetch('/items/')).toMatchObject({ authorization: `Bearer ${otherTabs}` });
-    expect(refreshes.count).toBe(0);
-    expect(storage.get('refreshToken')).toBe('refresh-from-other-tab');
-  });
-
-  it('after a 401, uses a fresh access token another tab stored while this one waited', async () => {
-    const otherTabs = accessTokenFor('ada@example.com', 900, { jti: 'other-tab' });
-    fakeLocks(() => storage.set('accessToken', otherTabs));
-    storage.set('accessToken', accessTokenFor());
-    storage.set('refreshToken', 'refresh-1');
-    const refreshes = countRefreshes();
-    server.use(
-      http.get('/api/items/', ({ request }) =>
-        request.headers.get('Authorization') === `Bearer ${otherTabs}`
-          ? HttpResponse.json(['tile'])
-          : HttpResponse.json({ detail: 'Token expired' }, { status: 401 }),
-      ),
-    );
-
-    expect(await apiFetch('/items/')).toEqual(['tile']);
-    expect(refreshes.count).toBe(0);
-  });
-});
-
-/** Answers /auth/refresh with the pair access-2 / refresh-2 and records what it was sent. */
-function countRefreshes() {
-  const refreshes = { count: 0, bodies: [] as unknown[] };
-  server.use(
-    http.post('/api/auth/refresh', async ({ request }) => {
-      refreshes.count += 1;
-      refreshes.bodies.push(await request.json());
-      return HttpResponse.json({ access_token: 'access-2', refresh_token: 'refresh-2' });
-    }),
-  );
-  return refreshes;
-}

@@ -40,14 +40,23 @@ const REFRESH_LOCK = 'tessera-refresh';
 /** SPEC section 8 texts for a session that cannot be refreshed. */
 const SESSION_EXPIRED = 'Session expired, please log in again';
 const AUTHENTICATION_REQUIRED = 'Authentication required';
+/**
+ * How long the refresh may take. It runs holding the lock every tab waits on, so a request that never
+ * answers must not block them all; running out of time fails like a server that cannot be reached.
+ */
+const REFRESH_TIMEOUT_MS = 10_000;
 
-// The /auth/ calls that act on the signed-in user; every other /auth/ call is made signed out (a 401 there
-// is the answer itself, e.g. a wrong password, SPEC section 8) and carries no token.
+// Which calls are signed in: every path except the public ones and the /auth/ calls other than those acting
+// on the signed-in user. A call made signed out carries no token and never refreshes: a 401 there is the
+// answer itself (e.g. a wrong password, SPEC section 8), and stale stored tokens must not touch it.
 const SIGNED_IN_AUTH_PATHS = new Set(['/auth/me', '/auth/update-password']);
+/** Paths outside /auth/ that anyone may call: the public settings read by signed-out pages. */
+const PUBLIC_PATHS = new Set(['/config']);
 
 function isSignedInCall(path: string): boolean {
   const pathname = path.split('?')[0]!;
-  return !pathname.startsWith('/auth/') || SIGNED_IN_AUTH_PATHS.has(pathname);
+  if (pathname.startsWith('/auth/')) return SIGNED_IN_AUTH_PATHS.has(pathname);
+  return !PUBLIC_PATHS.has(pathname);
 }
 
 /** Calls `/api{path}` and returns the JSON answer (undefined for a 204); any other outcome throws ApiError. */
@@ -95,10 +104,16 @@ async function send(
       signal,
     });
   } catch (error) {
-    // A cancelled query must stay an AbortError so that TanStack Query treats it as a cancellation.
-    if (signal?.aborted) throw error;
+    // A cancelled query must stay an AbortError so that TanStack Query treats it as a cancellation; a
+    // timeout is no cancellation but a server that did not answer.
+    if (signal?.aborted && !isTimeout(signal.reason)) throw error;
     throw new ApiError(0, undefined, 'Network error: the server could not be reached', { cause: error });
   }
+}
+
+/** Whether an abort came from `AbortSignal.timeout` (its reason is a DOMException named TimeoutError). */
+function isTimeout(reason: unknown): boolean {
+  return (reason as { name?: unknown } | undefined)?.name === 'TimeoutError';
 }
 
 async function toApiError(response: Response): Promise<ApiError> {
@@ -145,14 +160,20 @@ async function rotateTokens(stale: string | null): Promise<void> {
       refreshToken !== wanted || (accessToken && accessToken !== stale && !expiresSoon(accessToken));
     if (rotatedElsewhere) return;
 
+    // No caller's signal joins the timeout: the refresh is shared by every call waiting on it, so one
+    // cancelled query must not cancel it for the others.
     const response = await send(
       '/auth/refresh',
-      { method: 'POST', body: { refresh_token: refreshToken } },
+      {
+        method: 'POST',
+        body: { refresh_token: refreshToken },
+        signal: AbortSignal.timeout(REFRESH_TIMEOUT_MS),
+      },
       null,
     );
     if (!response.ok) {
-      // The server refused the token: the session is over. A busy or unreachable server (429, 5xx, no
-      // answer) fails only this call, and the unspent token is tried again by the next one.
+      // The server refused the token: the session is over. A busy, unreachable or silent server (429, 5xx,
+      // no answer in time) fails only this call, and the unspent token is tried again by the next one.
       if (response.status >= 400 && response.status < 500 && response.status !== 429) {
         throw sessionEnded(SESSION_EXPIRED);
       }

@@ -142,6 +142,15 @@ describe('verify-email', () => {
     expect(again.json()).toEqual({ detail: 'Invalid or expired verification link' });
   });
 
+  it('accepts a link until 24 hours have passed', async () => {
+    const { email } = await registerUser(app);
+    const { token } = await latestMailTo(app, email);
+    clock.advance(24 * 60 * 60 * 1000 - 1000);
+    expect(
+      (await app.inject({ method: 'GET', url: `/api/auth/verify-email?token=${token}` })).statusCode,
+    ).toBe(200);
+  });
+
   it('refuses a link older than 24 hours, and an unknown one', async () => {
     const { email } = await registerUser(app);
     const { token } = await latestMailTo(app, email);
@@ -197,6 +206,22 @@ describe('password reset', () => {
     expect(
       (await post('/reset-password/confirm', { token: newer, new_password: 'new password 1' })).statusCode,
     ).toBe(400);
+  });
+
+  it('accepts a link until the hour is over, and never a verification link', async () => {
+    const { email } = await registerUser(app);
+    const verification = (await latestMailTo(app, email)).token;
+    const asReset = await post('/reset-password/confirm', {
+      token: verification,
+      new_password: 'new password 2',
+    });
+    expect(asReset.statusCode).toBe(400);
+    await post('/reset-password/request', { email });
+    const { token } = await latestMailTo(app, email);
+    clock.advance(60 * 60 * 1000 - 1000);
+    expect(
+      (await post('/reset-password/confirm', { token, new_password: 'new password 2' })).statusCode,
+    ).toBe(200);
   });
 
   it('answers 422 for a short new password and changes nothing', async () => {

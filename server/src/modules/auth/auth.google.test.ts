@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   bearer,
   buildTestApp,
+  latestMailTo,
   registerUser,
   TestClock,
   testConfig,
@@ -90,15 +91,37 @@ describe('POST /auth/google-login', () => {
     expect(again.statusCode).toBe(200);
   });
 
-  it('signs in the existing password account with that email and verifies it', async () => {
-    const { email } = await registerUser(app);
-    const response = await googleLogin(await idToken({ email }));
+  it('hands an unverified account to the mailbox owner: verified, and the registrant signed out', async () => {
+    // Someone registered the address without owning it; the owner then signs in with Google.
+    const squatter = await registerUser(app);
+    const response = await googleLogin(await idToken({ email: squatter.email }));
     const me = await app.inject({
       method: 'GET',
       url: '/api/auth/me',
       headers: bearer(response.json().access_token),
     });
-    expect(me.json()).toMatchObject({ email, is_verified: true, has_password: true });
+    expect(me.json()).toMatchObject({ email: squatter.email, is_verified: true, has_password: false });
+    const login = { email: squatter.email, password: squatter.password };
+    expect((await app.inject({ method: 'POST', url: '/api/auth/login', payload: login })).statusCode).toBe(
+      401,
+    );
+    const refresh = { refresh_token: squatter.refresh_token };
+    expect(
+      (await app.inject({ method: 'POST', url: '/api/auth/refresh', payload: refresh })).statusCode,
+    ).toBe(401);
+  });
+
+  it('keeps the password of an account whose email was already verified', async () => {
+    const owner = await registerUser(app);
+    const { token } = await latestMailTo(app, owner.email);
+    await app.inject({ method: 'GET', url: `/api/auth/verify-email?token=${token}` });
+    const response = await googleLogin(await idToken({ email: owner.email }));
+    const me = await app.inject({
+      method: 'GET',
+      url: '/api/auth/me',
+      headers: bearer(response.json().access_token),
+    });
+    expect(me.json()).toMatchObject({ is_verified: true, has_password: true });
   });
 
   it('accepts a key Google rotated in after the first fetch', async () => {

@@ -15,7 +15,7 @@ const post = (url: string, payload: object, headers: Record<string, string> = {}
 
 describe('rate limits', () => {
   it('refuse the 11th failed login for one email, even with the right password, but not other emails', async () => {
-    app = await buildTestApp();
+    app = await buildTestApp({ config: testConfig({ TRUST_PROXY: 'true' }) });
     const { email, password } = await registerUser(app);
     for (let attempt = 1; attempt <= 10; attempt++) {
       // From different addresses, so only the per-email counter can stop them.

@@ -36,6 +36,10 @@ export async function setPasswordHash(db: Db, userId: string, passwordHash: stri
   await db.update(users).set({ passwordHash }).where(eq(users.uuid, userId));
 }
 
+export async function clearPassword(db: Db, userId: string) {
+  await db.update(users).set({ passwordHash: null }).where(eq(users.uuid, userId));
+}
+
 export async function markVerified(db: Db, userId: string) {
   await db.update(users).set({ isVerified: true }).where(eq(users.uuid, userId));
 }

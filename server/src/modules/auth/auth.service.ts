@@ -15,9 +15,9 @@ import * as repo from './auth.repository.ts';
 import type { GoogleIdTokens } from './google-id-tokens.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-export const REFRESH_TOKEN_TTL_MS = 30 * DAY_MS;
-export const VERIFICATION_TTL_MS = DAY_MS;
-export const RESET_TTL_MS = 60 * 60 * 1000;
+const REFRESH_TOKEN_TTL_MS = 30 * DAY_MS;
+const VERIFICATION_TTL_MS = DAY_MS;
+const RESET_TTL_MS = 60 * 60 * 1000;
 
 export const RESET_REQUESTED_MESSAGE =
   'If an account exists for this email, a password reset link has been sent.';
@@ -66,8 +66,13 @@ export async function googleLogin(deps: AuthDeps, credential: string): Promise<A
     const user =
       (await repo.insertUser(tx, { email, passwordHash: null, isVerified: true })) ??
       (await repo.findUserByEmail(tx, email))!;
-    // Google vouches for the address, so an account waiting for verification is verified now.
-    if (!user.isVerified) await repo.markVerified(tx, user.uuid);
+    if (!user.isVerified) {
+      // Google vouches for the address, so the account is verified now. Whoever registered it unverified may
+      // not have owned the mailbox: their password and sessions go, so the owner alone holds the account.
+      await repo.markVerified(tx, user.uuid);
+      await repo.clearPassword(tx, user.uuid);
+      await repo.revokeUserRefreshTokens(tx, user.uuid, deps.clock.now());
+    }
     return issueSession(deps, tx, user);
   });
 }

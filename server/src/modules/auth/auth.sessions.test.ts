@@ -62,6 +62,12 @@ describe('refresh', () => {
     expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 401]);
   });
 
+  it('accepts a token until 30 days have passed', async () => {
+    const { refresh_token } = await registerUser(app);
+    clock.advance(30 * 24 * 60 * 60 * 1000 - 1000);
+    expect((await refresh(refresh_token)).statusCode).toBe(200);
+  });
+
   it('refuses a token after 30 days, an unknown one, and an access token', async () => {
     const { refresh_token, access_token } = await registerUser(app);
     expect((await refresh('not-a-token')).statusCode).toBe(401);

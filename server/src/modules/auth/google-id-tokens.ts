@@ -34,6 +34,8 @@ export function createGoogleIdTokens({
           audience: clientId,
           algorithms: ['RS256'],
           currentDate: clock.now(),
+          // jose checks exp only when present; Google always sets both.
+          requiredClaims: ['exp', 'iat', 'email'],
         }));
       } catch {
         throw new AppError('UNAUTHORIZED', 'Invalid Google credential');

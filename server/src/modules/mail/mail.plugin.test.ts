@@ -3,7 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { buildTestApp, type TestApp, testConfig } from '../../../test/helpers.ts';
 import { outbox } from '../../db/schema/index.ts';
-import { headerOf, type LocalSmtpServer, plainTextOf, startLocalSmtpServer } from '../../../test/local-smtp-server.ts';
+import {
+  headerOf,
+  type LocalSmtpServer,
+  plainTextOf,
+  startLocalSmtpServer,
+} from '../../../test/local-smtp-server.ts';
 import { enqueueMail } from './mail.repository.ts';
 import { passwordResetMail, verificationMail } from './mail.templates.ts';
 
@@ -119,6 +124,23 @@ describe('the dev mailbox', () => {
       for (const url of ['/dev/mailbox', '/api/dev/mailbox']) {
         expect((await app.inject({ method: 'GET', url })).statusCode).toBe(404);
       }
+    } finally {
+      await app.close();
+    }
+  });
+});
+
+describe('in production without SMTP_URL', () => {
+  it('keeps mail queued instead of pretending to deliver it', async () => {
+    const app = await buildTestApp({ config: testConfig({ NODE_ENV: 'production' }) });
+    try {
+      await app.ready();
+      const to = 'queued@example.com';
+      await enqueueMail(app.database.db, passwordResetMail({ to, appUrl: app.config.appUrl, token: 'tok' }));
+      app.mail.notify();
+      await new Promise((resolve) => setImmediate(resolve));
+      const [row] = await app.database.db.select().from(outbox).where(eq(outbox.to, to));
+      expect(row).toMatchObject({ sentAt: null, attempts: 0 });
     } finally {
       await app.close();
     }

@@ -23,6 +23,12 @@ export type MailPluginOptions = {
 export const mailPlugin = fp<MailPluginOptions>(
   async (app: FastifyInstance, { pollIntervalMs }) => {
     const { config, database } = app;
+    if (config.isProduction && !config.smtpUrl) {
+      // No dev mailbox in production: mail waits in the outbox, undelivered but not lost, until SMTP_URL is set.
+      app.log.warn('SMTP_URL is not set: mail stays queued in the outbox and is not delivered');
+      app.decorate('mail', { notify: () => {} });
+      return;
+    }
     const mailer = config.smtpUrl
       ? createSmtpMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom })
       : createDevMailer(app.log);

@@ -4,7 +4,7 @@ import { z } from 'zod';
 
 import { apiFetch } from '@/lib/api-client';
 
-import { newPasswordFields, requireMatchingPasswords } from './new-password-fields';
+import { newPasswordFields, requireMatchingPasswords } from './password-confirmation-schema';
 
 /** The token comes from the link, not the form; the new password follows the registration rules. */
 export const confirmPasswordResetInputSchema = z

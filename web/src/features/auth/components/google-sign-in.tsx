@@ -2,7 +2,8 @@ import { useEffect, useRef, useState } from 'react';
 
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Spinner } from '@/components/ui/spinner';
-import { useGoogleLogin } from '@/features/auth/api/google-login';
+import { googleLogin } from '@/features/auth/api/google-login';
+import { useSignIn } from '@/features/auth/api/use-sign-in';
 import { loadGoogleIdentity } from '@/features/auth/utils/load-google-identity';
 import { getErrorText } from '@/lib/api-client';
 import { usePublicConfig } from '@/lib/public-config';
@@ -22,14 +23,14 @@ export function GoogleSignIn({ context, onSuccess }: GoogleSignInProps) {
 }
 
 function GoogleButton({ clientId, context, onSuccess }: GoogleSignInProps & { clientId: string }) {
-  const googleLogin = useGoogleLogin({ onSuccess });
+  const googleSignIn = useSignIn(googleLogin, { onSuccess });
   const container = useRef<HTMLDivElement>(null);
   // The 'or' divider waits for Google's button, so a blocked script leaves no divider over nothing.
   const [isDrawn, setIsDrawn] = useState(false);
   // Google calls back long after the button was drawn; it must reach the current mutation.
-  const signIn = useRef(googleLogin.mutate);
+  const signIn = useRef(googleSignIn.mutate);
   useEffect(() => {
-    signIn.current = googleLogin.mutate;
+    signIn.current = googleSignIn.mutate;
   });
 
   useEffect(() => {
@@ -74,13 +75,13 @@ function GoogleButton({ clientId, context, onSuccess }: GoogleSignInProps & { cl
           <span className="h-px flex-1 bg-border" />
         </div>
       )}
-      {googleLogin.isError && (
+      {googleSignIn.isError && (
         <Alert variant="destructive">
-          <AlertDescription>{getErrorText(googleLogin.error, 'Google login failed')}</AlertDescription>
+          <AlertDescription>{getErrorText(googleSignIn.error, 'Google login failed')}</AlertDescription>
         </Alert>
       )}
       <div ref={container} className="flex justify-center" />
-      {googleLogin.isPending && (
+      {googleSignIn.isPending && (
         <p className="flex items-center justify-center gap-2 text-sm text-muted-foreground">
           <Spinner /> Signing in with Google…
         </p>

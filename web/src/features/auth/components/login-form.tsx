@@ -11,10 +11,11 @@ import { paths } from '@/config/paths';
 import { getErrorText } from '@/lib/api-client';
 import { clearSessionNotice, readSessionNotice } from '@/lib/session/session-store';
 
-import { loginInputSchema, useLogin } from '@/features/auth/api/login';
+import { login, loginInputSchema } from '@/features/auth/api/login';
+import { useSignIn } from '@/features/auth/api/use-sign-in';
 
 export function LoginForm({ onSuccess }: { onSuccess: () => void }) {
-  const login = useLogin({ onSuccess });
+  const signIn = useSignIn(login, { onSuccess });
   const form = useForm({
     resolver: zodResolver(loginInputSchema),
     defaultValues: { email: '', password: '' },
@@ -23,7 +24,7 @@ export function LoginForm({ onSuccess }: { onSuccess: () => void }) {
   const [notice, setNotice] = useState(readSessionNotice);
   useEffect(clearSessionNotice, []);
 
-  const error = login.isError ? getErrorText(login.error, 'Login failed') : notice;
+  const error = signIn.isError ? getErrorText(signIn.error, 'Login failed') : notice;
 
   return (
     <Form {...form}>
@@ -32,7 +33,7 @@ export function LoginForm({ onSuccess }: { onSuccess: () => void }) {
         className="grid gap-4"
         onSubmit={form.handleSubmit((values) => {
           setNotice(null);
-          login.mutate(values);
+          signIn.mutate(values);
         })}
       >
         {error && (
@@ -71,7 +72,7 @@ export function LoginForm({ onSuccess }: { onSuccess: () => void }) {
             </FormItem>
           )}
         />
-        <SubmitButton isPending={login.isPending} pendingText="Signing in…">
+        <SubmitButton isPending={signIn.isPending} pendingText="Signing in…">
           Sign in
         </SubmitButton>
       </form>

@@ -5,12 +5,13 @@ import { SubmitButton } from '@/components/submit-button';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
-import { registerInputSchema, useRegister } from '@/features/auth/api/register';
+import { register, registerInputSchema } from '@/features/auth/api/register';
+import { useSignIn } from '@/features/auth/api/use-sign-in';
 import { NewPasswordFields } from '@/features/auth/components/new-password-fields';
 import { getErrorText } from '@/lib/api-client';
 
 export function RegisterForm({ onSuccess }: { onSuccess: () => void }) {
-  const registration = useRegister({ onSuccess });
+  const registration = useSignIn(register, { onSuccess });
   const form = useForm({
     resolver: zodResolver(registerInputSchema),
     defaultValues: { email: '', password: '', confirmPassword: '' },
