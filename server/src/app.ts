@@ -11,14 +11,19 @@ import type { Database } from './db/client.ts';
 import { type Clock, systemClock } from './lib/clock.ts';
 import { type AccessTokens, createAccessTokens } from './lib/tokens.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
+import type { AuthDeps } from './modules/auth/auth.service.ts';
 import { createGoogleIdTokens } from './modules/auth/google-id-tokens.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { invitationsRoutes } from './modules/invitations/invitations.routes.ts';
 import { mailPlugin } from './modules/mail/mail.plugin.ts';
+import { membersRoutes } from './modules/members/members.routes.ts';
 import { publicConfigRoutes } from './modules/public-config/public-config.routes.ts';
+import { tenantsRoutes } from './modules/tenants/tenants.routes.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { openapiPlugin } from './plugins/openapi.ts';
 import { rateLimitsPlugin } from './plugins/rate-limits.ts';
+import { tenantPlugin } from './plugins/tenant.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { webAppPlugin } from './plugins/web-app.ts';
 
@@ -102,24 +107,26 @@ export async function buildApp({
   await app.register(openapiPlugin);
   await app.register(rateLimitsPlugin);
   await app.register(authPlugin);
+  await app.register(tenantPlugin);
   await app.register(mailPlugin);
 
   await app.register(healthRoutes, { prefix: '/api' });
   await app.register(publicConfigRoutes, { prefix: '/api' });
-  await app.register(authRoutes, {
-    prefix: '/api/auth',
-    deps: {
-      db: database.db,
-      clock,
-      accessTokens: app.accessTokens,
-      appUrl: config.appUrl,
-      superAdminEmails: config.superAdminEmails,
-      google: config.google.clientId
-        ? createGoogleIdTokens({ clientId: config.google.clientId, jwksUrl: config.google.jwksUrl, clock })
-        : null,
-      mailQueued: () => app.mail.notify(),
-    },
-  });
+  const authDeps: AuthDeps = {
+    db: database.db,
+    clock,
+    accessTokens: app.accessTokens,
+    appUrl: config.appUrl,
+    superAdminEmails: config.superAdminEmails,
+    google: config.google.clientId
+      ? createGoogleIdTokens({ clientId: config.google.clientId, jwksUrl: config.google.jwksUrl, clock })
+      : null,
+    mailQueued: () => app.mail.notify(),
+  };
+  await app.register(authRoutes, { prefix: '/api/auth', deps: authDeps });
+  await app.register(tenantsRoutes, { prefix: '/api' });
+  await app.register(membersRoutes, { prefix: '/api' });
+  await app.register(invitationsRoutes, { prefix: '/api', deps: authDeps });
 
   await app.register(webAppPlugin, { webDir });
   return app;

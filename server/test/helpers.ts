@@ -70,7 +70,7 @@ export class TestClock {
   }
 }
 
-/** The newest mail queued for an address, and the token of the first app link in it. */
+/** The newest mail queued for an address, and the token of the first app link in it (query or invitation path). */
 export async function latestMailTo(app: TestApp, to: string) {
   const [mail] = await app.database.db
     .select()
@@ -79,7 +79,10 @@ export async function latestMailTo(app: TestApp, to: string) {
     .orderBy(desc(outbox.createdAt), desc(outbox.id))
     .limit(1);
   if (!mail) throw new Error(`no mail to ${to}`);
-  const token = /[?&]token=([^\s&"<]+)/.exec(mail.text)?.[1];
+  const token = /[?&]token=([^\s&"<]+)|\/invitations\/([^\s/]+)\/accept/
+    .exec(mail.text)
+    ?.slice(1)
+    .find(Boolean);
   return { ...mail, token: token && decodeURIComponent(token) };
 }
 
@@ -107,4 +110,47 @@ export async function buildTestApp(options: Partial<AppOptions> = {}) {
   const app = await buildApp({ config: testConfig(), database, webDir: null, ...options });
   app.addHook('onClose', () => database.drop());
   return app;
+}
+
+export const inTenant = (token: string, tenantUuid: string) => ({
+  ...bearer(token),
+  'x-tenant-uuid': tenantUuid,
+});
+
+/** A team created through the API by `owner`. */
+export async function createTeam(app: TestApp, owner: { access_token: string }, name = 'Acme') {
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/tenants',
+    headers: bearer(owner.access_token),
+    payload: { name },
+  });
+  if (response.statusCode !== 201)
+    throw new Error(`create team failed: ${response.statusCode} ${response.body}`);
+  return response.json() as { uuid: string; name: string };
+}
+
+/** Invites a new person as `role` and accepts from the mailed link, as they would; answers their session. */
+export async function joinTeam(
+  app: TestApp,
+  admin: { access_token: string },
+  tenantUuid: string,
+  role: 'admin' | 'member',
+) {
+  const email = uniqueEmail();
+  const invite = await app.inject({
+    method: 'POST',
+    url: '/api/invite',
+    headers: inTenant(admin.access_token, tenantUuid),
+    payload: { email, role },
+  });
+  if (invite.statusCode !== 201) throw new Error(`invite failed: ${invite.statusCode} ${invite.body}`);
+  const { token } = await latestMailTo(app, email);
+  const accepted = await app.inject({ method: 'GET', url: `/api/invitations/${token}/accept` });
+  if (accepted.statusCode !== 200) throw new Error(`accept failed: ${accepted.statusCode} ${accepted.body}`);
+  return {
+    email,
+    token: token!,
+    ...(accepted.json() as { access_token: string; refresh_token: string; user_uuid: string }),
+  };
 }

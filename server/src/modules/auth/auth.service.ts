@@ -195,7 +195,8 @@ function isSuperAdmin(deps: AuthDeps, user: UserRow) {
   return user.isSuperAdmin || deps.superAdminEmails.includes(user.email);
 }
 
-async function issueSession(
+/** Signs a user in: a new refresh-token family and an access token. Runs inside the caller's transaction. */
+export async function issueSession(
   deps: AuthDeps,
   tx: Db,
   user: UserRow,

@@ -24,6 +24,22 @@ export function passwordResetMail({ to, appUrl, token }: TokenLinkInput): Outgoi
   });
 }
 
+export function invitationMail({
+  to,
+  appUrl,
+  token,
+  teamName,
+  inviterEmail,
+}: TokenLinkInput & { teamName: string; inviterEmail: string }): OutgoingMail {
+  return linkMail(to, {
+    subject: `You are invited to join ${teamName} on Tessera`,
+    lead: `${inviterEmail} invited you to join the team "${teamName}" on Tessera. Accept the invitation by opening this link:`,
+    action: `Join ${teamName}`,
+    link: `${appUrl}/tenants/invitations/${encodeURIComponent(token)}/accept`,
+    note: 'The link is valid for 7 days and works once. If you do not know this team, you can ignore this email.',
+  });
+}
+
 function linkMail(
   to: string,
   {

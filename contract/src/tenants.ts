@@ -1,0 +1,91 @@
+import { z } from 'zod';
+
+import { EmailSchema, NewPasswordSchema } from './common.ts';
+
+/** Team roles (SPEC section 6); whoever creates a team is its owner. */
+export const RoleSchema = z.enum(['owner', 'admin', 'member']);
+export type Role = z.infer<typeof RoleSchema>;
+
+/** The roles that can be given by invitation or a role change: never owner (CONTRACT section 3). */
+export const AssignableRoleSchema = z.enum(['admin', 'member']);
+export type AssignableRole = z.infer<typeof AssignableRoleSchema>;
+
+export const ROLE_LABELS: Record<Role, string> = { owner: 'Owner', admin: 'Administrator', member: 'Member' };
+
+/** What each role may do, as the tenant information panel lists it (SPEC section 6). */
+export const ROLE_PERMISSIONS: Record<Role, string[]> = {
+  owner: ['Full administrative access', 'Manage users and permissions', 'Delete the tenant'],
+  admin: ['Manage projects and settings', 'Invite team members'],
+  member: ['View and contribute to projects'],
+};
+
+export const TeamNameSchema = z
+  .string({ error: 'Team name is required' })
+  .trim()
+  .min(1, 'Team name is required')
+  .max(100, 'Team name must be 100 characters or less');
+
+/** Optional and trimmed; blank means none. */
+export const TeamDescriptionSchema = z
+  .string()
+  .trim()
+  .max(500, 'Description must be 500 characters or less')
+  .transform((value) => value || null)
+  .nullable();
+
+export const TenantSchema = z.object({
+  uuid: z.uuid(),
+  name: z.string(),
+  description: z.string().nullable(),
+  user_role: RoleSchema,
+});
+export type Tenant = z.infer<typeof TenantSchema>;
+
+export const CreateTenantBodySchema = z.object({
+  name: TeamNameSchema,
+  description: TeamDescriptionSchema.optional(),
+});
+export type CreateTenantBody = z.input<typeof CreateTenantBodySchema>;
+
+export const UpdateTenantBodySchema = z.object({
+  name: TeamNameSchema,
+  description: TeamDescriptionSchema.optional(),
+});
+export type UpdateTenantBody = z.input<typeof UpdateTenantBodySchema>;
+
+export const MemberSchema = z.object({
+  user_uuid: z.uuid(),
+  email: z.string(),
+  role: RoleSchema,
+  joined_at: z.iso.datetime({ offset: true }),
+});
+export type Member = z.infer<typeof MemberSchema>;
+
+export const InviteBodySchema = z.object({ email: EmailSchema, role: AssignableRoleSchema.default('member') });
+export type InviteBody = z.input<typeof InviteBodySchema>;
+
+export const RemoveMemberBodySchema = z.object({ user_uuid: z.uuid() });
+export type RemoveMemberBody = z.infer<typeof RemoveMemberBodySchema>;
+
+export const ChangeRoleBodySchema = z.object({ user_uuid: z.uuid(), new_role: AssignableRoleSchema });
+export type ChangeRoleBody = z.infer<typeof ChangeRoleBodySchema>;
+
+export const TransferOwnershipBodySchema = z.object({ user_uuid: z.uuid() });
+export type TransferOwnershipBody = z.infer<typeof TransferOwnershipBodySchema>;
+
+export const InvitationTokenParamsSchema = z.object({ token: z.string().min(1).max(512) });
+
+/** SPEC section 3's acceptance response, plus what the web app needs to keep the session and offer a password. */
+export const InvitationAcceptanceSchema = z.object({
+  access_token: z.string(),
+  refresh_token: z.string(),
+  email: z.string(),
+  tenant_name: z.string(),
+  tenant_uuid: z.uuid(),
+  user_uuid: z.uuid(),
+  has_password: z.boolean(),
+});
+export type InvitationAcceptance = z.infer<typeof InvitationAcceptanceSchema>;
+
+export const SetInvitationPasswordBodySchema = z.object({ password: NewPasswordSchema });
+export type SetInvitationPasswordBody = z.infer<typeof SetInvitationPasswordBodySchema>;

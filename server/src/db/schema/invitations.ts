@@ -1,0 +1,30 @@
+import { sql } from 'drizzle-orm';
+import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+
+import { teamRole } from './memberships.ts';
+import { tenants } from './tenants.ts';
+import { users } from './users.ts';
+
+/** Single-use invitation links, stored as the token's hash (CONTRACT section 3: 7 days). */
+export const invitations = pgTable(
+  'invitations',
+  {
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.uuid, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    role: teamRole('role').notNull(),
+    tokenHash: text('token_hash').notNull().unique(),
+    invitedBy: uuid('invited_by').references(() => users.uuid, { onDelete: 'set null' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }),
+    /** Who accepted, so set-password can check it is that account. */
+    acceptedBy: uuid('accepted_by').references(() => users.uuid, { onDelete: 'set null' }),
+    passwordSetAt: timestamp('password_set_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('invitations_tenant_idx').on(table.tenantId, table.createdAt)],
+);

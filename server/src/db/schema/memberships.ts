@@ -1,0 +1,25 @@
+import { index, pgEnum, pgTable, primaryKey, timestamp, uuid } from 'drizzle-orm/pg-core';
+
+import { tenants } from './tenants.ts';
+import { users } from './users.ts';
+
+export const teamRole = pgEnum('team_role', ['owner', 'admin', 'member']);
+
+/** Who belongs to which team, as what. The tenant id leads the key: every tenant query starts from it. */
+export const memberships = pgTable(
+  'memberships',
+  {
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.uuid, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.uuid, { onDelete: 'cascade' }),
+    role: teamRole('role').notNull(),
+    joinedAt: timestamp('joined_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.tenantId, table.userId] }),
+    index('memberships_user_idx').on(table.userId),
+  ],
+);

@@ -1,0 +1,44 @@
+import { and, asc, eq, sql } from 'drizzle-orm';
+
+import type { Db } from '../../db/client.ts';
+import { memberships } from '../../db/schema/memberships.ts';
+import { users } from '../../db/schema/users.ts';
+
+const memberColumns = {
+  user_uuid: memberships.userId,
+  email: users.email,
+  role: memberships.role,
+  joinedAt: memberships.joinedAt,
+};
+
+/** A team's members, the owner first, then by when they joined. */
+export function findMembers(db: Db, tenantId: string) {
+  return db
+    .select(memberColumns)
+    .from(memberships)
+    .innerJoin(users, eq(users.uuid, memberships.userId))
+    .where(eq(memberships.tenantId, tenantId))
+    .orderBy(sql`${memberships.role} = 'owner' desc`, asc(memberships.joinedAt), asc(users.email));
+}
+
+export async function getMember(db: Db, tenantId: string, userId: string) {
+  const [member] = await db
+    .select(memberColumns)
+    .from(memberships)
+    .innerJoin(users, eq(users.uuid, memberships.userId))
+    .where(and(eq(memberships.tenantId, tenantId), eq(memberships.userId, userId)));
+  return member;
+}
+
+export async function isMemberByEmail(db: Db, tenantId: string, email: string) {
+  const [row] = await db
+    .select({ userId: memberships.userId })
+    .from(memberships)
+    .innerJoin(users, eq(users.uuid, memberships.userId))
+    .where(and(eq(memberships.tenantId, tenantId), eq(users.email, email)));
+  return row !== undefined;
+}
+
+export async function deleteMembership(db: Db, tenantId: string, userId: string) {
+  await db.delete(memberships).where(and(eq(memberships.tenantId, tenantId), eq(memberships.userId, userId)));
+}

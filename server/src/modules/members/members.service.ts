@@ -1,0 +1,62 @@
+// Member rules (CONTRACT section 3): nobody changes the owner's role or removes the owner, and nobody changes or
+// removes themselves through these calls; only admin and member can be given.
+import type { AssignableRole, Member } from '@app/contract';
+
+import type { Db } from '../../db/client.ts';
+import { AppError } from '../../lib/app-error.ts';
+import type { TenantContext } from '../../plugins/tenant.ts';
+import { logActivity, setMemberRole } from '../tenants/tenants.repository.ts';
+import * as repo from './members.repository.ts';
+
+type MemberRow = Awaited<ReturnType<typeof repo.getMember>> & {};
+
+const toMember = ({ joinedAt, ...member }: MemberRow): Member => ({
+  ...member,
+  joined_at: joinedAt.toISOString(),
+});
+
+export async function listMembers(db: Db, ctx: TenantContext): Promise<Member[]> {
+  return (await repo.findMembers(db, ctx.tenantId)).map(toMember);
+}
+
+/** The member another member acts on, refusing the caller themselves and the owner. */
+async function requireChangeableMember(db: Db, ctx: TenantContext, userId: string, verb: string) {
+  if (userId === ctx.userId) throw new AppError('BAD_REQUEST', `You cannot ${verb} yourself`);
+  const member = await repo.getMember(db, ctx.tenantId, userId);
+  if (!member) throw new AppError('NOT_FOUND', 'Member not found');
+  if (member.role === 'owner')
+    throw new AppError('FORBIDDEN', `The team owner cannot be ${verb === 'remove' ? 'removed' : 'changed'}`);
+  return member;
+}
+
+export async function changeRole(
+  db: Db,
+  ctx: TenantContext,
+  userId: string,
+  role: AssignableRole,
+): Promise<Member> {
+  return db.transaction(async (tx) => {
+    const member = await requireChangeableMember(tx, ctx, userId, 'change the role of');
+    await setMemberRole(tx, ctx.tenantId, userId, role);
+    await logActivity(tx, {
+      tenantId: ctx.tenantId,
+      actorId: ctx.userId,
+      action: 'member.role_changed',
+      details: { user: userId, from: member.role, to: role },
+    });
+    return toMember({ ...member, role });
+  });
+}
+
+export async function removeMember(db: Db, ctx: TenantContext, userId: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    await requireChangeableMember(tx, ctx, userId, 'remove');
+    await repo.deleteMembership(tx, ctx.tenantId, userId);
+    await logActivity(tx, {
+      tenantId: ctx.tenantId,
+      actorId: ctx.userId,
+      action: 'member.removed',
+      details: { user: userId },
+    });
+  });
+}

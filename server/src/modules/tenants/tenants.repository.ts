@@ -1,0 +1,71 @@
+import type { Role } from '@app/contract';
+import { and, asc, eq } from 'drizzle-orm';
+
+import type { Db } from '../../db/client.ts';
+import { activityLog } from '../../db/schema/activity-log.ts';
+import { memberships } from '../../db/schema/memberships.ts';
+import { tenants } from '../../db/schema/tenants.ts';
+
+const tenantColumns = {
+  uuid: tenants.uuid,
+  name: tenants.name,
+  description: tenants.description,
+  user_role: memberships.role,
+};
+
+/** The teams a user belongs to, with their role in each, oldest membership first. */
+export function findUserTenants(db: Db, userId: string) {
+  return db
+    .select(tenantColumns)
+    .from(memberships)
+    .innerJoin(tenants, eq(tenants.uuid, memberships.tenantId))
+    .where(eq(memberships.userId, userId))
+    .orderBy(asc(memberships.joinedAt), asc(tenants.uuid));
+}
+
+export async function getTenantForMember(db: Db, tenantId: string, userId: string) {
+  const [tenant] = await db
+    .select(tenantColumns)
+    .from(memberships)
+    .innerJoin(tenants, eq(tenants.uuid, memberships.tenantId))
+    .where(and(eq(memberships.tenantId, tenantId), eq(memberships.userId, userId)));
+  return tenant;
+}
+
+export async function insertTenant(db: Db, values: { name: string; description: string | null }) {
+  const [tenant] = await db.insert(tenants).values(values).returning();
+  return tenant!;
+}
+
+export async function insertMembership(db: Db, values: { tenantId: string; userId: string; role: Role }) {
+  await db.insert(memberships).values(values);
+}
+
+export async function updateTenant(
+  db: Db,
+  tenantId: string,
+  values: { name: string; description?: string | null },
+) {
+  await db.update(tenants).set(values).where(eq(tenants.uuid, tenantId));
+}
+
+/** Memberships and invitations go with the team (foreign keys cascade). */
+export async function deleteTenant(db: Db, tenantId: string) {
+  await db.delete(tenants).where(eq(tenants.uuid, tenantId));
+}
+
+export async function setMemberRole(db: Db, tenantId: string, userId: string, role: Role) {
+  const updated = await db
+    .update(memberships)
+    .set({ role })
+    .where(and(eq(memberships.tenantId, tenantId), eq(memberships.userId, userId)))
+    .returning({ userId: memberships.userId });
+  return updated.length > 0;
+}
+
+export async function logActivity(
+  db: Db,
+  entry: { tenantId: string; actorId: string | null; action: string; details?: Record<string, unknown> },
+) {
+  await db.insert(activityLog).values(entry);
+}

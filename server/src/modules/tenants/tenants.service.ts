@@ -1,0 +1,72 @@
+// Team rules (CONTRACT section 3): the creator owns the team; renaming needs an admin; deleting and handing over
+// ownership need the owner. Every change is recorded in the activity log.
+import type { Tenant } from '@app/contract';
+
+import type { Db } from '../../db/client.ts';
+import { AppError } from '../../lib/app-error.ts';
+import type { TenantContext } from '../../plugins/tenant.ts';
+import * as repo from './tenants.repository.ts';
+
+export function listTenants(db: Db, userId: string): Promise<Tenant[]> {
+  return repo.findUserTenants(db, userId);
+}
+
+export async function createTenant(
+  db: Db,
+  userId: string,
+  { name, description }: { name: string; description?: string | null },
+): Promise<Tenant> {
+  return db.transaction(async (tx) => {
+    const tenant = await repo.insertTenant(tx, { name, description: description ?? null });
+    await repo.insertMembership(tx, { tenantId: tenant.uuid, userId, role: 'owner' });
+    return { uuid: tenant.uuid, name: tenant.name, description: tenant.description, user_role: 'owner' };
+  });
+}
+
+export async function getTenant(db: Db, ctx: TenantContext): Promise<Tenant> {
+  const tenant = await repo.getTenantForMember(db, ctx.tenantId, ctx.userId);
+  if (!tenant) throw new AppError('NOT_FOUND', 'Tenant not found');
+  return tenant;
+}
+
+export async function updateTenant(
+  db: Db,
+  ctx: TenantContext,
+  body: { name: string; description?: string | null },
+): Promise<Tenant> {
+  await db.transaction(async (tx) => {
+    await repo.updateTenant(tx, ctx.tenantId, body);
+    await repo.logActivity(tx, {
+      tenantId: ctx.tenantId,
+      actorId: ctx.userId,
+      action: 'tenant.updated',
+      details: body,
+    });
+  });
+  return getTenant(db, ctx);
+}
+
+export async function deleteTenant(db: Db, ctx: TenantContext): Promise<void> {
+  await db.transaction(async (tx) => {
+    await repo.logActivity(tx, { tenantId: ctx.tenantId, actorId: ctx.userId, action: 'tenant.deleted' });
+    await repo.deleteTenant(tx, ctx.tenantId);
+  });
+}
+
+/** Hands the team to another member in one step; the old owner stays on as admin. */
+export async function transferOwnership(db: Db, ctx: TenantContext, newOwnerId: string): Promise<string> {
+  if (newOwnerId === ctx.userId) throw new AppError('BAD_REQUEST', 'You already own this team');
+  await db.transaction(async (tx) => {
+    if (!(await repo.setMemberRole(tx, ctx.tenantId, newOwnerId, 'owner'))) {
+      throw new AppError('BAD_REQUEST', 'The new owner must be a member of this team');
+    }
+    await repo.setMemberRole(tx, ctx.tenantId, ctx.userId, 'admin');
+    await repo.logActivity(tx, {
+      tenantId: ctx.tenantId,
+      actorId: ctx.userId,
+      action: 'tenant.ownership_transferred',
+      details: { to: newOwnerId },
+    });
+  });
+  return 'Ownership transferred';
+}

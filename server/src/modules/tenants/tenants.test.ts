@@ -1,0 +1,182 @@
+// Teams: creating, listing, renaming, handing over and deleting, on the real database.
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import {
+  bearer,
+  buildTestApp,
+  createTeam,
+  inTenant,
+  joinTeam,
+  registerUser,
+  type TestApp,
+} from '../../../test/helpers.ts';
+import { activityLog } from '../../db/schema/activity-log.ts';
+import { invitations } from '../../db/schema/invitations.ts';
+import { memberships } from '../../db/schema/memberships.ts';
+
+let app: TestApp;
+beforeAll(async () => {
+  app = await buildTestApp();
+});
+afterAll(() => app.close());
+
+describe('teams', () => {
+  it('belong to their creator as owner, with a trimmed name and a blank description stored as none', async () => {
+    const owner = await registerUser(app);
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/tenants',
+      headers: bearer(owner.access_token),
+      payload: { name: '  Acme  ', description: '   ' },
+    });
+    expect(response.statusCode).toBe(201);
+    const team = response.json();
+    expect(team).toEqual({ uuid: expect.any(String), name: 'Acme', description: null, user_role: 'owner' });
+    const list = await app.inject({
+      method: 'GET',
+      url: '/api/tenants',
+      headers: bearer(owner.access_token),
+    });
+    expect(list.json()).toEqual([team]);
+    const one = await app.inject({
+      method: 'GET',
+      url: '/api/tenant',
+      headers: inTenant(owner.access_token, team.uuid),
+    });
+    expect(one.json()).toEqual(team);
+  });
+
+  it('need a name', async () => {
+    const owner = await registerUser(app);
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/tenants',
+      headers: bearer(owner.access_token),
+      payload: { name: '   ' },
+    });
+    expect(response.statusCode).toBe(422);
+    expect(response.json().detail).toMatch(/Team name is required/);
+  });
+
+  it('list only the teams the user belongs to, with their role in each', async () => {
+    const owner = await registerUser(app);
+    const acme = await createTeam(app, owner, 'Acme');
+    const member = await joinTeam(app, owner, acme.uuid, 'member');
+    const own = await createTeam(app, { access_token: member.access_token }, 'Mine');
+    await createTeam(app, await registerUser(app), 'Not theirs');
+    const list = await app.inject({
+      method: 'GET',
+      url: '/api/tenants',
+      headers: bearer(member.access_token),
+    });
+    expect(list.json().map((t: { name: string; user_role: string }) => [t.name, t.user_role])).toEqual([
+      ['Acme', 'member'],
+      ['Mine', 'owner'],
+    ]);
+    expect(own.name).toBe('Mine');
+  });
+
+  it('are renamed by an admin, and the change is logged', async () => {
+    const owner = await registerUser(app);
+    const team = await createTeam(app, owner);
+    const admin = await joinTeam(app, owner, team.uuid, 'admin');
+    const response = await app.inject({
+      method: 'PUT',
+      url: '/api/tenant',
+      headers: inTenant(admin.access_token, team.uuid),
+      payload: { name: 'Renamed', description: 'We make things' },
+    });
+    expect(response.json()).toEqual({
+      uuid: team.uuid,
+      name: 'Renamed',
+      description: 'We make things',
+      user_role: 'admin',
+    });
+    const log = await app.database.db.select().from(activityLog).where(eq(activityLog.tenantId, team.uuid));
+    expect(log.map((entry) => entry.action)).toContain('tenant.updated');
+  });
+
+  it('are deleted by the owner with their memberships and invitations', async () => {
+    const owner = await registerUser(app);
+    const team = await createTeam(app, owner);
+    await joinTeam(app, owner, team.uuid, 'member');
+    await app.inject({
+      method: 'POST',
+      url: '/api/invite',
+      headers: inTenant(owner.access_token, team.uuid),
+      payload: { email: 'pending@example.com' },
+    });
+    const response = await app.inject({
+      method: 'DELETE',
+      url: '/api/tenant',
+      headers: inTenant(owner.access_token, team.uuid),
+    });
+    expect(response.statusCode).toBe(204);
+    const db = app.database.db;
+    expect(await db.select().from(memberships).where(eq(memberships.tenantId, team.uuid))).toEqual([]);
+    expect(await db.select().from(invitations).where(eq(invitations.tenantId, team.uuid))).toEqual([]);
+    const after = await app.inject({
+      method: 'GET',
+      url: '/api/tenant',
+      headers: inTenant(owner.access_token, team.uuid),
+    });
+    expect(after.statusCode).toBe(403);
+    const log = await db.select().from(activityLog).where(eq(activityLog.tenantId, team.uuid));
+    expect(log.map((entry) => entry.action)).toContain('tenant.deleted');
+  });
+});
+
+describe('ownership transfer', () => {
+  it('makes a member the owner and the old owner an admin, in one step', async () => {
+    const owner = await registerUser(app);
+    const team = await createTeam(app, owner);
+    const member = await joinTeam(app, owner, team.uuid, 'member');
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/tenant/transfer-ownership',
+      headers: inTenant(owner.access_token, team.uuid),
+      payload: { user_uuid: member.user_uuid },
+    });
+    expect(response.statusCode).toBe(200);
+    const members = await app.inject({
+      method: 'GET',
+      url: '/api/members',
+      headers: inTenant(owner.access_token, team.uuid),
+    });
+    const roles = Object.fromEntries(
+      members.json().map((m: { email: string; role: string }) => [m.email, m.role]),
+    );
+    expect(roles).toEqual({ [member.email]: 'owner', [owner.email]: 'admin' });
+    // The old owner can no longer delete the team.
+    const del = await app.inject({
+      method: 'DELETE',
+      url: '/api/tenant',
+      headers: inTenant(owner.access_token, team.uuid),
+    });
+    expect(del.statusCode).toBe(403);
+  });
+
+  it('refuses someone who is not a member, and changes nothing', async () => {
+    const owner = await registerUser(app);
+    const team = await createTeam(app, owner);
+    const stranger = await registerUser(app);
+    const strangerUuid = (
+      await app.inject({ method: 'GET', url: '/api/auth/me', headers: bearer(stranger.access_token) })
+    ).json().uuid;
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/tenant/transfer-ownership',
+      headers: inTenant(owner.access_token, team.uuid),
+      payload: { user_uuid: strangerUuid },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ detail: 'The new owner must be a member of this team' });
+    const me = await app.inject({
+      method: 'GET',
+      url: '/api/tenant',
+      headers: inTenant(owner.access_token, team.uuid),
+    });
+    expect(me.json().user_role).toBe('owner');
+  });
+});
