@@ -61,7 +61,10 @@ export const MemberSchema = z.object({
 });
 export type Member = z.infer<typeof MemberSchema>;
 
-export const InviteBodySchema = z.object({ email: EmailSchema, role: AssignableRoleSchema.default('member') });
+export const InviteBodySchema = z.object({
+  email: EmailSchema,
+  role: AssignableRoleSchema.default('member'),
+});
 export type InviteBody = z.input<typeof InviteBodySchema>;
 
 export const RemoveMemberBodySchema = z.object({ user_uuid: z.uuid() });

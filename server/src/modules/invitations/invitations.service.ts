@@ -2,7 +2,6 @@
 // account to the team (creating it verified, without a password) and signs that account in.
 import type { AssignableRole, InvitationAcceptance } from '@app/contract';
 
-import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import { hashToken, randomToken } from '../../lib/tokens.ts';
