@@ -16,14 +16,24 @@ export type Account = { email: string; password: string };
 
 type Fixtures = {
   pageChecks: PageChecks;
-  /** Registers an account through the API and leaves the page signed in as it (on /login's origin). */
-  signIn: (email?: string) => Promise<Account>;
+  /**
+   * Registers an account through the API, with a team of its own unless `team` is false (else the onboarding
+   * dialog opens), and leaves the page signed in as it (on /login's origin).
+   */
+  signIn: (email?: string, options?: { team?: string | false }) => Promise<Account>;
   /** The newest mail the dev mailbox holds for an address, and the first link in it. */
   mailTo: (email: string) => Promise<{ subject: string; text: string; link: string }>;
 };
 
 /** The super admin of the e2e server (SUPER_ADMIN_EMAILS in playwright.config.ts). */
 export const SUPER_ADMIN_EMAIL = 'root@tessera.test';
+
+/** The sidebar (team switcher, user menu) is a drawer on phones: open it there; on wide screens it is just there. */
+export async function openSidebar(page: Page) {
+  await page.getByRole('heading', { level: 1 }).waitFor();
+  const openNavigation = page.getByRole('button', { name: 'Open navigation' });
+  if (await openNavigation.isVisible()) await openNavigation.click();
+}
 
 export const uniqueEmail = () => `user-${crypto.randomUUID().slice(0, 8)}@tessera.test`;
 
@@ -80,7 +90,7 @@ export const test = base.extend<Fixtures>({
   },
 
   signIn: async ({ page }, use) => {
-    await use(async (email = uniqueEmail()) => {
+    await use(async (email = uniqueEmail(), { team = 'Acme' } = {}) => {
       const password = 'a long enough password';
       let response = await page.request.post('/api/auth/register', { data: { email, password } });
       // A fixed address (the super admin) may be registered already by another test.
@@ -88,6 +98,13 @@ export const test = base.extend<Fixtures>({
         response = await page.request.post('/api/auth/login', { data: { email, password } });
       expect(response.ok(), await response.text()).toBe(true);
       const session = await response.json();
+      const headers = { authorization: `Bearer ${session.access_token}` };
+      const teams = await (await page.request.get('/api/tenants', { headers })).json();
+      if (team && teams.length === 0) {
+        expect((await page.request.post('/api/tenants', { headers, data: { name: team } })).status()).toBe(
+          201,
+        );
+      }
       await page.goto('/login');
       await page.evaluate((tokens) => {
         localStorage.setItem('accessToken', tokens.access_token);

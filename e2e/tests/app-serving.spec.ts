@@ -13,7 +13,7 @@ test('a deep link loads the app, with hashed assets cached for good and the page
   const response = await page.goto('/tenants/invitations/some-token/accept');
   expect(response?.headers()['cache-control']).toBe('no-cache');
   expect(response?.headers()['content-security-policy']).toContain("script-src 'self'");
-  await expect(page.getByRole('heading', { level: 1, name: 'Tessera' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Invitation Error' })).toBeVisible();
   expect(assetCaching.length).toBeGreaterThan(0);
   expect(new Set(assetCaching)).toEqual(new Set(['public, max-age=31536000, immutable']));
 });

@@ -20,7 +20,7 @@ const openToVisitors: [string, string][] = [
   ['/forgot-password', 'Reset Password'],
   ['/reset-password?token=abc', 'Set New Password'],
   ['/verify-email', 'Email Verification'],
-  ['/tenants/invitations/abc/accept', 'Tessera'],
+  ['/tenants/invitations/abc/accept', 'Invitation Error'],
 ];
 
 test.describe('a signed-out visitor', () => {
@@ -73,6 +73,6 @@ test.describe('a signed-in user', () => {
     await signIn(SUPER_ADMIN_EMAIL);
     await page.goto('/admin');
     await expect(page).toHaveURL('/admin');
-    await expect(page.getByRole('heading', { level: 1, name: 'Tessera' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Admin' })).toBeVisible();
   });
 });

@@ -8,14 +8,24 @@ export function AppProvider({ children }: { children: ReactNode }) {
   const [queryClient] = useState(createQueryClient);
   useEffect(loadSession, []);
   // However a session ends (sign-out, a refused refresh, another tab), its user's data must not be shown
-  // to whoever signs in next.
+  // to whoever signs in next. Accepting an invitation signs in as the invited email's account even when
+  // someone else was signed in (issue 4), so a change of user clears the cached data too.
   useEffect(() => {
-    let wasSignedIn = getSession().status === 'authenticated';
+    let signedInAs = signedInEmail();
     return subscribeToSession(() => {
-      const isSignedIn = getSession().status === 'authenticated';
-      if (wasSignedIn && !isSignedIn) queryClient.clear();
-      wasSignedIn = isSignedIn;
+      const email = signedInEmail();
+      if (signedInAs !== null && email !== signedInAs) {
+        if (email === null) queryClient.clear();
+        // Queries only: the mutation that signed the new user in is still reporting to its page.
+        else queryClient.removeQueries();
+      }
+      signedInAs = email;
     });
   }, [queryClient]);
   return <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>;
+}
+
+function signedInEmail(): string | null {
+  const session = getSession();
+  return session.status === 'authenticated' ? session.email : null;
 }

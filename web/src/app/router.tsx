@@ -11,6 +11,9 @@ const page = (load: () => Promise<{ default: ComponentType }>) => async () => ({
   Component: (await load()).default,
 });
 
+/** The signed-in shell (SPEC section 2) around every signed-in page; its own chunk, unused by signed-out pages. */
+const appShell = async () => ({ Component: (await import('./layouts/app-shell')).AppShell });
+
 export const routes: RouteObject[] = [
   {
     HydrateFallback: PageSpinner,
@@ -30,18 +33,28 @@ export const routes: RouteObject[] = [
       {
         Component: SignedInOnly,
         children: [
-          { path: paths.app.dashboard.path, lazy: page(() => import('./routes/dashboard')) },
-          { path: paths.app.items.path, lazy: page(() => import('./routes/items')) },
-          { path: paths.app.settings.path, lazy: page(() => import('./routes/settings')) },
-          { path: paths.app.team.path, lazy: page(() => import('./routes/team')) },
-          { path: paths.app.subscription.path, lazy: page(() => import('./routes/subscription')) },
+          {
+            lazy: appShell,
+            children: [
+              { path: paths.app.dashboard.path, lazy: page(() => import('./routes/dashboard')) },
+              { path: paths.app.items.path, lazy: page(() => import('./routes/items')) },
+              { path: paths.app.settings.path, lazy: page(() => import('./routes/settings')) },
+              { path: paths.app.team.path, lazy: page(() => import('./routes/team')) },
+              { path: paths.app.subscription.path, lazy: page(() => import('./routes/subscription')) },
+            ],
+          },
         ],
       },
       {
         Component: SuperAdminOnly,
         children: [
-          { path: paths.admin.root.path, lazy: page(() => import('./routes/admin/admin')) },
-          { path: paths.admin.tenant.path, lazy: page(() => import('./routes/admin/tenant')) },
+          {
+            lazy: appShell,
+            children: [
+              { path: paths.admin.root.path, lazy: page(() => import('./routes/admin/admin')) },
+              { path: paths.admin.tenant.path, lazy: page(() => import('./routes/admin/tenant')) },
+            ],
+          },
         ],
       },
       { path: paths.home.path, Component: HomeRedirect },

@@ -20,9 +20,10 @@ it('logs out from a protected page: revokes the refresh token, clears storage, l
   storage.set('selectedTenantUuid', 'tenant-1');
   storage.set('sidebarCollapsed', 'true');
   const router = renderApp('/dashboard');
-  await screen.findByRole('heading', { level: 1, name: 'Welcome back, ada!' });
+  await screen.findByRole('heading', { level: 1, name: 'Welcome to Acme, ada!' });
 
-  await userEvent.click(screen.getByRole('button', { name: 'Logout' }));
+  await userEvent.click(screen.getByRole('button', { name: /ada@example\.com/ }));
+  await userEvent.click(await screen.findByRole('menuitem', { name: 'Logout' }));
 
   // Not /register, where the guard sends visitors: SPEC section 2 says Logout goes to /login.
   await screen.findByRole('heading', { level: 1, name: 'Welcome Back' });
@@ -37,7 +38,8 @@ it('logs out even when the server cannot be reached', async () => {
   const router = renderApp('/settings');
   await screen.findByRole('heading', { level: 1, name: 'Account' });
 
-  await userEvent.click(screen.getByRole('button', { name: 'Logout' }));
+  await userEvent.click(screen.getByRole('button', { name: /ada@example\.com/ }));
+  await userEvent.click(await screen.findByRole('menuitem', { name: 'Logout' }));
 
   await screen.findByRole('heading', { level: 1, name: 'Welcome Back' });
   expect(router.state.location.pathname).toBe('/login');

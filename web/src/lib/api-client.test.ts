@@ -26,6 +26,19 @@ describe('apiFetch headers', () => {
     expect(await apiFetch('/items/')).toMatchObject({ authorization: 'Bearer token-1', tenant: 'tenant-1' });
   });
 
+  it('sends the tenant a call names instead of the selected one', async () => {
+    storage.set('accessToken', 'token-1');
+    storage.set('selectedTenantUuid', 'tenant-1');
+    echoHeaders('/members');
+    expect(await apiFetch('/members', { tenantUuid: 'tenant-2' })).toMatchObject({ tenant: 'tenant-2' });
+  });
+
+  it('sends no token when accepting an invitation, which anyone may do', async () => {
+    storage.set('accessToken', 'token-1');
+    echoHeaders('/invitations/tok-1/accept');
+    expect(await apiFetch('/invitations/tok-1/accept')).toMatchObject({ authorization: null });
+  });
+
   it('sends the token but never the tenant on an auth path', async () => {
     storage.set('accessToken', 'token-1');
     storage.set('selectedTenantUuid', 'tenant-1');

@@ -31,6 +31,12 @@ export type ApiRequest = {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   body?: unknown;
   signal?: AbortSignal;
+  /**
+   * The team a tenant-scoped call acts on. Query functions pass the tenant of their query key, so an answer
+   * is always cached under the team it came from, even if the selection changed while the call was made.
+   * Without it the selected tenant (storage 'selectedTenantUuid') is sent.
+   */
+  tenantUuid?: string;
 };
 
 /** SPEC section 9: a call refreshes first when less than this is left on the access token. */
@@ -52,19 +58,24 @@ const REFRESH_TIMEOUT_MS = 10_000;
 const SIGNED_IN_AUTH_PATHS = new Set(['/auth/me', '/auth/update-password']);
 /** Paths outside /auth/ that anyone may call: the public settings read by signed-out pages. */
 const PUBLIC_PATHS = new Set(['/config']);
+/**
+ * Accepting an invitation is open to anyone and signs in as the invited account whoever was signed in
+ * before (issue 4): the old session's token has no part in it, and must not be refreshed or ended by it.
+ */
+const INVITATION_ACCEPT_PATH = /^\/invitations\/[^/]+\/accept$/;
 
 function isSignedInCall(path: string): boolean {
   const pathname = path.split('?')[0]!;
   if (pathname.startsWith('/auth/')) return SIGNED_IN_AUTH_PATHS.has(pathname);
-  return !PUBLIC_PATHS.has(pathname);
+  return !PUBLIC_PATHS.has(pathname) && !INVITATION_ACCEPT_PATH.test(pathname);
 }
 
 /** Calls `/api{path}` and returns the JSON answer (undefined for a 204); any other outcome throws ApiError. */
 export async function apiFetch<T>(
   path: string,
-  { method = 'GET', body, signal }: ApiRequest = {},
+  { method = 'GET', body, signal, tenantUuid }: ApiRequest = {},
 ): Promise<T> {
-  const request = { method, body, signal };
+  const request = { method, body, signal, tenantUuid };
   let response: Response;
   if (isSignedInCall(path)) {
     const current = storage.get('accessToken');
@@ -87,13 +98,13 @@ export async function apiFetch<T>(
 
 async function send(
   path: string,
-  { method, body, signal }: ApiRequest,
+  { method, body, signal, tenantUuid: tenant }: ApiRequest,
   token: string | null,
 ): Promise<Response> {
   const headers = new Headers({ Accept: 'application/json' });
   if (body !== undefined) headers.set('Content-Type', 'application/json');
   if (token) headers.set('Authorization', `Bearer ${token}`);
-  const tenantUuid = storage.get('selectedTenantUuid');
+  const tenantUuid = tenant ?? storage.get('selectedTenantUuid');
   if (tenantUuid && !path.startsWith('/auth/')) headers.set('X-TENANT-UUID', tenantUuid);
 
   try {

@@ -1,5 +1,10 @@
-import { ProductNamePage } from '@/components/product-name-page';
+import { useParams } from 'react-router';
 
+import { InvitationAcceptance } from '@/features/invitations/components/invitation-acceptance';
+
+/** Open to anyone (SPEC section 2): the link in the invitation mail lands here, signed in or not. */
 export default function AcceptInvitationRoute() {
-  return <ProductNamePage />;
+  const { token = '' } = useParams();
+  // A new token (another mail's link) starts over.
+  return <InvitationAcceptance key={token} token={token} />;
 }

@@ -1,5 +1,6 @@
-import { ProductNamePage } from '@/components/product-name-page';
+import { AppPage } from '@/app/layouts/app-page';
 
+/** The items table arrives with its issue. */
 export default function ItemsRoute() {
-  return <ProductNamePage />;
+  return <AppPage title="Items" />;
 }

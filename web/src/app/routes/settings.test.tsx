@@ -125,7 +125,7 @@ describe('/settings', () => {
     await userEvent.type(await screen.findByLabelText('Email'), 'grace@example.com');
     await userEvent.type(screen.getByLabelText('Password'), 'graces password');
     await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
-    await screen.findByRole('heading', { level: 1, name: 'Welcome back, grace!' });
+    await screen.findByRole('heading', { level: 1, name: 'Welcome to Acme, grace!' });
     await router.navigate('/settings');
 
     expect(await screen.findByText('Signed in as grace@example.com')).toBeTruthy();

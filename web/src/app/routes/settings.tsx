@@ -1,4 +1,4 @@
-import { SimpleAppLayout } from '@/components/layouts/simple-app-layout';
+import { AppPage } from '@/app/layouts/app-page';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
@@ -9,9 +9,8 @@ import { getErrorText } from '@/lib/api-client';
 export default function SettingsRoute() {
   const me = useMe();
   return (
-    <SimpleAppLayout title="Account">
-      <div className="mx-auto grid w-full max-w-md gap-6">
-        <h1 className="text-2xl font-semibold tracking-tight">Account</h1>
+    <AppPage title="Account" subtitle="Your sign-in details">
+      <div className="grid w-full max-w-md gap-6">
         <Card>
           {me.isPending ? (
             <CardContent className="flex justify-center py-6">
@@ -39,6 +38,6 @@ export default function SettingsRoute() {
           )}
         </Card>
       </div>
-    </SimpleAppLayout>
+    </AppPage>
   );
 }

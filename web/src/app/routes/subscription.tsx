@@ -1,5 +1,6 @@
-import { ProductNamePage } from '@/components/product-name-page';
+import { AppPage } from '@/app/layouts/app-page';
 
+/** The plans, the current subscription and the invoices arrive with the billing issue. */
 export default function SubscriptionRoute() {
-  return <ProductNamePage />;
+  return <AppPage title="Subscription" />;
 }

@@ -1,5 +1,5 @@
 /** What the API answers when a test does not say otherwise; tests override a call with `server.use`. */
-import type { Me, PublicConfig } from '@app/contract';
+import type { Me, Member, PublicConfig, Role, Tenant } from '@app/contract';
 import { http, HttpResponse } from 'msw';
 
 export const publicConfig: PublicConfig = {
@@ -17,8 +17,33 @@ export const me: Me = {
   created_at: '2025-01-01T00:00:00.000Z',
 };
 
+export const ACME_UUID = '11111111-1111-4111-8111-111111111111';
+export const GLOBEX_UUID = '22222222-2222-4222-8222-222222222222';
+
+export const acme: Tenant = {
+  uuid: ACME_UUID,
+  name: 'Acme',
+  description: 'Rockets and anvils',
+  user_role: 'owner',
+};
+export const globex: Tenant = { uuid: GLOBEX_UUID, name: 'Globex', description: null, user_role: 'member' };
+
+/** A team member; `n` (1-9) makes the uuid and the join month. */
+export const member = (email: string, role: Role, n: number): Member => ({
+  user_uuid: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
+  email,
+  role,
+  joined_at: `2025-0${n}-15T10:00:00.000Z`,
+});
+
+/** Ada's one team, unless a test says otherwise (teams.ts fakes the whole team API). */
 export const handlers = [
   http.get('/api/config', () => HttpResponse.json(publicConfig)),
   http.get('/api/auth/me', () => HttpResponse.json(me)),
   http.post('/api/auth/logout', () => new HttpResponse(null, { status: 204 })),
+  http.get('/api/tenants', () => HttpResponse.json([acme])),
+  http.get('/api/tenant', () => HttpResponse.json(acme)),
+  http.get('/api/members', () =>
+    HttpResponse.json([{ ...member(me.email, 'owner', 1), user_uuid: me.uuid }]),
+  ),
 ];

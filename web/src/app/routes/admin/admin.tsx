@@ -1,5 +1,6 @@
-import { ProductNamePage } from '@/components/product-name-page';
+import { AppPage } from '@/app/layouts/app-page';
 
+/** The tables of all teams and all feedback arrive with the admin issue. */
 export default function AdminRoute() {
-  return <ProductNamePage />;
+  return <AppPage title="Admin" />;
 }

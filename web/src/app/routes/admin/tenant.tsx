@@ -1,5 +1,6 @@
-import { ProductNamePage } from '@/components/product-name-page';
+import { AppPage } from '@/app/layouts/app-page';
 
+/** The tenant details, users and subscription arrive with the admin issue. */
 export default function AdminTenantRoute() {
-  return <ProductNamePage />;
+  return <AppPage title="Tenant Details" />;
 }

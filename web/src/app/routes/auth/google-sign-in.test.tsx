@@ -102,7 +102,7 @@ describe('Google sign-in', () => {
 
     await userEvent.click(await screen.findByRole('button', { name: 'Continue with Google' }));
 
-    await screen.findByRole('heading', { level: 1, name: 'Welcome back, grace!' });
+    await screen.findByRole('heading', { level: 1, name: 'Welcome to Acme, grace!' });
     expect(router.state.location.pathname).toBe('/dashboard');
     expect(bodies).toEqual([{ credential: 'google-credential' }]);
     expect(storage.get('userEmail')).toBe('grace@example.com');

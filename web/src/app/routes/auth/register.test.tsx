@@ -79,7 +79,7 @@ describe('/register', () => {
 
     await fill({ email: ' ada@example.com  ', password: 'long enough', confirm: 'long enough' });
 
-    await screen.findByRole('heading', { level: 1, name: 'Welcome back, ada!' });
+    await screen.findByRole('heading', { level: 1, name: 'Welcome to Acme, ada!' });
     expect(router.state.location.pathname).toBe('/dashboard');
     expect(bodies).toEqual([{ email: 'ada@example.com', password: 'long enough' }]);
     expect(storage.get('refreshToken')).toBe('refresh-r');

@@ -36,7 +36,7 @@ describe('/verify-email', () => {
     release();
 
     await userEvent.click(await screen.findByRole('link', { name: 'Go to Dashboard' }));
-    await screen.findByRole('heading', { level: 1, name: 'Welcome back, ada!' });
+    await screen.findByRole('heading', { level: 1, name: 'Welcome to Acme, ada!' });
     expect(router.state.location.pathname).toBe('/dashboard');
     expect(tokens).toEqual(['verify-1']);
     expect(storage.get('refreshToken')).toBe('refresh-v');

@@ -4,7 +4,7 @@ import { z } from 'zod';
 
 import { apiFetch } from '@/lib/api-client';
 
-import { newPasswordFields, requireMatchingPasswords } from './password-confirmation-schema';
+import { newPasswordFields, requireMatchingPasswords } from '@/lib/password-confirmation';
 
 /** The token comes from the link, not the form; the new password follows the registration rules. */
 export const confirmPasswordResetInputSchema = z

@@ -2,7 +2,7 @@ import { RegisterBodySchema, type AuthResponse, type RegisterBody } from '@app/c
 
 import { apiFetch } from '@/lib/api-client';
 
-import { newPasswordFields, requireMatchingPasswords } from './password-confirmation-schema';
+import { newPasswordFields, requireMatchingPasswords } from '@/lib/password-confirmation';
 
 export const registerInputSchema = RegisterBodySchema.pick({ email: true })
   .extend(newPasswordFields)

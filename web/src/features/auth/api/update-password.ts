@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { apiFetch } from '@/lib/api-client';
 
 import { getMeQueryOptions } from './get-me';
-import { newPasswordFields, requireMatchingPasswords } from './password-confirmation-schema';
+import { newPasswordFields, requireMatchingPasswords } from '@/lib/password-confirmation';
 
 /**
  * SPEC section 5: the current password is asked for only when the user has one (invited and Google users

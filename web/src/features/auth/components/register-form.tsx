@@ -7,7 +7,7 @@ import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from '
 import { Input } from '@/components/ui/input';
 import { register, registerInputSchema } from '@/features/auth/api/register';
 import { useSignIn } from '@/features/auth/api/use-sign-in';
-import { NewPasswordFields } from '@/features/auth/components/new-password-fields';
+import { NewPasswordFields } from '@/components/new-password-fields';
 import { getErrorText } from '@/lib/api-client';
 
 export function RegisterForm({ onSuccess }: { onSuccess: () => void }) {

@@ -10,7 +10,7 @@ import {
   confirmPasswordResetInputSchema,
   useConfirmPasswordReset,
 } from '@/features/auth/api/confirm-password-reset';
-import { NewPasswordFields } from '@/features/auth/components/new-password-fields';
+import { NewPasswordFields } from '@/components/new-password-fields';
 import { paths } from '@/config/paths';
 import { getErrorText } from '@/lib/api-client';
 

@@ -6,7 +6,7 @@ import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
 import { getUpdatePasswordInputSchema, useUpdatePassword } from '@/features/auth/api/update-password';
-import { NewPasswordFields } from '@/features/auth/components/new-password-fields';
+import { NewPasswordFields } from '@/components/new-password-fields';
 import { getErrorText } from '@/lib/api-client';
 
 type UpdatePasswordFormProps = {

@@ -1,0 +1,91 @@
+/**
+ * The signed-in shell of SPEC section 2, as the layout route of every signed-in page: the sidebar (collapsible
+ * on desktop, a drawer on narrow screens), the tenant state of section 4 and the team onboarding modal.
+ * Pages render their own top bar and content through AppPage.
+ */
+import { useState } from 'react';
+import { Outlet } from 'react-router';
+
+import { AppSidebar } from '@/app/layouts/app-sidebar';
+import { ShellContext } from '@/app/layouts/shell-context';
+import { Alert, AlertDescription } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Sheet, SheetContent, SheetDescription, SheetTitle } from '@/components/ui/sheet';
+import { inviteEach } from '@/features/members/api/invite-member';
+import { CreateTeamDialog } from '@/features/tenants/components/create-team-dialog';
+import { useOpenUntilNavigation } from '@/hooks/use-open-until-navigation';
+import { getErrorText } from '@/lib/api-client';
+import { cn } from '@/lib/cn';
+import { useCurrentTenant } from '@/lib/session/use-current-tenant';
+import { useSession } from '@/lib/session/use-session';
+import { storage } from '@/lib/storage';
+
+/** SPEC section 5: a failed onboarding invite is listed with its error text, else this. */
+const sendInvites = (tenantUuid: string, invites: Parameters<typeof inviteEach>[1]) =>
+  inviteEach(tenantUuid, invites, 'Unknown error');
+
+export function AppShell() {
+  const { signOut } = useSession();
+  const { needsOnboarding, isError, error, reload } = useCurrentTenant();
+  const [isSidebarCollapsed, setSidebarCollapsed] = useState(
+    () => storage.get('sidebarCollapsed') === 'true',
+  );
+  const [isDrawerOpen, setDrawerOpen] = useOpenUntilNavigation();
+  const [isCreateTeamOpen, setCreateTeamOpen] = useState(false);
+
+  const toggleSidebar = () => {
+    storage.set('sidebarCollapsed', String(!isSidebarCollapsed));
+    setSidebarCollapsed(!isSidebarCollapsed);
+  };
+  const createTeam = () => {
+    setDrawerOpen(false);
+    setCreateTeamOpen(true);
+  };
+
+  return (
+    <ShellContext.Provider
+      value={{ isSidebarCollapsed, toggleSidebar, openNavigation: () => setDrawerOpen(true) }}
+    >
+      <div className="flex min-h-dvh">
+        <aside
+          aria-label="Sidebar"
+          className={cn(
+            'sticky top-0 hidden h-dvh shrink-0 border-r border-border bg-card transition-[width] md:block',
+            isSidebarCollapsed ? 'w-16' : 'w-64',
+          )}
+        >
+          <AppSidebar collapsed={isSidebarCollapsed} onCreateTeam={createTeam} />
+        </aside>
+        <Sheet open={isDrawerOpen} onOpenChange={setDrawerOpen}>
+          <SheetContent>
+            <SheetTitle>Navigation</SheetTitle>
+            <SheetDescription>Teams, pages and your account</SheetDescription>
+            <div className="h-full pt-8">
+              <AppSidebar onCreateTeam={createTeam} />
+            </div>
+          </SheetContent>
+        </Sheet>
+        <div className="flex min-w-0 flex-1 flex-col">
+          {isError && (
+            <Alert variant="destructive" className="rounded-none border-x-0 border-t-0">
+              <AlertDescription className="flex flex-wrap items-center gap-3">
+                {getErrorText(error, 'Failed to load tenants')}
+                <Button variant="outline" size="sm" onClick={reload}>
+                  Try again
+                </Button>
+              </AlertDescription>
+            </Alert>
+          )}
+          <Outlet />
+        </div>
+      </div>
+      <CreateTeamDialog
+        open={needsOnboarding || isCreateTeamOpen}
+        onOpenChange={setCreateTeamOpen}
+        isFirstTeam={needsOnboarding}
+        sendInvites={sendInvites}
+        onSignOut={signOut}
+      />
+    </ShellContext.Provider>
+  );
+}

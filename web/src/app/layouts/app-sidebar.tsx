@@ -1,0 +1,65 @@
+import { Boxes, CreditCard, House, Sparkles, Users, type LucideIcon } from 'lucide-react';
+import { Link, NavLink } from 'react-router';
+
+import { UserMenu } from '@/app/layouts/user-menu';
+import { Button } from '@/components/ui/button';
+import { paths } from '@/config/paths';
+import { TeamSwitcher } from '@/features/tenants/components/team-switcher';
+import { cn } from '@/lib/cn';
+import { useSession } from '@/lib/session/use-session';
+
+const NAVIGATION: { label: string; href: string; icon: LucideIcon }[] = [
+  { label: 'Home', href: paths.app.dashboard.getHref(), icon: House },
+  { label: 'Items', href: paths.app.items.getHref(), icon: Boxes },
+  { label: 'Team', href: paths.app.team.getHref(), icon: Users },
+  { label: 'Subscription', href: paths.app.subscription.getHref(), icon: CreditCard },
+];
+
+type AppSidebarProps = { collapsed?: boolean; onCreateTeam: () => void };
+
+/** What the sidebar and the mobile drawer hold (SPEC section 2). */
+export function AppSidebar({ collapsed = false, onCreateTeam }: AppSidebarProps) {
+  const { isSuperAdmin } = useSession();
+  // SPEC section 2: 'Upgrade Plan' shows unless the user is a super admin or the subscription is active or
+  // trialing. Until billing exists every team counts as unpaid.
+  const showUpgrade = !isSuperAdmin;
+
+  return (
+    <div className="flex h-full flex-col gap-4 p-3">
+      <TeamSwitcher collapsed={collapsed} onCreateTeam={onCreateTeam} />
+      <nav aria-label="Main" className="flex-1">
+        <ul className="grid gap-1">
+          {NAVIGATION.map(({ label, href, icon: Icon }) => (
+            <li key={href}>
+              <NavLink
+                to={href}
+                title={collapsed ? label : undefined}
+                className={({ isActive }) =>
+                  cn(
+                    'flex items-center gap-3 rounded-md px-2 py-2 text-sm font-medium text-muted-foreground transition-colors hover:bg-muted hover:text-foreground',
+                    isActive && 'bg-muted text-foreground',
+                    collapsed && 'justify-center',
+                  )
+                }
+              >
+                <Icon className="size-4 shrink-0" aria-hidden="true" />
+                <span className={cn(collapsed && 'sr-only')}>{label}</span>
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      {showUpgrade && (
+        <Button asChild size={collapsed ? 'icon' : 'default'} className={cn(!collapsed && 'w-full')}>
+          <Link to={paths.app.subscription.getHref()} title={collapsed ? 'Upgrade Plan' : undefined}>
+            <Sparkles aria-hidden="true" />
+            <span className={cn(collapsed && 'sr-only')}>Upgrade Plan</span>
+          </Link>
+        </Button>
+      )}
+      <div className="border-t border-border pt-3">
+        <UserMenu collapsed={collapsed} />
+      </div>
+    </div>
+  );
+}

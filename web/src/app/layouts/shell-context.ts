@@ -1,0 +1,17 @@
+import { createContext, useContext } from 'react';
+
+export type Shell = {
+  /** The desktop sidebar shows icons only (remembered in storage 'sidebarCollapsed'). */
+  isSidebarCollapsed: boolean;
+  toggleSidebar: () => void;
+  /** Opens the navigation drawer of narrow screens. */
+  openNavigation: () => void;
+};
+
+export const ShellContext = createContext<Shell | null>(null);
+
+export function useShell(): Shell {
+  const shell = useContext(ShellContext);
+  if (!shell) throw new Error('useShell must be used inside the AppShell layout route');
+  return shell;
+}

@@ -1,0 +1,73 @@
+import { ChevronsUpDown, LogOut, ShieldCheck, UserRound } from 'lucide-react';
+import { Link } from 'react-router';
+
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuLabel,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from '@/components/ui/dropdown-menu';
+import { paths } from '@/config/paths';
+import { useOpenUntilNavigation } from '@/hooks/use-open-until-navigation';
+import { cn } from '@/lib/cn';
+import { useSession } from '@/lib/session/use-session';
+
+/** The bottom user menu of SPEC section 2: email, plan, Account, Admin (super admins only) and Logout. */
+export function UserMenu({ collapsed = false }: { collapsed?: boolean }) {
+  const { email, isSuperAdmin, signOut } = useSession();
+  const [open, setOpen] = useOpenUntilNavigation();
+  // The plan id comes with billing; until then every team is on the free plan.
+  const plan = 'Free Plan';
+
+  return (
+    <DropdownMenu open={open} onOpenChange={setOpen} modal={false}>
+      <DropdownMenuTrigger asChild>
+        <button
+          type="button"
+          title={collapsed ? (email ?? undefined) : undefined}
+          className={cn(
+            'flex w-full items-center gap-3 rounded-md p-2 text-left text-sm transition-colors hover:bg-muted data-[state=open]:bg-muted',
+            collapsed && 'justify-center',
+          )}
+        >
+          <span
+            aria-hidden="true"
+            className="flex size-8 shrink-0 items-center justify-center rounded-full bg-muted font-semibold text-foreground"
+          >
+            {email?.charAt(0).toUpperCase()}
+          </span>
+          <span className={collapsed ? 'sr-only' : 'grid min-w-0 flex-1'}>
+            <span className="truncate font-medium">{email}</span>
+            <span className="truncate text-xs text-muted-foreground">{plan}</span>
+          </span>
+          {!collapsed && <ChevronsUpDown className="size-4 text-muted-foreground" aria-hidden="true" />}
+        </button>
+      </DropdownMenuTrigger>
+      <DropdownMenuContent align="end" side={collapsed ? 'right' : 'top'} className="w-60">
+        <DropdownMenuLabel className="truncate">{email}</DropdownMenuLabel>
+        <DropdownMenuSeparator />
+        <DropdownMenuItem asChild>
+          <Link to={paths.app.settings.getHref()}>
+            <UserRound aria-hidden="true" />
+            Account
+          </Link>
+        </DropdownMenuItem>
+        {isSuperAdmin && (
+          <DropdownMenuItem asChild>
+            <Link to={paths.admin.root.getHref()}>
+              <ShieldCheck aria-hidden="true" />
+              Admin
+            </Link>
+          </DropdownMenuItem>
+        )}
+        <DropdownMenuSeparator />
+        <DropdownMenuItem onSelect={signOut}>
+          <LogOut aria-hidden="true" />
+          Logout
+        </DropdownMenuItem>
+      </DropdownMenuContent>
+    </DropdownMenu>
+  );
+}

@@ -1,0 +1,350 @@
+import type { Tenant } from '@app/contract';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+
+import { acme, ACME_UUID, member } from '@/testing/mocks/handlers';
+import { server } from '@/testing/mocks/server';
+import { fakeTeams } from '@/testing/mocks/teams';
+import { renderApp, signIn } from '@/testing/render-app';
+
+const boss = member('boss@example.com', 'owner', 2);
+const bob = member('bob@example.com', 'member', 3);
+const carol = member('carol@example.com', 'admin', 4);
+
+/** Ada in Acme with `role`, next to its owner (unless ada is the owner), bob and carol. */
+function teamWithAda(role: Tenant['user_role']) {
+  const others = role === 'owner' ? [bob, carol] : [boss, bob, carol];
+  return fakeTeams({ tenants: [{ ...acme, user_role: role }], members: { [ACME_UUID]: others } });
+}
+
+async function renderTeam() {
+  signIn();
+  renderApp('/team');
+  await screen.findByRole('heading', { level: 1, name: 'Team Settings' });
+  return screen.findByRole('table');
+}
+
+const rowOf = (email: string) => screen.getByRole('cell', { name: new RegExp(email) }).closest('tr')!;
+const cellsOf = (email: string) =>
+  within(rowOf(email))
+    .getAllByRole('cell')
+    .map((cell) => cell.textContent);
+
+describe('/team settings form', () => {
+  it('enables Save only with unsaved changes, requires a name, and saves', async () => {
+    const api = teamWithAda('admin');
+    await renderTeam();
+    const name = screen.getByRole('textbox', { name: 'Team name' });
+    const description = screen.getByRole('textbox', { name: 'Description' });
+    const save = screen.getByRole('button', { name: 'Save' }) as HTMLButtonElement;
+    expect([(name as HTMLInputElement).value, (description as HTMLTextAreaElement).value]).toEqual([
+      'Acme',
+      'Rockets and anvils',
+    ]);
+    expect(save.disabled).toBe(true);
+    expect(screen.queryByText('Unsaved changes')).toBeNull();
+
+    await userEvent.type(name, ' Corp');
+    expect(screen.getByText('Unsaved changes')).toBeTruthy();
+    expect(save.disabled).toBe(false);
+    await userEvent.type(name, '{Backspace>5/}');
+    expect(screen.queryByText('Unsaved changes')).toBeNull();
+    expect(save.disabled).toBe(true);
+
+    await userEvent.clear(name);
+    await userEvent.click(save);
+    expect(await screen.findByText('Team name is required')).toBeTruthy();
+    expect(api.callsTo('PUT', '/tenant')).toEqual([]);
+
+    await userEvent.type(name, 'Acme Corp');
+    await userEvent.clear(description);
+    await userEvent.click(save);
+    expect((await screen.findByRole('status')).textContent).toBe('Team settings updated successfully');
+    expect(api.callsTo('PUT', '/tenant').map(({ body, tenant }) => [body, tenant])).toEqual([
+      [{ name: 'Acme Corp', description: null }, ACME_UUID],
+    ]);
+    expect(save.disabled).toBe(true);
+    // The switcher shows the new name too.
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: /^Current team:/ }).textContent).toContain('Acme Corp'),
+    );
+  });
+
+  it("shows the server's detail, or 'Failed to update team settings'", async () => {
+    teamWithAda('owner');
+    server.use(
+      http.put('/api/tenant', () => HttpResponse.json({ detail: 'Name taken' }, { status: 400 }), {
+        once: true,
+      }),
+      http.put('/api/tenant', () => new HttpResponse(null, { status: 500 })),
+    );
+    await renderTeam();
+    await userEvent.type(screen.getByRole('textbox', { name: 'Team name' }), '!');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Name taken');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('Failed to update team settings'));
+  });
+
+  it("says 'No tenant selected' without a team", async () => {
+    fakeTeams({ tenants: [] });
+    signIn();
+    renderApp('/team');
+    await screen.findByRole('dialog', { name: 'Welcome to Tessera!' });
+    expect(screen.getByRole('alert', { hidden: true }).textContent).toBe('No tenant selected');
+  });
+});
+
+describe('/team members', () => {
+  it("lists email, role and joined date with 'You', and gives a member no way to change anything", async () => {
+    teamWithAda('member');
+    await renderTeam();
+    expect(screen.getAllByRole('columnheader').map((th) => th.textContent)).toEqual([
+      'Email',
+      'Role',
+      'Joined',
+    ]);
+    expect(cellsOf('ada@example.com')).toEqual(['ada@example.comYou', 'Member', 'Jan 15, 2025']);
+    expect(cellsOf('boss@example.com')).toEqual(['boss@example.com', 'Owner', 'Feb 15, 2025']);
+    expect(cellsOf('carol@example.com')).toEqual(['carol@example.com', 'Administrator', 'Apr 15, 2025']);
+    expect(screen.queryByRole('button', { name: 'Invite Member' })).toBeNull();
+    expect(screen.queryByRole('button', { name: /Make|Remove|Transfer/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Save' })).toBeNull();
+    expect(screen.getByRole('textbox', { name: 'Team name' }).hasAttribute('readonly')).toBe(true);
+  });
+
+  it('gives an admin the actions column, with none on the own row or the owner', async () => {
+    teamWithAda('admin');
+    await renderTeam();
+    expect(screen.getAllByRole('columnheader').map((th) => th.textContent)).toEqual([
+      'Email',
+      'Role',
+      'Joined',
+      'Actions',
+    ]);
+    expect(screen.getByRole('button', { name: 'Invite Member' })).toBeTruthy();
+    expect(cellsOf('ada@example.com')[3]).toBe('');
+    expect(cellsOf('boss@example.com')[3]).toBe('');
+    expect(cellsOf('bob@example.com')[3]).toBe('Make AdminRemove');
+    expect(cellsOf('carol@example.com')[3]).toBe('Make MemberRemove');
+  });
+
+  it('toggles a role after a confirmation', async () => {
+    const api = teamWithAda('admin');
+    await renderTeam();
+
+    await userEvent.click(within(rowOf('bob@example.com')).getByRole('button', { name: 'Make Admin' }));
+    let confirm = await screen.findByRole('alertdialog', { name: 'Make Admin' });
+    expect(within(confirm).getByText("Change bob@example.com's role to Administrator?")).toBeTruthy();
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(api.callsTo('PATCH', '/members/role')).toEqual([]);
+
+    await userEvent.click(within(rowOf('bob@example.com')).getByRole('button', { name: 'Make Admin' }));
+    confirm = await screen.findByRole('alertdialog', { name: 'Make Admin' });
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Make Admin' }));
+    await waitFor(() => expect(cellsOf('bob@example.com')[1]).toBe('Administrator'));
+    expect(cellsOf('bob@example.com')[3]).toBe('Make MemberRemove');
+
+    await userEvent.click(within(rowOf('carol@example.com')).getByRole('button', { name: 'Make Member' }));
+    confirm = await screen.findByRole('alertdialog', { name: 'Make Member' });
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Make Member' }));
+    await waitFor(() => expect(cellsOf('carol@example.com')[1]).toBe('Member'));
+
+    expect(api.callsTo('PATCH', '/members/role').map(({ body, tenant }) => [body, tenant])).toEqual([
+      [{ user_uuid: bob.user_uuid, new_role: 'admin' }, ACME_UUID],
+      [{ user_uuid: carol.user_uuid, new_role: 'member' }, ACME_UUID],
+    ]);
+  });
+
+  it("shows the server's detail, or 'Failed to change member role'", async () => {
+    teamWithAda('admin');
+    server.use(
+      http.patch('/api/members/role', () => HttpResponse.json({ detail: 'Nope' }, { status: 403 }), {
+        once: true,
+      }),
+      http.patch('/api/members/role', () => new HttpResponse(null, { status: 500 })),
+    );
+    await renderTeam();
+    for (const expected of ['Nope', 'Failed to change member role']) {
+      await userEvent.click(within(rowOf('bob@example.com')).getByRole('button', { name: 'Make Admin' }));
+      const confirm = await screen.findByRole('alertdialog');
+      await userEvent.click(within(confirm).getByRole('button', { name: 'Make Admin' }));
+      await waitFor(() => expect(screen.getByRole('alert').textContent).toBe(expected));
+    }
+  });
+
+  it("removes a member after a confirmation, or shows 'Failed to remove member'", async () => {
+    const api = teamWithAda('owner');
+    await renderTeam();
+    await userEvent.click(within(rowOf('bob@example.com')).getByRole('button', { name: 'Remove' }));
+    const confirm = await screen.findByRole('alertdialog', { name: 'Remove member' });
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Remove' }));
+    await waitFor(() => expect(screen.queryByText('bob@example.com')).toBeNull());
+    expect(api.callsTo('DELETE', '/members').map(({ body }) => body)).toEqual([{ user_uuid: bob.user_uuid }]);
+
+    server.use(http.delete('/api/members', () => new HttpResponse(null, { status: 500 })));
+    await userEvent.click(within(rowOf('carol@example.com')).getByRole('button', { name: 'Remove' }));
+    await userEvent.click(
+      within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Remove' }),
+    );
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('Failed to remove member'));
+    expect(screen.getByText('carol@example.com')).toBeTruthy();
+  });
+
+  it('lets the owner transfer ownership after a confirmation, becoming an admin', async () => {
+    const api = teamWithAda('owner');
+    await renderTeam();
+    expect(cellsOf('bob@example.com')[3]).toBe('Make AdminTransfer ownershipRemove');
+
+    await userEvent.click(
+      within(rowOf('carol@example.com')).getByRole('button', { name: 'Transfer ownership' }),
+    );
+    const confirm = await screen.findByRole('alertdialog', { name: 'Transfer ownership' });
+    expect(
+      within(confirm).getByText(
+        'Make carol@example.com the owner of this team? You will become an administrator.',
+      ),
+    ).toBeTruthy();
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Transfer ownership' }));
+
+    await waitFor(() => expect(cellsOf('carol@example.com')[1]).toBe('Owner'));
+    expect(api.callsTo('POST', '/tenant/transfer-ownership').map(({ body }) => body)).toEqual([
+      { user_uuid: carol.user_uuid },
+    ]);
+    await waitFor(() => expect(cellsOf('ada@example.com')[1]).toBe('Administrator'));
+    expect(screen.queryByRole('button', { name: 'Transfer ownership' })).toBeNull();
+    expect(cellsOf('carol@example.com')[3]).toBe('');
+    expect(screen.getByRole('button', { name: /^Current team:/ }).textContent).toContain('Administrator');
+  });
+
+  it("says 'No members found.' for an empty list", async () => {
+    server.use(http.get('/api/members', () => HttpResponse.json([])));
+    signIn();
+    renderApp('/team');
+    expect(await screen.findByText('No members found.')).toBeTruthy();
+    expect(screen.queryByRole('table')).toBeNull();
+  });
+
+  it("shows the server's detail, or 'Failed to load members'", async () => {
+    server.use(
+      http.get('/api/members', () => HttpResponse.json({ detail: 'Members are away' }, { status: 500 })),
+    );
+    signIn();
+    renderApp('/team');
+    expect((await screen.findByRole('alert')).textContent).toBe('Members are away');
+    cleanup();
+
+    server.use(http.get('/api/members', () => new HttpResponse(null, { status: 500 })));
+    renderApp('/team');
+    expect((await screen.findByRole('alert')).textContent).toBe('Failed to load members');
+  });
+});
+
+describe('/team invite dialog', () => {
+  async function openInvite() {
+    await userEvent.click(screen.getByRole('button', { name: 'Invite Member' }));
+    return screen.findByRole('dialog', { name: 'Invite Members' });
+  }
+
+  it('asks for at least one email, and valid ones', async () => {
+    const api = teamWithAda('admin');
+    await renderTeam();
+    const dialog = await openInvite();
+    const send = within(dialog).getByRole('button', { name: 'Send invitations' });
+
+    await userEvent.click(send);
+    expect((await within(dialog).findByRole('alert')).textContent).toBe(
+      'Please enter at least one email address',
+    );
+    await userEvent.type(within(dialog).getByLabelText('Email 1'), 'dave@example.com');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Add another' }));
+    await userEvent.type(within(dialog).getByLabelText('Email 2'), 'dave@');
+    await userEvent.click(send);
+    await waitFor(() =>
+      expect(within(dialog).getByRole('alert').textContent).toBe(
+        'Please enter valid email addresses for all invites',
+      ),
+    );
+    expect(api.callsTo('POST', '/invite')).toEqual([]);
+  });
+
+  it("says 'Invitation sent to {email}' and closes after 2 seconds", async () => {
+    const api = teamWithAda('admin');
+    await renderTeam();
+    const dialog = await openInvite();
+    await userEvent.type(within(dialog).getByLabelText('Email 1'), ' Dave@Example.com ');
+    await userEvent.selectOptions(within(dialog).getByLabelText('Role 1'), 'Administrator');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Send invitations' }));
+
+    expect((await within(dialog).findByRole('status')).textContent).toBe(
+      'Invitation sent to dave@example.com',
+    );
+    expect(api.callsTo('POST', '/invite').map(({ body, tenant }) => [body, tenant])).toEqual([
+      [{ email: 'dave@example.com', role: 'admin' }, ACME_UUID],
+    ]);
+    expect(screen.getByRole('dialog')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull(), { timeout: 3000 });
+  });
+
+  it("says '{n} invitations sent successfully', skipping blank rows", async () => {
+    const api = teamWithAda('owner');
+    await renderTeam();
+    const dialog = await openInvite();
+    await userEvent.type(within(dialog).getByLabelText('Email 1'), 'dave@example.com');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Add another' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Add another' }));
+    await userEvent.type(within(dialog).getByLabelText('Email 3'), 'erin@example.com');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Send invitations' }));
+
+    expect((await within(dialog).findByRole('status')).textContent).toBe('2 invitations sent successfully');
+    expect(api.callsTo('POST', '/invite').map(({ body }) => body)).toEqual([
+      { email: 'dave@example.com', role: 'member' },
+      { email: 'erin@example.com', role: 'member' },
+    ]);
+  });
+
+  it('says what was sent and what failed, keeping only the failures to send again', async () => {
+    teamWithAda('admin');
+    await renderTeam();
+    const dialog = await openInvite();
+    await userEvent.type(within(dialog).getByLabelText('Email 1'), 'dave@example.com');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Add another' }));
+    await userEvent.type(within(dialog).getByLabelText('Email 2'), 'bob@example.com');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Send invitations' }));
+
+    expect((await within(dialog).findByRole('status')).textContent).toBe(
+      'Invitation sent to dave@example.com',
+    );
+    expect(within(dialog).getByRole('alert').textContent).toBe(
+      'bob@example.com: User is already a member of this team',
+    );
+    expect((within(dialog).getByLabelText('Email 1') as HTMLInputElement).value).toBe('bob@example.com');
+    expect(within(dialog).queryByLabelText('Email 2')).toBeNull();
+    // Not a success: the dialog stays.
+    await new Promise((resolve) => setTimeout(resolve, 2100));
+    expect(screen.getByRole('dialog', { name: 'Invite Members' })).toBeTruthy();
+  });
+
+  it("shows the server's detail, or 'Failed to send invitations', and keeps what failed", async () => {
+    teamWithAda('admin');
+    await renderTeam();
+    const dialog = await openInvite();
+    await userEvent.type(within(dialog).getByLabelText('Email 1'), 'bob@example.com');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Send invitations' }));
+    expect((await within(dialog).findByRole('alert')).textContent).toBe(
+      'User is already a member of this team',
+    );
+
+    server.use(http.post('/api/invite', () => new HttpResponse(null, { status: 500 })));
+    await userEvent.clear(within(dialog).getByLabelText('Email 1'));
+    await userEvent.type(within(dialog).getByLabelText('Email 1'), 'dave@example.com');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Send invitations' }));
+    await waitFor(() =>
+      expect(within(dialog).getByRole('alert').textContent).toBe('Failed to send invitations'),
+    );
+    expect((within(dialog).getByLabelText('Email 1') as HTMLInputElement).value).toBe('dave@example.com');
+  });
+});

@@ -1,0 +1,91 @@
+import { AssignableRoleSchema, ROLE_LABELS, type AssignableRole } from '@app/contract';
+import { Plus, Trash2 } from 'lucide-react';
+import { useFieldArray, useFormContext } from 'react-hook-form';
+
+import { Button } from '@/components/ui/button';
+import { FormControl, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
+import { Input } from '@/components/ui/input';
+import { NativeSelect } from '@/components/ui/native-select';
+
+export type InviteRow = { email: string; role: AssignableRole };
+export type InviteRowsValues = { invites: InviteRow[] };
+
+/** A new row: invites default to member (SPEC section 6). */
+export const blankInviteRow = (): InviteRow => ({ email: '', role: 'member' });
+
+/** The rows with an email, trimmed; blank rows are skipped (SPEC section 5). */
+export const filledInviteRows = (rows: InviteRow[]): InviteRow[] =>
+  rows.map((row) => ({ ...row, email: row.email.trim() })).filter((row) => row.email);
+
+/**
+ * Invite rows (email and role) of a form with an `invites` field: rows can be added and removed, but at
+ * least one always stays (SPEC section 5).
+ */
+export function InviteRows({ disabled = false }: { disabled?: boolean }) {
+  const { control } = useFormContext<InviteRowsValues>();
+  const { fields, append, remove } = useFieldArray({ control, name: 'invites' });
+
+  return (
+    <fieldset className="grid gap-3" disabled={disabled}>
+      <legend className="mb-2 text-sm font-medium">Invite members</legend>
+      {fields.map((row, index) => (
+        <div
+          key={row.id}
+          className="grid grid-cols-[1fr_auto] items-start gap-2 sm:grid-cols-[1fr_9rem_auto]"
+        >
+          <FormField
+            control={control}
+            name={`invites.${index}.email`}
+            render={({ field }) => (
+              <FormItem className="col-span-2 sm:col-span-1">
+                <FormLabel className="sr-only">{`Email ${index + 1}`}</FormLabel>
+                <FormControl>
+                  <Input type="email" autoComplete="off" placeholder="colleague@example.com" {...field} />
+                </FormControl>
+                <FormMessage />
+              </FormItem>
+            )}
+          />
+          <FormField
+            control={control}
+            name={`invites.${index}.role`}
+            render={({ field }) => (
+              <FormItem>
+                <FormLabel className="sr-only">{`Role ${index + 1}`}</FormLabel>
+                <FormControl>
+                  <NativeSelect {...field}>
+                    {AssignableRoleSchema.options.map((role) => (
+                      <option key={role} value={role}>
+                        {ROLE_LABELS[role]}
+                      </option>
+                    ))}
+                  </NativeSelect>
+                </FormControl>
+              </FormItem>
+            )}
+          />
+          <Button
+            type="button"
+            variant="ghost"
+            size="icon"
+            disabled={fields.length === 1}
+            onClick={() => remove(index)}
+            aria-label={`Remove invite ${index + 1}`}
+          >
+            <Trash2 aria-hidden="true" />
+          </Button>
+        </div>
+      ))}
+      <Button
+        type="button"
+        variant="outline"
+        size="sm"
+        className="w-fit"
+        onClick={() => append(blankInviteRow())}
+      >
+        <Plus aria-hidden="true" />
+        Add another
+      </Button>
+    </fieldset>
+  );
+}

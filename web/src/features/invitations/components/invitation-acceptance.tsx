@@ -1,0 +1,83 @@
+import { useEffect, useRef, useState } from 'react';
+import { Link } from 'react-router';
+
+import { AuthLayout } from '@/components/layouts/auth-layout';
+import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Spinner } from '@/components/ui/spinner';
+import { paths } from '@/config/paths';
+import { useAcceptInvitation } from '@/features/invitations/api/accept-invitation';
+import { SetInvitationPasswordForm } from '@/features/invitations/components/set-invitation-password-form';
+import { getErrorText } from '@/lib/api-client';
+
+/**
+ * Accepts the invitation once (SPEC section 4: accepting, then success or error). The token is single use,
+ * so the request must not run twice, which React's StrictMode double effects would otherwise do; a ref
+ * outlives that remount.
+ */
+export function InvitationAcceptance({ token }: { token: string }) {
+  const acceptance = useAcceptInvitation();
+  const { mutate } = acceptance;
+  const spentToken = useRef<string | null>(null);
+  const [hasSetPassword, setHasSetPassword] = useState(false);
+
+  useEffect(() => {
+    if (spentToken.current === token) return;
+    spentToken.current = token;
+    mutate(token);
+  }, [token, mutate]);
+
+  if (acceptance.isSuccess) {
+    const { tenant_name, email, has_password } = acceptance.data;
+    const offerPassword = !has_password && !hasSetPassword;
+    return (
+      <AuthLayout
+        title={`Welcome to ${tenant_name}!`}
+        description={`You have joined ${tenant_name} as ${email}.`}
+      >
+        {offerPassword && (
+          <div className="grid gap-4">
+            <p className="text-sm text-muted-foreground">
+              Your account has no password yet. Set one to sign in with your email next time, or do it later
+              on your account page.
+            </p>
+            <SetInvitationPasswordForm token={token} onDone={() => setHasSetPassword(true)} />
+          </div>
+        )}
+        {hasSetPassword && (
+          <Alert>
+            <AlertDescription>Your password is set.</AlertDescription>
+          </Alert>
+        )}
+        <Button asChild variant={offerPassword ? 'outline' : 'default'} className="w-full">
+          <Link to={paths.app.dashboard.getHref()}>Go to Dashboard</Link>
+        </Button>
+      </AuthLayout>
+    );
+  }
+
+  if (acceptance.isError) {
+    return (
+      <AuthLayout title="Invitation Error">
+        <Alert variant="destructive">
+          <AlertTitle>
+            There was an error processing your invitation. The link may be expired or invalid.
+          </AlertTitle>
+          <AlertDescription>{getErrorText(acceptance.error, 'Failed to accept invitation')}</AlertDescription>
+        </Alert>
+        <Button asChild className="w-full">
+          <Link to={paths.auth.login.getHref()}>Go to Login</Link>
+        </Button>
+      </AuthLayout>
+    );
+  }
+
+  return (
+    <AuthLayout title="Processing Invitation">
+      <div className="flex flex-col items-center gap-3 text-sm text-muted-foreground">
+        <Spinner className="size-8 text-primary" />
+        <p>Accepting your invitation…</p>
+      </div>
+    </AuthLayout>
+  );
+}

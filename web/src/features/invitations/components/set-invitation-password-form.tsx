@@ -1,0 +1,45 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+
+import { NewPasswordFields } from '@/components/new-password-fields';
+import { SubmitButton } from '@/components/submit-button';
+import { Alert, AlertDescription } from '@/components/ui/alert';
+import { Form } from '@/components/ui/form';
+import {
+  setInvitationPasswordInputSchema,
+  useSetInvitationPassword,
+} from '@/features/invitations/api/set-invitation-password';
+import { getErrorText } from '@/lib/api-client';
+
+type SetInvitationPasswordFormProps = { token: string; onDone: () => void };
+
+/** A first password for the account the invitation created (issue 4). */
+export function SetInvitationPasswordForm({ token, onDone }: SetInvitationPasswordFormProps) {
+  const setPassword = useSetInvitationPassword();
+  const form = useForm({
+    resolver: zodResolver(setInvitationPasswordInputSchema),
+    defaultValues: { password: '', confirmPassword: '' },
+  });
+
+  return (
+    <Form {...form}>
+      <form
+        noValidate
+        className="grid gap-4"
+        onSubmit={form.handleSubmit(({ password }) =>
+          setPassword.mutate({ token, body: { password } }, { onSuccess: onDone }),
+        )}
+      >
+        {setPassword.isError && (
+          <Alert variant="destructive">
+            <AlertDescription>{getErrorText(setPassword.error, 'Failed to set password')}</AlertDescription>
+          </Alert>
+        )}
+        <NewPasswordFields />
+        <SubmitButton isPending={setPassword.isPending} pendingText="Saving…">
+          Set password
+        </SubmitButton>
+      </form>
+    </Form>
+  );
+}

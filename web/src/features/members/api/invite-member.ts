@@ -1,0 +1,40 @@
+import { InviteBodySchema, type InviteBody, type Message } from '@app/contract';
+import { useMutation } from '@tanstack/react-query';
+
+import { apiFetch, getErrorText } from '@/lib/api-client';
+
+export type InviteMemberInput = { tenantUuid: string; body: InviteBody };
+
+/** POST /invite: one invitation, mailed by the server (SPEC section 7). */
+export const inviteMember = ({ tenantUuid, body }: InviteMemberInput) =>
+  apiFetch<Message>('/invite', { method: 'POST', body, tenantUuid });
+
+export type InviteOutcome = { email: string; error: string | null };
+
+/**
+ * Sends each invitation on its own, one after the other (SPEC section 5), and reports every email's outcome:
+ * null when sent, else the server's detail or `fallback`.
+ */
+export async function inviteEach(
+  tenantUuid: string,
+  invites: InviteBody[],
+  fallback: string,
+): Promise<InviteOutcome[]> {
+  const outcomes: InviteOutcome[] = [];
+  // Trimmed and lower-cased as the contract reads an email; the forms have checked the shape.
+  for (const body of invites.map((invite) => InviteBodySchema.parse(invite))) {
+    try {
+      await inviteMember({ tenantUuid, body });
+      outcomes.push({ email: body.email, error: null });
+    } catch (error) {
+      outcomes.push({ email: body.email, error: getErrorText(error, fallback) });
+    }
+  }
+  return outcomes;
+}
+
+export function useInviteMembers(tenantUuid: string) {
+  return useMutation({
+    mutationFn: (invites: InviteBody[]) => inviteEach(tenantUuid, invites, 'Failed to send invitations'),
+  });
+}

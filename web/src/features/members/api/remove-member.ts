@@ -1,0 +1,17 @@
+import type { RemoveMemberBody } from '@app/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+
+import { apiFetch } from '@/lib/api-client';
+
+import { getMembersQueryOptions } from './get-members';
+
+export const removeMember = ({ tenantUuid, body }: { tenantUuid: string; body: RemoveMemberBody }) =>
+  apiFetch<void>('/members', { method: 'DELETE', body, tenantUuid });
+
+export function useRemoveMember(tenantUuid: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: RemoveMemberBody) => removeMember({ tenantUuid, body }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: getMembersQueryOptions(tenantUuid).queryKey }),
+  });
+}

@@ -1,0 +1,147 @@
+import { EmailSchema } from '@app/contract';
+import { UserPlus } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { useForm } from 'react-hook-form';
+
+import {
+  blankInviteRow,
+  filledInviteRows,
+  InviteRows,
+  type InviteRowsValues,
+} from '@/components/invite-rows';
+import { SubmitButton } from '@/components/submit-button';
+import { Alert, AlertDescription } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+  DialogTrigger,
+} from '@/components/ui/dialog';
+import { Form } from '@/components/ui/form';
+import { useInviteMembers } from '@/features/members/api/invite-member';
+
+/** SPEC section 9: success modals close 2000 ms after success. */
+export const SUCCESS_CLOSE_DELAY_MS = 2000;
+
+const defaultValues = (): InviteRowsValues => ({ invites: [blankInviteRow()] });
+
+/** The Invite Member button and modal of /team, for admins (SPEC sections 2, 5 and 6). */
+export function InviteMembersDialog({ tenantUuid }: { tenantUuid: string }) {
+  const [open, setOpen] = useState(false);
+  const invite = useInviteMembers(tenantUuid);
+  const [problem, setProblem] = useState<string | null>(null);
+  const form = useForm<InviteRowsValues>({ defaultValues: defaultValues() });
+
+  const outcomes = invite.data;
+  const failures = outcomes?.filter(({ error }) => error !== null) ?? [];
+  const sent = outcomes?.filter(({ error }) => error === null) ?? [];
+  const succeeded = !!outcomes && outcomes.length > 0 && failures.length === 0;
+
+  const onOpenChange = (next: boolean) => {
+    if (next) {
+      form.reset(defaultValues());
+      invite.reset();
+      setProblem(null);
+    }
+    setOpen(next);
+  };
+
+  useEffect(() => {
+    if (!succeeded) return;
+    const timer = setTimeout(() => setOpen(false), SUCCESS_CLOSE_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [succeeded]);
+
+  const onSubmit = form.handleSubmit(({ invites }) => {
+    const rows = filledInviteRows(invites);
+    if (rows.length === 0) return setProblem('Please enter at least one email address');
+    if (rows.some(({ email }) => !EmailSchema.safeParse(email).success)) {
+      return setProblem('Please enter valid email addresses for all invites');
+    }
+    setProblem(null);
+    invite.mutate(rows, {
+      // What failed stays in the form to correct and send again; what was sent leaves it.
+      onSuccess: (results) => {
+        const failed = rows.filter((_, index) => results[index]!.error !== null);
+        if (failed.length > 0) form.reset({ invites: failed });
+      },
+    });
+  });
+
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogTrigger asChild>
+        <Button size="sm">
+          <UserPlus aria-hidden="true" />
+          Invite Member
+        </Button>
+      </DialogTrigger>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>Invite Members</DialogTitle>
+          <DialogDescription>Each person gets an email with a link to join the team.</DialogDescription>
+        </DialogHeader>
+        {succeeded ? (
+          <Alert>
+            <AlertDescription>{sentMessage(outcomes)}</AlertDescription>
+          </Alert>
+        ) : (
+          <Form {...form}>
+            <form noValidate className="grid gap-5" onSubmit={onSubmit}>
+              {sent.length > 0 && (
+                <Alert>
+                  <AlertDescription>{sentMessage(sent)}</AlertDescription>
+                </Alert>
+              )}
+              {(problem || failures.length > 0) && (
+                <Alert variant="destructive">
+                  <AlertDescription>
+                    {problem ?? <FailureList failures={failures} total={outcomes?.length ?? 0} />}
+                  </AlertDescription>
+                </Alert>
+              )}
+              <InviteRows disabled={invite.isPending} />
+              <DialogFooter>
+                <Button type="button" variant="outline" onClick={() => setOpen(false)}>
+                  Cancel
+                </Button>
+                <SubmitButton isPending={invite.isPending} pendingText="Sending…" className="w-auto">
+                  Send invitations
+                </SubmitButton>
+              </DialogFooter>
+            </form>
+          </Form>
+        )}
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+/** SPEC section 5: 'Invitation sent to {email}' for one, '{n} invitations sent successfully' for several. */
+function sentMessage(sent: { email: string }[]): string {
+  return sent.length === 1
+    ? `Invitation sent to ${sent[0]!.email}`
+    : `${sent.length} invitations sent successfully`;
+}
+
+/** One invite's failure is its text alone (e.g. 'User is already a member of this team'); several name their email. */
+function FailureList({
+  failures,
+  total,
+}: {
+  failures: { email: string; error: string | null }[];
+  total: number;
+}) {
+  if (total === 1) return <p>{failures[0]!.error}</p>;
+  return (
+    <ul className="list-disc pl-5">
+      {failures.map(({ email, error }, index) => (
+        <li key={index}>{`${email}: ${error}`}</li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,24 @@
+import type { Tenant, UpdateTenantBody } from '@app/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+
+import { apiFetch } from '@/lib/api-client';
+import { getTenantQueryOptions } from '@/lib/session/get-tenant';
+import { getTenantsQueryOptions } from '@/lib/session/get-tenants';
+
+export type UpdateTenantInput = { tenantUuid: string; body: UpdateTenantBody };
+
+/** PUT /tenant: the team is the X-TENANT-UUID header, not the path (SPEC section 7). */
+export const updateTenant = ({ tenantUuid, body }: UpdateTenantInput) =>
+  apiFetch<Tenant>('/tenant', { method: 'PUT', body, tenantUuid });
+
+export function useUpdateTenant() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateTenant,
+    onSuccess: async (tenant) => {
+      queryClient.setQueryData(getTenantQueryOptions(tenant.uuid).queryKey, tenant);
+      // The switcher shows the name from the list.
+      await queryClient.invalidateQueries({ queryKey: getTenantsQueryOptions().queryKey });
+    },
+  });
+}

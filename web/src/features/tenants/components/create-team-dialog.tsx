@@ -1,0 +1,216 @@
+import type { Tenant } from '@app/contract';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { LoaderCircle } from 'lucide-react';
+import { useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+
+import { blankInviteRow, filledInviteRows, InviteRows, type InviteRow } from '@/components/invite-rows';
+import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
+import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
+import { Input } from '@/components/ui/input';
+import { Textarea } from '@/components/ui/textarea';
+import { createTeamInputSchema, useCreateTenant } from '@/features/tenants/api/create-tenant';
+import { getErrorText } from '@/lib/api-client';
+
+export type InviteOutcome = { email: string; error: string | null };
+
+type CreateTeamDialogProps = {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** The user has no team yet: the onboarding modal, greeting by product name and not dismissable. */
+  isFirstTeam: boolean;
+  /** Sends each invite to the new team on its own; an outcome's error is the text to list for its email. */
+  sendInvites: (tenantUuid: string, invites: InviteRow[]) => Promise<InviteOutcome[]>;
+  /** Offered in the onboarding modal, which otherwise covers every way out. */
+  onSignOut: () => void;
+};
+
+type Results = { team: Tenant; outcomes: InviteOutcome[] };
+
+const defaultValues = () => ({ name: '', description: '', invites: [blankInviteRow()] });
+
+/**
+ * The team onboarding modal and the 'Create New Team' dialog (SPEC sections 2, 4 and 5): creates the team,
+ * which becomes the selected one, then sends each invite and lists what was sent and what failed.
+ */
+export function CreateTeamDialog({
+  open,
+  onOpenChange,
+  isFirstTeam,
+  sendInvites,
+  onSignOut,
+}: CreateTeamDialogProps) {
+  const create = useCreateTenant();
+  const [results, setResults] = useState<Results | null>(null);
+  const form = useForm({
+    resolver: zodResolver(createTeamInputSchema),
+    defaultValues: defaultValues(),
+    mode: 'onTouched',
+  });
+  const name = useWatch({ control: form.control, name: 'name' });
+  const { isSubmitting } = form.formState;
+
+  // Creating the first team ends onboarding and reloads the list before the invites go out: the greeting
+  // stays as it was until the dialog is done.
+  const [greetsFirstTeam, setGreetsFirstTeam] = useState(isFirstTeam);
+  if (!isSubmitting && !results && greetsFirstTeam !== isFirstTeam) setGreetsFirstTeam(isFirstTeam);
+  const isDismissable = !greetsFirstTeam || results !== null;
+
+  const close = () => {
+    setResults(null);
+    form.reset(defaultValues());
+    create.reset();
+    onOpenChange(false);
+  };
+
+  const onSubmit = form.handleSubmit(async ({ name, description, invites }) => {
+    let team: Tenant;
+    try {
+      // SPEC section 5: the description is sent only when non-empty after trimming.
+      team = await create.mutateAsync(description ? { name, description } : { name });
+    } catch {
+      return;
+    }
+    const rows = filledInviteRows(invites);
+    if (rows.length === 0) return close();
+    setResults({ team, outcomes: await sendInvites(team.uuid, rows) });
+  });
+
+  const preventWhileOnboarding = (event: Event) => {
+    if (!isDismissable) event.preventDefault();
+  };
+
+  return (
+    <Dialog
+      open={open || isSubmitting || results !== null}
+      onOpenChange={(next) => (next ? onOpenChange(true) : close())}
+    >
+      <DialogContent
+        showCloseButton={isDismissable}
+        onEscapeKeyDown={preventWhileOnboarding}
+        onInteractOutside={preventWhileOnboarding}
+      >
+        {results ? (
+          <InviteResults results={results} onDone={close} />
+        ) : (
+          <>
+            <DialogHeader>
+              <DialogTitle>{greetsFirstTeam ? 'Welcome to Tessera!' : 'Create New Team'}</DialogTitle>
+              <DialogDescription>
+                {greetsFirstTeam
+                  ? 'Create your first team to get started. You can invite your colleagues now or later.'
+                  : 'Teams have their own items, members and subscription.'}
+              </DialogDescription>
+            </DialogHeader>
+            <Form {...form}>
+              <form noValidate className="grid gap-5" onSubmit={onSubmit}>
+                {create.isError && (
+                  <Alert variant="destructive">
+                    <AlertDescription>
+                      {getErrorText(create.error, 'Failed to create tenant')}
+                    </AlertDescription>
+                  </Alert>
+                )}
+                <FormField
+                  control={form.control}
+                  name="name"
+                  render={({ field }) => (
+                    <FormItem>
+                      <FormLabel>Team name</FormLabel>
+                      <FormControl>
+                        <Input autoComplete="organization" {...field} />
+                      </FormControl>
+                      <FormMessage />
+                    </FormItem>
+                  )}
+                />
+                <FormField
+                  control={form.control}
+                  name="description"
+                  render={({ field }) => (
+                    <FormItem>
+                      <FormLabel>Description (optional)</FormLabel>
+                      <FormControl>
+                        <Textarea rows={2} {...field} value={field.value ?? ''} />
+                      </FormControl>
+                      <FormMessage />
+                    </FormItem>
+                  )}
+                />
+                <InviteRows disabled={isSubmitting} />
+                <DialogFooter>
+                  {greetsFirstTeam ? (
+                    <Button type="button" variant="ghost" onClick={onSignOut}>
+                      Logout
+                    </Button>
+                  ) : (
+                    <Button type="button" variant="outline" onClick={close}>
+                      Cancel
+                    </Button>
+                  )}
+                  {/* SPEC section 5: the create button is disabled while the name is blank. */}
+                  <Button type="submit" disabled={!name.trim() || isSubmitting}>
+                    {isSubmitting && <LoaderCircle className="animate-spin" aria-hidden="true" />}
+                    {isSubmitting ? 'Creating…' : 'Create Team'}
+                  </Button>
+                </DialogFooter>
+              </form>
+            </Form>
+          </>
+        )}
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+/** SPEC section 5: the invites that were sent, and the failures per email with the error text. */
+function InviteResults({ results: { team, outcomes }, onDone }: { results: Results; onDone: () => void }) {
+  const sent = outcomes.filter(({ error }) => error === null);
+  const failed = outcomes.filter(({ error }) => error !== null);
+  return (
+    <>
+      <DialogHeader>
+        <DialogTitle>Team created</DialogTitle>
+        <DialogDescription>{`${team.name} is ready.`}</DialogDescription>
+      </DialogHeader>
+      {sent.length > 0 && (
+        <Alert>
+          <AlertTitle>Invitations sent</AlertTitle>
+          <AlertDescription>
+            <ul className="list-disc pl-5">
+              {sent.map(({ email }, index) => (
+                <li key={index}>{email}</li>
+              ))}
+            </ul>
+          </AlertDescription>
+        </Alert>
+      )}
+      {failed.length > 0 && (
+        <Alert variant="destructive">
+          <AlertTitle>Invitations not sent</AlertTitle>
+          <AlertDescription>
+            <ul className="list-disc pl-5">
+              {failed.map(({ email, error }, index) => (
+                <li key={index}>{`${email}: ${error}`}</li>
+              ))}
+            </ul>
+          </AlertDescription>
+        </Alert>
+      )}
+      <DialogFooter>
+        <Button type="button" onClick={onDone}>
+          Continue
+        </Button>
+      </DialogFooter>
+    </>
+  );
+}

@@ -1,0 +1,98 @@
+import { UpdateTenantBodySchema, type Tenant } from '@app/contract';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+
+import { SubmitButton } from '@/components/submit-button';
+import { Alert, AlertDescription } from '@/components/ui/alert';
+import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
+import { Input } from '@/components/ui/input';
+import { Textarea } from '@/components/ui/textarea';
+import { useUpdateTenant } from '@/features/tenants/api/update-tenant';
+import { getErrorText } from '@/lib/api-client';
+
+const canEdit = (tenant: Tenant) => tenant.user_role === 'owner' || tenant.user_role === 'admin';
+
+/**
+ * The team's name and description (SPEC section 5, team settings save). Members see them read-only: the
+ * server lets only admins and the owner change them. Give it `key={tenant.uuid}` so another team starts afresh.
+ */
+export function TeamSettingsForm({ tenant }: { tenant: Tenant }) {
+  const update = useUpdateTenant();
+  const form = useForm({
+    resolver: zodResolver(UpdateTenantBodySchema),
+    defaultValues: { name: tenant.name, description: tenant.description ?? '' },
+  });
+  const { isDirty } = form.formState;
+  const editable = canEdit(tenant);
+
+  return (
+    <Form {...form}>
+      <form
+        noValidate
+        className="grid gap-4"
+        onSubmit={form.handleSubmit(({ name, description }) =>
+          update.mutate(
+            { tenantUuid: tenant.uuid, body: { name, description: description ?? null } },
+            { onSuccess: (saved) => form.reset({ name: saved.name, description: saved.description ?? '' }) },
+          ),
+        )}
+      >
+        {update.isError && (
+          <Alert variant="destructive">
+            <AlertDescription>
+              {getErrorText(update.error, 'Failed to update team settings')}
+            </AlertDescription>
+          </Alert>
+        )}
+        {update.isSuccess && !isDirty && (
+          <Alert>
+            <AlertDescription>Team settings updated successfully</AlertDescription>
+          </Alert>
+        )}
+        <FormField
+          control={form.control}
+          name="name"
+          render={({ field }) => (
+            <FormItem>
+              <FormLabel>Team name</FormLabel>
+              <FormControl>
+                <Input readOnly={!editable} autoComplete="organization" {...field} />
+              </FormControl>
+              <FormMessage />
+            </FormItem>
+          )}
+        />
+        <FormField
+          control={form.control}
+          name="description"
+          render={({ field }) => (
+            <FormItem>
+              <FormLabel>Description</FormLabel>
+              <FormControl>
+                <Textarea rows={3} readOnly={!editable} {...field} value={field.value ?? ''} />
+              </FormControl>
+              <FormMessage />
+            </FormItem>
+          )}
+        />
+        {editable ? (
+          <div className="flex flex-wrap items-center justify-end gap-3">
+            {isDirty && <p className="text-sm text-muted-foreground">Unsaved changes</p>}
+            <SubmitButton
+              isPending={update.isPending}
+              pendingText="Saving…"
+              disabled={!isDirty || update.isPending}
+              className="w-auto"
+            >
+              Save
+            </SubmitButton>
+          </div>
+        ) : (
+          <p className="text-sm text-muted-foreground">
+            Only the owner and administrators can change these settings.
+          </p>
+        )}
+      </form>
+    </Form>
+  );
+}

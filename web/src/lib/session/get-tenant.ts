@@ -1,0 +1,19 @@
+import type { Tenant } from '@app/contract';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+
+import { apiFetch } from '@/lib/api-client';
+
+import { tenantQueryKey } from './tenant-query-key';
+
+/** GET /tenant: one team's details; the team is the X-TENANT-UUID header, not the path (SPEC section 7). */
+export const getTenant = (tenantUuid: string, { signal }: { signal?: AbortSignal } = {}) =>
+  apiFetch<Tenant>('/tenant', { signal, tenantUuid });
+
+export const getTenantQueryOptions = (tenantUuid: string) =>
+  queryOptions({
+    queryKey: tenantQueryKey(tenantUuid, 'details'),
+    queryFn: ({ signal }) => getTenant(tenantUuid, { signal }),
+  });
+
+export const useTenant = (tenantUuid: string | undefined) =>
+  useQuery({ ...getTenantQueryOptions(tenantUuid ?? ''), enabled: !!tenantUuid });

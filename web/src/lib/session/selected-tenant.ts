@@ -1,0 +1,43 @@
+/**
+ * The team the user works in (SPEC section 4), kept in storage 'selectedTenantUuid' because the API client
+ * sends it as X-TENANT-UUID. Like the session it lives outside React and is read from storage each time, so
+ * the header and the screen never disagree; another tab switching team moves this one along.
+ */
+import { useSyncExternalStore } from 'react';
+
+import { storage } from '@/lib/storage';
+
+const listeners = new Set<() => void>();
+
+function onStorage(event: StorageEvent): void {
+  if (event.key === 'selectedTenantUuid' || event.key === null) notify();
+}
+
+function notify(): void {
+  listeners.forEach((listener) => listener());
+}
+
+export function subscribeToSelectedTenant(listener: () => void): () => void {
+  if (listeners.size === 0) window.addEventListener('storage', onStorage);
+  listeners.add(listener);
+  return () => {
+    listeners.delete(listener);
+    if (listeners.size === 0) window.removeEventListener('storage', onStorage);
+  };
+}
+
+export function getSelectedTenantUuid(): string | null {
+  return storage.get('selectedTenantUuid');
+}
+
+/** Stores the choice (or forgets it with null); nothing changes when it is already the stored one. */
+export function selectTenant(tenantUuid: string | null): void {
+  if (getSelectedTenantUuid() === tenantUuid) return;
+  if (tenantUuid) storage.set('selectedTenantUuid', tenantUuid);
+  else storage.remove('selectedTenantUuid');
+  notify();
+}
+
+export function useSelectedTenantUuid(): string | null {
+  return useSyncExternalStore(subscribeToSelectedTenant, getSelectedTenantUuid);
+}

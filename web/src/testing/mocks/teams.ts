@@ -1,0 +1,143 @@
+/**
+ * An in-memory team API (SPEC section 7: tenants, members, invitations) for web tests, acting as the server
+ * does: X-TENANT-UUID picks the team (400 without it, 403 for a team the user is not in) and roles are
+ * checked. Every call is recorded with the team it was sent for.
+ */
+import type { Member, Role, Tenant } from '@app/contract';
+import { http, HttpResponse, type DefaultBodyType, type StrictRequest } from 'msw';
+
+import { acme, me, member } from './handlers';
+import { server } from './server';
+
+type Team = { tenant: Omit<Tenant, 'user_role'>; members: Member[] };
+
+export type FakeTeamsOptions = {
+  /** The teams and the signed-in user's role in each, ada@example.com (handlers.ts `me`). */
+  tenants?: Tenant[];
+  /** Other members per team uuid; ada is added with her role. */
+  members?: Record<string, Member[]>;
+};
+
+export type Call = { method: string; path: string; tenant: string | null; body: unknown };
+
+const ada = (role: Role): Member => ({ ...member(me.email, role, 1), user_uuid: me.uuid });
+
+export function fakeTeams({ tenants = [acme], members = {} }: FakeTeamsOptions = {}) {
+  const teams = new Map<string, Team>(
+    tenants.map(({ user_role, ...tenant }) => [
+      tenant.uuid,
+      // Copies: a test's changes stay in this fake.
+      {
+        tenant: { ...tenant },
+        members: [ada(user_role), ...(members[tenant.uuid] ?? []).map((m) => ({ ...m }))],
+      },
+    ]),
+  );
+  const calls: Call[] = [];
+  let created = 0;
+
+  const roleOf = (team: Team) => team.members.find(({ user_uuid }) => user_uuid === me.uuid)?.role;
+  const asTenant = (team: Team): Tenant => ({ ...team.tenant, user_role: roleOf(team)! });
+
+  async function record(request: StrictRequest<DefaultBodyType>) {
+    const body: unknown = request.body ? await request.clone().json() : undefined;
+    const call = {
+      method: request.method,
+      path: new URL(request.url).pathname.replace(/^\/api/, ''),
+      tenant: request.headers.get('X-TENANT-UUID'),
+      body,
+    };
+    calls.push(call);
+    return call;
+  }
+
+  /** The team of the call, or the server's refusal. */
+  function teamOf(tenant: string | null, { adminOnly = false, ownerOnly = false } = {}) {
+    if (!tenant) return HttpResponse.json({ detail: 'X-TENANT-UUID header is required' }, { status: 400 });
+    const team = teams.get(tenant);
+    const role = team && roleOf(team);
+    if (!team || !role) return HttpResponse.json({ detail: 'Not a member of this team' }, { status: 403 });
+    if ((ownerOnly && role !== 'owner') || (adminOnly && role === 'member')) {
+      return HttpResponse.json({ detail: 'Insufficient permissions' }, { status: 403 });
+    }
+    return team;
+  }
+
+  server.use(
+    http.get('/api/tenants', async ({ request }) => {
+      await record(request);
+      return HttpResponse.json([...teams.values()].filter(roleOf).map(asTenant));
+    }),
+    http.post('/api/tenants', async ({ request }) => {
+      const { body } = await record(request);
+      const { name, description } = body as { name: string; description?: string };
+      created += 1;
+      const uuid = `33333333-3333-4333-8333-${String(created).padStart(12, '0')}`;
+      const team = { tenant: { uuid, name, description: description ?? null }, members: [ada('owner')] };
+      teams.set(uuid, team);
+      return HttpResponse.json(asTenant(team), { status: 201 });
+    }),
+    http.get('/api/tenant', async ({ request }) => {
+      const team = teamOf((await record(request)).tenant);
+      return team instanceof Response ? team : HttpResponse.json(asTenant(team));
+    }),
+    http.put('/api/tenant', async ({ request }) => {
+      const { tenant, body } = await record(request);
+      const team = teamOf(tenant, { adminOnly: true });
+      if (team instanceof Response) return team;
+      const { name, description } = body as { name: string; description: string | null };
+      team.tenant = { ...team.tenant, name, description };
+      return HttpResponse.json(asTenant(team));
+    }),
+    http.get('/api/members', async ({ request }) => {
+      const team = teamOf((await record(request)).tenant);
+      return team instanceof Response ? team : HttpResponse.json(team.members);
+    }),
+    http.post('/api/invite', async ({ request }) => {
+      const { tenant, body } = await record(request);
+      const team = teamOf(tenant, { adminOnly: true });
+      if (team instanceof Response) return team;
+      const { email } = body as { email: string };
+      if (team.members.some((m) => m.email === email)) {
+        return HttpResponse.json({ detail: 'User is already a member of this team' }, { status: 400 });
+      }
+      return HttpResponse.json({ message: `Invitation sent to ${email}` }, { status: 201 });
+    }),
+    http.delete('/api/members', async ({ request }) => {
+      const { tenant, body } = await record(request);
+      const team = teamOf(tenant, { adminOnly: true });
+      if (team instanceof Response) return team;
+      const { user_uuid } = body as { user_uuid: string };
+      team.members = team.members.filter((m) => m.user_uuid !== user_uuid);
+      return new HttpResponse(null, { status: 204 });
+    }),
+    http.patch('/api/members/role', async ({ request }) => {
+      const { tenant, body } = await record(request);
+      const team = teamOf(tenant, { adminOnly: true });
+      if (team instanceof Response) return team;
+      const { user_uuid, new_role } = body as { user_uuid: string; new_role: Role };
+      team.members = team.members.map((m) => (m.user_uuid === user_uuid ? { ...m, role: new_role } : m));
+      return HttpResponse.json(team.members.find((m) => m.user_uuid === user_uuid));
+    }),
+    http.post('/api/tenant/transfer-ownership', async ({ request }) => {
+      const { tenant, body } = await record(request);
+      const team = teamOf(tenant, { ownerOnly: true });
+      if (team instanceof Response) return team;
+      const { user_uuid } = body as { user_uuid: string };
+      team.members = team.members.map((m) =>
+        m.user_uuid === user_uuid
+          ? { ...m, role: 'owner' }
+          : m.role === 'owner'
+            ? { ...m, role: 'admin' }
+            : m,
+      );
+      return HttpResponse.json({ message: 'Ownership transferred' });
+    }),
+  );
+
+  return {
+    teams,
+    calls,
+    callsTo: (method: string, path: string) => calls.filter((c) => c.method === method && c.path === path),
+  };
+}
