@@ -3,8 +3,8 @@ import { useForm } from 'react-hook-form';
 
 import { SubmitButton } from '@/components/submit-button';
 import { Alert, AlertDescription } from '@/components/ui/alert';
-import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
-import { Input } from '@/components/ui/input';
+import { Form } from '@/components/ui/form';
+import { EmailField } from '@/features/auth/components/email-field';
 import {
   requestPasswordResetInputSchema,
   useRequestPasswordReset,
@@ -36,19 +36,7 @@ export function ForgotPasswordForm() {
             <AlertDescription>{request.data.message}</AlertDescription>
           </Alert>
         )}
-        <FormField
-          control={form.control}
-          name="email"
-          render={({ field }) => (
-            <FormItem>
-              <FormLabel>Email</FormLabel>
-              <FormControl>
-                <Input type="email" autoComplete="email" {...field} />
-              </FormControl>
-              <FormMessage />
-            </FormItem>
-          )}
-        />
+        <EmailField />
         <SubmitButton isPending={request.isPending} pendingText="Sending…">
           Send reset link
         </SubmitButton>

@@ -13,6 +13,7 @@ import { clearSessionNotice, readSessionNotice } from '@/lib/session/session-sto
 
 import { login, loginInputSchema } from '@/features/auth/api/login';
 import { useSignIn } from '@/features/auth/api/use-sign-in';
+import { EmailField } from '@/features/auth/components/email-field';
 
 export function LoginForm({ onSuccess }: { onSuccess: () => void }) {
   const signIn = useSignIn(login, { onSuccess });
@@ -41,19 +42,7 @@ export function LoginForm({ onSuccess }: { onSuccess: () => void }) {
             <AlertDescription>{error}</AlertDescription>
           </Alert>
         )}
-        <FormField
-          control={form.control}
-          name="email"
-          render={({ field }) => (
-            <FormItem>
-              <FormLabel>Email</FormLabel>
-              <FormControl>
-                <Input type="email" autoComplete="email" {...field} />
-              </FormControl>
-              <FormMessage />
-            </FormItem>
-          )}
-        />
+        <EmailField />
         <FormField
           control={form.control}
           name="password"

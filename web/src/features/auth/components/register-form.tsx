@@ -3,11 +3,11 @@ import { useForm } from 'react-hook-form';
 
 import { SubmitButton } from '@/components/submit-button';
 import { Alert, AlertDescription } from '@/components/ui/alert';
-import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
-import { Input } from '@/components/ui/input';
+import { Form } from '@/components/ui/form';
 import { register, registerInputSchema } from '@/features/auth/api/register';
 import { useSignIn } from '@/features/auth/api/use-sign-in';
 import { NewPasswordFields } from '@/components/new-password-fields';
+import { EmailField } from '@/features/auth/components/email-field';
 import { getErrorText } from '@/lib/api-client';
 
 export function RegisterForm({ onSuccess }: { onSuccess: () => void }) {
@@ -29,19 +29,7 @@ export function RegisterForm({ onSuccess }: { onSuccess: () => void }) {
             <AlertDescription>{getErrorText(registration.error, 'Registration failed')}</AlertDescription>
           </Alert>
         )}
-        <FormField
-          control={form.control}
-          name="email"
-          render={({ field }) => (
-            <FormItem>
-              <FormLabel>Email</FormLabel>
-              <FormControl>
-                <Input type="email" autoComplete="email" {...field} />
-              </FormControl>
-              <FormMessage />
-            </FormItem>
-          )}
-        />
+        <EmailField />
         <NewPasswordFields />
         <SubmitButton isPending={registration.isPending} pendingText="Creating account…">
           Create account

@@ -15,10 +15,9 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog';
-import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
-import { Input } from '@/components/ui/input';
-import { Textarea } from '@/components/ui/textarea';
+import { Form } from '@/components/ui/form';
 import { createTeamInputSchema, useCreateTenant } from '@/features/tenants/api/create-tenant';
+import { TeamFields } from '@/features/tenants/components/team-fields';
 import { getErrorText } from '@/lib/api-client';
 
 export type InviteOutcome = { email: string; error: string | null };
@@ -120,32 +119,7 @@ export function CreateTeamDialog({
                     </AlertDescription>
                   </Alert>
                 )}
-                <FormField
-                  control={form.control}
-                  name="name"
-                  render={({ field }) => (
-                    <FormItem>
-                      <FormLabel>Team name</FormLabel>
-                      <FormControl>
-                        <Input autoComplete="organization" {...field} />
-                      </FormControl>
-                      <FormMessage />
-                    </FormItem>
-                  )}
-                />
-                <FormField
-                  control={form.control}
-                  name="description"
-                  render={({ field }) => (
-                    <FormItem>
-                      <FormLabel>Description (optional)</FormLabel>
-                      <FormControl>
-                        <Textarea rows={2} {...field} value={field.value ?? ''} />
-                      </FormControl>
-                      <FormMessage />
-                    </FormItem>
-                  )}
-                />
+                <TeamFields descriptionLabel="Description (optional)" descriptionRows={2} />
                 <InviteRows disabled={isSubmitting} />
                 <DialogFooter>
                   {greetsFirstTeam ? (

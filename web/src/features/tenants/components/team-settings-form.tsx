@@ -4,10 +4,9 @@ import { useForm } from 'react-hook-form';
 
 import { SubmitButton } from '@/components/submit-button';
 import { Alert, AlertDescription } from '@/components/ui/alert';
-import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
-import { Input } from '@/components/ui/input';
-import { Textarea } from '@/components/ui/textarea';
+import { Form } from '@/components/ui/form';
 import { useUpdateTenant } from '@/features/tenants/api/update-tenant';
+import { TeamFields } from '@/features/tenants/components/team-fields';
 import { getErrorText } from '@/lib/api-client';
 
 const canEdit = (tenant: Tenant) => tenant.user_role === 'owner' || tenant.user_role === 'admin';
@@ -49,32 +48,7 @@ export function TeamSettingsForm({ tenant }: { tenant: Tenant }) {
             <AlertDescription>Team settings updated successfully</AlertDescription>
           </Alert>
         )}
-        <FormField
-          control={form.control}
-          name="name"
-          render={({ field }) => (
-            <FormItem>
-              <FormLabel>Team name</FormLabel>
-              <FormControl>
-                <Input readOnly={!editable} autoComplete="organization" {...field} />
-              </FormControl>
-              <FormMessage />
-            </FormItem>
-          )}
-        />
-        <FormField
-          control={form.control}
-          name="description"
-          render={({ field }) => (
-            <FormItem>
-              <FormLabel>Description</FormLabel>
-              <FormControl>
-                <Textarea rows={3} readOnly={!editable} {...field} value={field.value ?? ''} />
-              </FormControl>
-              <FormMessage />
-            </FormItem>
-          )}
-        />
+        <TeamFields descriptionLabel="Description" descriptionRows={3} readOnly={!editable} />
         {editable ? (
           <div className="flex flex-wrap items-center justify-end gap-3">
             {isDirty && <p className="text-sm text-muted-foreground">Unsaved changes</p>}
