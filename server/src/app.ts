@@ -13,11 +13,14 @@ import { type AccessTokens, createAccessTokens } from './lib/tokens.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import type { AuthDeps } from './modules/auth/auth.service.ts';
 import { createGoogleIdTokens } from './modules/auth/google-id-tokens.ts';
+import { feedbackRoutes } from './modules/feedback/feedback.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { invitationsRoutes } from './modules/invitations/invitations.routes.ts';
+import { itemsRoutes } from './modules/items/items.routes.ts';
 import { mailPlugin } from './modules/mail/mail.plugin.ts';
 import { membersRoutes } from './modules/members/members.routes.ts';
 import { publicConfigRoutes } from './modules/public-config/public-config.routes.ts';
+import { superAdminRoutes } from './modules/super-admin/super-admin.routes.ts';
 import { tenantsRoutes } from './modules/tenants/tenants.routes.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { errorsPlugin } from './plugins/errors.ts';
@@ -87,6 +90,8 @@ export async function buildApp({
         ? (_address: string, hop: number) => hop < (config.trustProxy as number)
         : config.trustProxy,
     bodyLimit: 1024 * 1024,
+    // SPEC section 7 names some lists with a trailing slash (/items/, /feedback/): both spellings answer.
+    routerOptions: { ignoreTrailingSlash: true },
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -127,6 +132,9 @@ export async function buildApp({
   await app.register(tenantsRoutes, { prefix: '/api' });
   await app.register(membersRoutes, { prefix: '/api' });
   await app.register(invitationsRoutes, { prefix: '/api', deps: authDeps });
+  await app.register(itemsRoutes, { prefix: '/api' });
+  await app.register(feedbackRoutes, { prefix: '/api' });
+  await app.register(superAdminRoutes, { prefix: '/api/super-admin' });
 
   await app.register(webAppPlugin, { webDir });
   return app;

@@ -1,7 +1,9 @@
 // Resolves the bearer token once per request into request.user; requireUser guards the routes that need one.
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 
+import { users } from '../db/schema/users.ts';
 import { AppError } from '../lib/app-error.ts';
 import type { AccessTokenSubject } from '../lib/tokens.ts';
 
@@ -31,3 +33,17 @@ function bearerToken(request: FastifyRequest): string | undefined {
   const [scheme, token] = (request.headers.authorization ?? '').split(' ');
   return scheme?.toLowerCase() === 'bearer' && token ? token : undefined;
 }
+
+/**
+ * Runs after requireUser. Decided from the database flag or SUPER_ADMIN_EMAILS now, not from the token's claim:
+ * a revoked promotion or a removed email takes effect at once.
+ */
+export const requireSuperAdmin: preHandlerAsyncHookHandler = async function (this: FastifyInstance, request) {
+  const [user] = await this.database.db
+    .select({ email: users.email, isSuperAdmin: users.isSuperAdmin })
+    .from(users)
+    .where(eq(users.uuid, request.user.uuid));
+  if (!user || !(user.isSuperAdmin || this.config.superAdminEmails.includes(user.email))) {
+    throw new AppError('FORBIDDEN', 'Super admin access required');
+  }
+};

@@ -20,6 +20,8 @@ export const memberships = pgTable(
   },
   (table) => [
     primaryKey({ columns: [table.tenantId, table.userId] }),
-    index('memberships_user_idx').on(table.userId),
+    // Keyset pages: a user's teams by join date, a team's members by join date.
+    index('memberships_user_idx').on(table.userId, table.joinedAt, table.tenantId),
+    index('memberships_tenant_joined_idx').on(table.tenantId, table.joinedAt, table.userId),
   ],
 );

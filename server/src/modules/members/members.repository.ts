@@ -9,16 +9,25 @@ const memberColumns = {
   email: users.email,
   role: memberships.role,
   joinedAt: memberships.joinedAt,
+  /** The exact sort key for the cursor (see lib/pagination.ts). */
+  sortAt: sql<string>`${memberships.joinedAt}::text`,
 };
 
-/** A team's members, the owner first, then by when they joined. */
-export function findMembers(db: Db, tenantId: string) {
+/** A team's members in the order they joined (the creator first), after a cursor's key: memberships_tenant_joined_idx. */
+export function findMembers(db: Db, tenantId: string, limit: number, after?: readonly [string, string]) {
   return db
     .select(memberColumns)
     .from(memberships)
     .innerJoin(users, eq(users.uuid, memberships.userId))
-    .where(eq(memberships.tenantId, tenantId))
-    .orderBy(sql`${memberships.role} = 'owner' desc`, asc(memberships.joinedAt), asc(users.email));
+    .where(
+      and(
+        eq(memberships.tenantId, tenantId),
+        after &&
+          sql`(${memberships.joinedAt}, ${memberships.userId}) > (${after[0]}::timestamptz, ${after[1]}::uuid)`,
+      ),
+    )
+    .orderBy(asc(memberships.joinedAt), asc(memberships.userId))
+    .limit(limit);
 }
 
 export async function getMember(db: Db, tenantId: string, userId: string) {

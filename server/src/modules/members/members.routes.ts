@@ -1,7 +1,14 @@
-import { ChangeRoleBodySchema, ErrorBodySchema, MemberSchema, RemoveMemberBodySchema } from '@app/contract';
+import {
+  ChangeRoleBodySchema,
+  ErrorBodySchema,
+  MemberSchema,
+  PageQuerySchema,
+  RemoveMemberBodySchema,
+} from '@app/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 
+import { sendPage } from '../../lib/pagination.ts';
 import { requireUser } from '../../plugins/auth.ts';
 import { requireRole, requireTenant } from '../../plugins/tenant.ts';
 import * as members from './members.service.ts';
@@ -23,9 +30,15 @@ export const membersRoutes: FastifyPluginAsyncZod = async (app) => {
     '/members',
     {
       preHandler: [requireUser, requireTenant],
-      schema: { tags: ['Members'], security, response: { 200: z.array(MemberSchema), ...errors } },
+      schema: {
+        tags: ['Members'],
+        security,
+        querystring: PageQuerySchema,
+        response: { 200: z.array(MemberSchema), ...errors },
+      },
     },
-    (request) => members.listMembers(db, request.tenantCtx),
+    async (request, reply) =>
+      sendPage(reply, await members.listMembers(db, request.tenantCtx, request.query)),
   );
 
   app.delete(

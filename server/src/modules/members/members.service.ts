@@ -3,20 +3,33 @@
 import type { AssignableRole, Member } from '@app/contract';
 
 import type { Db } from '../../db/client.ts';
+import { withTenantScope } from '../../db/tenant-scope.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { type Page, TimestampKeySchema, decodeCursor, toPage } from '../../lib/pagination.ts';
 import type { TenantContext } from '../../plugins/tenant.ts';
 import { logActivity, setMemberRole } from '../tenants/tenants.repository.ts';
 import * as repo from './members.repository.ts';
 
 type MemberRow = Awaited<ReturnType<typeof repo.getMember>> & {};
 
-const toMember = ({ joinedAt, ...member }: MemberRow): Member => ({
-  ...member,
+const toMember = ({ user_uuid, email, role, joinedAt }: MemberRow): Member => ({
+  user_uuid,
+  email,
+  role,
   joined_at: joinedAt.toISOString(),
 });
 
-export async function listMembers(db: Db, ctx: TenantContext): Promise<Member[]> {
-  return (await repo.findMembers(db, ctx.tenantId)).map(toMember);
+export async function listMembers(
+  db: Db,
+  ctx: TenantContext,
+  { limit, cursor }: { limit: number; cursor?: string | undefined },
+): Promise<Page<Member>> {
+  const after = decodeCursor(cursor, TimestampKeySchema);
+  const rows = await withTenantScope(db, ctx.tenantId, (tx) =>
+    repo.findMembers(tx, ctx.tenantId, limit + 1, after),
+  );
+  const page = toPage(rows, limit, (row) => [row.sortAt, row.user_uuid]);
+  return { rows: page.rows.map(toMember), nextCursor: page.nextCursor };
 }
 
 /** The member another member acts on, refusing the caller themselves and the owner. */
@@ -35,7 +48,7 @@ export async function changeRole(
   userId: string,
   role: AssignableRole,
 ): Promise<Member> {
-  return db.transaction(async (tx) => {
+  return withTenantScope(db, ctx.tenantId, async (tx) => {
     const member = await requireChangeableMember(tx, ctx, userId, 'change the role of');
     await setMemberRole(tx, ctx.tenantId, userId, role);
     await logActivity(tx, {
@@ -49,7 +62,7 @@ export async function changeRole(
 }
 
 export async function removeMember(db: Db, ctx: TenantContext, userId: string): Promise<void> {
-  await db.transaction(async (tx) => {
+  await withTenantScope(db, ctx.tenantId, async (tx) => {
     await requireChangeableMember(tx, ctx, userId, 'remove');
     await repo.deleteMembership(tx, ctx.tenantId, userId);
     await logActivity(tx, {

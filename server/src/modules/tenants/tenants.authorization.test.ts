@@ -18,6 +18,7 @@ let app: TestApp;
 const tokens = {} as Record<Exclude<Caller, 'signed out'>, string>;
 let tenantUuid: string;
 let targetUuid: string;
+let itemUuid: string;
 
 beforeAll(async () => {
   app = await buildTestApp();
@@ -40,6 +41,18 @@ async function freshTarget() {
   return targetUuid;
 }
 
+// A fresh item for each call on /items/:id, made by the owner: every member may read, edit and delete it.
+async function freshItem() {
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/items/',
+    headers: inTenant(tokens.owner, tenantUuid),
+    payload: { name: 'Target' },
+  });
+  itemUuid = response.json().uuid;
+}
+
+const everyone: Caller[] = ['owner', 'admin', 'member'];
 const endpoints: (Endpoint & { allowed: Caller[]; success: number; needsTarget?: boolean })[] = [
   { method: 'GET', url: '/api/tenant', allowed: ['owner', 'admin', 'member'], success: 200 },
   {
@@ -73,7 +86,32 @@ const endpoints: (Endpoint & { allowed: Caller[]; success: number; needsTarget?:
     success: 204,
     needsTarget: true,
   },
+  { method: 'GET', url: '/api/items/', allowed: everyone, success: 200 },
+  { method: 'POST', url: '/api/items/', body: () => ({ name: 'New' }), allowed: everyone, success: 201 },
+  { method: 'GET', url: '/api/items/:id', allowed: everyone, success: 200 },
+  {
+    method: 'PATCH',
+    url: '/api/items/:id',
+    body: () => ({ name: 'Renamed' }),
+    allowed: everyone,
+    success: 200,
+  },
+  { method: 'DELETE', url: '/api/items/:id', allowed: everyone, success: 204 },
+  {
+    method: 'POST',
+    url: '/api/feedback/',
+    body: () => ({ message: 'Nice', route: '/dashboard' }),
+    allowed: everyone,
+    success: 201,
+  },
 ];
+
+/** The concrete URL of an endpoint: `:id` becomes a fresh item of the team. */
+async function urlOf(endpoint: Endpoint) {
+  if (!endpoint.url.includes(':id')) return endpoint.url;
+  await freshItem();
+  return endpoint.url.replace(':id', itemUuid);
+}
 
 const callers: Caller[] = ['owner', 'admin', 'member', 'outsider', 'signed out'];
 
@@ -94,7 +132,7 @@ describe('authorization of tenant endpoints', () => {
           caller === 'signed out' ? { 'x-tenant-uuid': tenantUuid } : inTenant(tokens[caller], tenantUuid);
         const response = await app.inject({
           method: endpoint.method,
-          url: endpoint.url,
+          url: await urlOf(endpoint),
           headers,
           payload: endpoint.body?.(),
         });
@@ -105,7 +143,7 @@ describe('authorization of tenant endpoints', () => {
     it(`${endpoint.method} ${endpoint.url} without X-TENANT-UUID → 400`, async () => {
       const response = await app.inject({
         method: endpoint.method,
-        url: endpoint.url,
+        url: await urlOf(endpoint),
         headers: bearer(tokens.owner),
         payload: endpoint.body?.(),
       });
@@ -113,15 +151,16 @@ describe('authorization of tenant endpoints', () => {
       expect(response.json()).toEqual({ detail: 'X-TENANT-UUID header is required' });
     });
     it(`${endpoint.method} ${endpoint.url} answers the same 403 for an unknown team and someone else's`, async () => {
+      const url = await urlOf(endpoint);
       const unknown = await app.inject({
         method: endpoint.method,
-        url: endpoint.url,
+        url,
         headers: inTenant(tokens.outsider, '00000000-0000-4000-8000-000000000000'),
         payload: endpoint.body?.(),
       });
       const foreign = await app.inject({
         method: endpoint.method,
-        url: endpoint.url,
+        url,
         headers: inTenant(tokens.outsider, tenantUuid),
         payload: endpoint.body?.(),
       });
@@ -148,8 +187,9 @@ describe('authorization of tenant endpoints', () => {
   });
 
   it('covers every tenant-scoped route', () => {
+    // Routes ignore a trailing slash, so /api/items/ is printed as /api/items.
     const covered = new Set([
-      ...endpoints.map((e) => `${e.method} ${e.url}`),
+      ...endpoints.map((e) => `${e.method} ${e.url.replace(/\/$/, '')}`),
       'DELETE /api/tenant',
       'POST /api/tenant/transfer-ownership',
     ]);
@@ -179,7 +219,7 @@ function listRoutes(tree: string): [string, string][] {
 
 /** CONTRACT section 3: the endpoints that need X-TENANT-UUID. */
 function isTenantScoped(url: string) {
-  return ['/api/tenant', '/api/members', '/api/invite'].some(
+  return ['/api/tenant', '/api/members', '/api/invite', '/api/items', '/api/feedback'].some(
     (prefix) => url === prefix || url.startsWith(`${prefix}/`),
   );
 }

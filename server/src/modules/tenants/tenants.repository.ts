@@ -1,5 +1,5 @@
 import type { Role } from '@app/contract';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 
 import type { Db } from '../../db/client.ts';
 import { activityLog } from '../../db/schema/activity-log.ts';
@@ -13,14 +13,21 @@ const tenantColumns = {
   user_role: memberships.role,
 };
 
-/** The teams a user belongs to, with their role in each, oldest membership first. */
-export function findUserTenants(db: Db, userId: string) {
+/** The teams a user belongs to, with their role in each, oldest membership first, after a cursor's key. */
+export function findUserTenants(db: Db, userId: string, limit: number, after?: readonly [string, string]) {
   return db
-    .select(tenantColumns)
+    .select({ ...tenantColumns, sortAt: sql<string>`${memberships.joinedAt}::text` })
     .from(memberships)
     .innerJoin(tenants, eq(tenants.uuid, memberships.tenantId))
-    .where(eq(memberships.userId, userId))
-    .orderBy(asc(memberships.joinedAt), asc(tenants.uuid));
+    .where(
+      and(
+        eq(memberships.userId, userId),
+        after &&
+          sql`(${memberships.joinedAt}, ${memberships.tenantId}) > (${after[0]}::timestamptz, ${after[1]}::uuid)`,
+      ),
+    )
+    .orderBy(asc(memberships.joinedAt), asc(memberships.tenantId))
+    .limit(limit);
 }
 
 export async function getTenantForMember(db: Db, tenantId: string, userId: string) {

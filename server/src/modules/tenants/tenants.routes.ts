@@ -2,6 +2,7 @@ import {
   CreateTenantBodySchema,
   ErrorBodySchema,
   MessageSchema,
+  PageQuerySchema,
   TenantSchema,
   TransferOwnershipBodySchema,
   UpdateTenantBodySchema,
@@ -9,6 +10,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 
+import { sendPage } from '../../lib/pagination.ts';
 import { requireUser } from '../../plugins/auth.ts';
 import { requireRole, requireTenant } from '../../plugins/tenant.ts';
 import * as tenants from './tenants.service.ts';
@@ -24,9 +26,15 @@ export const tenantsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/tenants',
     {
       preHandler: requireUser,
-      schema: { tags: ['Tenants'], security, response: { 200: z.array(TenantSchema), ...errors } },
+      schema: {
+        tags: ['Tenants'],
+        security,
+        querystring: PageQuerySchema,
+        response: { 200: z.array(TenantSchema), ...errors },
+      },
     },
-    (request) => tenants.listTenants(db, request.user.uuid),
+    async (request, reply) =>
+      sendPage(reply, await tenants.listTenants(db, request.user.uuid, request.query)),
   );
 
   app.post(

@@ -3,12 +3,23 @@
 import type { Tenant } from '@app/contract';
 
 import type { Db } from '../../db/client.ts';
+import { withTenantScope } from '../../db/tenant-scope.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { type Page, TimestampKeySchema, decodeCursor, toPage } from '../../lib/pagination.ts';
 import type { TenantContext } from '../../plugins/tenant.ts';
 import * as repo from './tenants.repository.ts';
 
-export function listTenants(db: Db, userId: string): Promise<Tenant[]> {
-  return repo.findUserTenants(db, userId);
+export async function listTenants(
+  db: Db,
+  userId: string,
+  { limit, cursor }: { limit: number; cursor?: string | undefined },
+): Promise<Page<Tenant>> {
+  const after = decodeCursor(cursor, TimestampKeySchema);
+  const page = toPage(await repo.findUserTenants(db, userId, limit + 1, after), limit, (row) => [
+    row.sortAt,
+    row.uuid,
+  ]);
+  return { rows: page.rows.map(({ sortAt: _, ...tenant }) => tenant), nextCursor: page.nextCursor };
 }
 
 export async function createTenant(
@@ -24,7 +35,9 @@ export async function createTenant(
 }
 
 export async function getTenant(db: Db, ctx: TenantContext): Promise<Tenant> {
-  const tenant = await repo.getTenantForMember(db, ctx.tenantId, ctx.userId);
+  const tenant = await withTenantScope(db, ctx.tenantId, (tx) =>
+    repo.getTenantForMember(tx, ctx.tenantId, ctx.userId),
+  );
   if (!tenant) throw new AppError('NOT_FOUND', 'Tenant not found');
   return tenant;
 }
@@ -34,7 +47,7 @@ export async function updateTenant(
   ctx: TenantContext,
   body: { name: string; description?: string | null },
 ): Promise<Tenant> {
-  await db.transaction(async (tx) => {
+  await withTenantScope(db, ctx.tenantId, async (tx) => {
     await repo.updateTenant(tx, ctx.tenantId, body);
     await repo.logActivity(tx, {
       tenantId: ctx.tenantId,
@@ -56,7 +69,7 @@ export async function deleteTenant(db: Db, ctx: TenantContext): Promise<void> {
 /** Hands the team to another member in one step; the old owner stays on as admin. */
 export async function transferOwnership(db: Db, ctx: TenantContext, newOwnerId: string): Promise<string> {
   if (newOwnerId === ctx.userId) throw new AppError('BAD_REQUEST', 'You already own this team');
-  await db.transaction(async (tx) => {
+  await withTenantScope(db, ctx.tenantId, async (tx) => {
     if (!(await repo.setMemberRole(tx, ctx.tenantId, newOwnerId, 'owner'))) {
       throw new AppError('BAD_REQUEST', 'The new owner must be a member of this team');
     }

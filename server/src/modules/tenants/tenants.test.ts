@@ -180,3 +180,46 @@ describe('ownership transfer', () => {
     expect(me.json().user_role).toBe('owner');
   });
 });
+
+describe('paged lists of teams and members', () => {
+  /** Every page of `url`, following X-Next-Cursor; answers the pages. */
+  async function allPages(url: string, headers: Record<string, string>) {
+    const pages: unknown[][] = [];
+    let cursor: string | undefined;
+    do {
+      const separator = url.includes('?') ? '&' : '?';
+      const response = await app.inject({
+        method: 'GET',
+        url: cursor ? `${url}${separator}cursor=${cursor}` : url,
+        headers,
+      });
+      expect(response.statusCode).toBe(200);
+      pages.push(response.json());
+      cursor = response.headers['x-next-cursor'] as string | undefined;
+    } while (cursor);
+    return pages;
+  }
+
+  it('pages a user’s teams in the order they joined them', async () => {
+    const owner = await registerUser(app);
+    const names = ['One', 'Two', 'Three'];
+    for (const name of names) await createTeam(app, owner, name);
+    const pages = await allPages('/api/tenants?limit=2', bearer(owner.access_token));
+    expect(pages.map((page) => page.length)).toEqual([2, 1]);
+    expect(pages.flat().map((team) => (team as { name: string }).name)).toEqual(names);
+  });
+
+  it('pages a team’s members in the order they joined, the creator first', async () => {
+    const owner = await registerUser(app);
+    const team = await createTeam(app, owner);
+    const joined = [
+      await joinTeam(app, owner, team.uuid, 'admin'),
+      await joinTeam(app, owner, team.uuid, 'member'),
+    ];
+    const pages = await allPages('/api/members?limit=1', inTenant(owner.access_token, team.uuid));
+    expect(pages.map((page) => page.length)).toEqual([1, 1, 1]);
+    const members = pages.flat() as { email: string; role: string }[];
+    expect(members[0]!.role).toBe('owner');
+    expect(members.slice(1).map((member) => member.email)).toEqual(joined.map((member) => member.email));
+  });
+});

@@ -1,0 +1,44 @@
+import { z } from 'zod';
+
+/** CONTRACT section 3: a name of 1-200 characters after trimming, a description of up to 2000 or null. */
+export const ITEM_NAME_MAX_LENGTH = 200;
+export const ITEM_DESCRIPTION_MAX_LENGTH = 2000;
+
+export const ItemNameSchema = z
+  .string({ error: 'Name is required' })
+  .trim()
+  .min(1, 'Name is required')
+  .max(ITEM_NAME_MAX_LENGTH, `Name must be ${ITEM_NAME_MAX_LENGTH} characters or less`);
+
+/** Trimmed; blank means none. */
+export const ItemDescriptionSchema = z
+  .string()
+  .trim()
+  .max(ITEM_DESCRIPTION_MAX_LENGTH, `Description must be ${ITEM_DESCRIPTION_MAX_LENGTH} characters or less`)
+  .transform((value) => value || null)
+  .nullable();
+
+export const ItemSchema = z.object({
+  uuid: z.uuid(),
+  name: z.string(),
+  description: z.string().nullable(),
+  created_at: z.iso.datetime({ offset: true }),
+  updated_at: z.iso.datetime({ offset: true }),
+});
+export type Item = z.infer<typeof ItemSchema>;
+
+export const CreateItemBodySchema = z.object({
+  name: ItemNameSchema,
+  description: ItemDescriptionSchema.optional(),
+});
+export type CreateItemBody = z.input<typeof CreateItemBodySchema>;
+
+/** Only the fields to change. */
+export const UpdateItemBodySchema = z.object({
+  name: ItemNameSchema.optional(),
+  description: ItemDescriptionSchema.optional(),
+});
+export type UpdateItemBody = z.input<typeof UpdateItemBodySchema>;
+
+/** Any string: an id that is not a uuid is simply not found (404), like an unknown one. */
+export const ItemParamsSchema = z.object({ id: z.string().max(100) });

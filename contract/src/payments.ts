@@ -1,0 +1,117 @@
+import { z } from 'zod';
+
+/** SPEC sections 3, 4 and 7; CONTRACT section 3 (billing). Amounts are in minor units. */
+export const BillingIntervalSchema = z.enum(['monthly', 'annual']);
+export type BillingInterval = z.infer<typeof BillingIntervalSchema>;
+
+export const SubscriptionStatusSchema = z.enum([
+  'active',
+  'trialing',
+  'past_due',
+  'unpaid',
+  'canceled',
+  'inactive',
+  'incomplete',
+]);
+export type SubscriptionStatus = z.infer<typeof SubscriptionStatusSchema>;
+
+/** Active and trialing count as paid (SPEC section 4). */
+export const PAID_STATUSES: readonly SubscriptionStatus[] = ['active', 'trialing'];
+
+export const PlanSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.string(),
+  currency: z.string(),
+  price_monthly: z.number().int(),
+  price_annual: z.number().int(),
+  features: z.array(z.string()),
+});
+export type Plan = z.infer<typeof PlanSchema>;
+
+/** The server form of SPEC section 3, plus the billing interval. */
+export const SubscriptionSchema = z.object({
+  id: z.uuid(),
+  plan_id: z.string(),
+  status: SubscriptionStatusSchema,
+  billing_interval: BillingIntervalSchema,
+  current_period_start: z.iso.datetime({ offset: true }),
+  current_period_end: z.iso.datetime({ offset: true }),
+  cancel_at_period_end: z.boolean(),
+});
+export type Subscription = z.infer<typeof SubscriptionSchema>;
+
+export const InvoiceStatusSchema = z.enum(['paid', 'pending', 'failed']);
+export type InvoiceStatus = z.infer<typeof InvoiceStatusSchema>;
+
+export const InvoiceSchema = z.object({
+  id: z.uuid(),
+  number: z.string(),
+  due_date: z.iso.datetime({ offset: true }).nullable(),
+  created_at: z.iso.datetime({ offset: true }),
+  amount: z.number().int(),
+  currency: z.string(),
+  status: InvoiceStatusSchema,
+});
+export type Invoice = z.infer<typeof InvoiceSchema>;
+
+export const CheckoutBodySchema = z.object({
+  plan_id: z.string({ error: 'plan_id is required' }).min(1, 'plan_id is required').max(100),
+  billing_interval: BillingIntervalSchema.default('monthly'),
+});
+export type CheckoutBody = z.input<typeof CheckoutBodySchema>;
+
+export const RedirectUrlSchema = z.object({ url: z.string() });
+export type RedirectUrl = z.infer<typeof RedirectUrlSchema>;
+
+export const InvoiceDownloadSchema = z.object({ download_url: z.string() });
+export type InvoiceDownload = z.infer<typeof InvoiceDownloadSchema>;
+
+export const InvoiceParamsSchema = z.object({ id: z.string().max(100) });
+
+// The built-in test-mode provider (PAYMENTS_PROVIDER=local). Checkout answers the URL of the app's own page
+// `/billing/checkout/{session_id}`; the portal answers `/billing/portal?tenant={tenant_uuid}`. Those pages call:
+//   GET  /api/payments/local/checkout/{session_id}        -> LocalCheckoutSession (signed in; admin or owner of its team)
+//   POST /api/payments/local/checkout/{session_id}/pay    LocalPaymentBody -> Subscription; declined card: 402
+//   POST /api/payments/local/portal/change-plan           ChangePlanBody -> Subscription (tenant-scoped, admin/owner)
+//   POST /api/payments/local/portal/cancel                -> Subscription (cancels at period end)
+//   POST /api/payments/local/portal/resume                -> Subscription
+export const localBillingPaths = {
+  checkout: (sessionId: string) => `/billing/checkout/${encodeURIComponent(sessionId)}`,
+  portal: (tenantUuid: string) => `/billing/portal?tenant=${encodeURIComponent(tenantUuid)}`,
+} as const;
+
+export const TEST_CARD_NUMBER = '4242 4242 4242 4242';
+export const DECLINED_CARD_NUMBER = '4000 0000 0000 0002';
+
+export const LocalCheckoutSessionSchema = z.object({
+  id: z.uuid(),
+  tenant_uuid: z.uuid(),
+  tenant_name: z.string(),
+  plan: PlanSchema,
+  billing_interval: BillingIntervalSchema,
+  /** What is charged now, in minor units. */
+  amount: z.number().int(),
+  currency: z.string(),
+  expires_at: z.iso.datetime({ offset: true }),
+  status: z.enum(['open', 'complete', 'expired']),
+});
+export type LocalCheckoutSession = z.infer<typeof LocalCheckoutSessionSchema>;
+
+export const LocalPaymentBodySchema = z.object({
+  card_number: z
+    .string({ error: 'Card number is required' })
+    .transform((value) => value.replace(/\s+/g, ''))
+    .pipe(z.string().regex(/^\d{12,19}$/, 'Your card number is incomplete')),
+  exp_month: z.coerce.number().int().min(1, 'Invalid expiry month').max(12, 'Invalid expiry month'),
+  /** Four digits. */
+  exp_year: z.coerce.number().int().min(2000, 'Invalid expiry year').max(2100, 'Invalid expiry year'),
+  cvc: z.string({ error: 'CVC is required' }).regex(/^\d{3,4}$/, 'Your card’s security code is invalid'),
+});
+export type LocalPaymentBody = z.input<typeof LocalPaymentBodySchema>;
+
+export const ChangePlanBodySchema = z.object({
+  plan_id: z.string().min(1, 'plan_id is required').max(100),
+  billing_interval: BillingIntervalSchema,
+});
+export type ChangePlanBody = z.infer<typeof ChangePlanBodySchema>;

@@ -1,0 +1,140 @@
+// Plans, one subscription per team, its invoices, local checkout sessions and the provider events already applied.
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgEnum,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+import { tenants } from './tenants.ts';
+
+export const billingInterval = pgEnum('billing_interval', ['monthly', 'annual']);
+export const subscriptionStatus = pgEnum('subscription_status', [
+  'active',
+  'trialing',
+  'past_due',
+  'unpaid',
+  'canceled',
+  'inactive',
+  'incomplete',
+]);
+export const invoiceStatus = pgEnum('invoice_status', ['paid', 'pending', 'failed']);
+export const paymentsProvider = pgEnum('payments_provider', ['local', 'stripe']);
+
+/** Seeded by migration with starter, pro and business; prices in minor units. */
+export const plans = pgTable('plans', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+  description: text('description').notNull(),
+  currency: text('currency').notNull(),
+  priceMonthly: integer('price_monthly').notNull(),
+  priceAnnual: integer('price_annual').notNull(),
+  features: jsonb('features').$type<string[]>().notNull().default([]),
+  sortOrder: integer('sort_order').notNull().default(0),
+});
+
+export const subscriptions = pgTable(
+  'subscriptions',
+  {
+    uuid: uuid('uuid')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.uuid, { onDelete: 'cascade' }),
+    provider: paymentsProvider('provider').notNull(),
+    providerSubscriptionId: text('provider_subscription_id'),
+    providerCustomerId: text('provider_customer_id'),
+    planId: text('plan_id')
+      .notNull()
+      .references(() => plans.id),
+    interval: billingInterval('interval').notNull(),
+    status: subscriptionStatus('status').notNull(),
+    currentPeriodStart: timestamp('current_period_start', { withTimezone: true }).notNull(),
+    currentPeriodEnd: timestamp('current_period_end', { withTimezone: true }).notNull(),
+    cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
+    /** Local provider: the instant periods are counted from, so monthly renewals keep their day of the month. */
+    billingCycleAnchor: timestamp('billing_cycle_anchor', { withTimezone: true }),
+    /** Local provider: unused time credited by a plan change, taken off the next invoices (minor units). */
+    creditBalance: integer('credit_balance').notNull().default(0),
+    /** When the provider last changed this state (Stripe's event time): older events are stale and ignored. */
+    providerUpdatedAt: timestamp('provider_updated_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('subscriptions_tenant_idx').on(table.tenantId),
+    uniqueIndex('subscriptions_provider_id_idx').on(table.providerSubscriptionId),
+  ],
+);
+
+export const invoices = pgTable(
+  'invoices',
+  {
+    uuid: uuid('uuid')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.uuid, { onDelete: 'cascade' }),
+    number: text('number').notNull(),
+    amount: integer('amount').notNull(),
+    currency: text('currency').notNull(),
+    status: invoiceStatus('status').notNull(),
+    dueDate: timestamp('due_date', { withTimezone: true }),
+    planId: text('plan_id').references(() => plans.id),
+    interval: billingInterval('interval'),
+    /** Local invoices: the plan's price before credit; amount = subtotal - credit applied. */
+    subtotal: integer('subtotal'),
+    periodStart: timestamp('period_start', { withTimezone: true }),
+    periodEnd: timestamp('period_end', { withTimezone: true }),
+    /** Stripe's invoice id; null for local invoices, whose PDF the app renders. */
+    providerInvoiceId: text('provider_invoice_id'),
+    /** Stripe's invoice_pdf or hosted_invoice_url. */
+    providerPdfUrl: text('provider_pdf_url'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('invoices_tenant_newest_idx').on(table.tenantId, table.createdAt.desc(), table.uuid.desc()),
+    uniqueIndex('invoices_provider_id_idx').on(table.providerInvoiceId),
+    // One local invoice per billing period, so a renewal that runs twice bills once.
+    uniqueIndex('invoices_local_period_idx')
+      .on(table.tenantId, table.periodStart)
+      .where(sql`${table.providerInvoiceId} is null`),
+  ],
+);
+
+/** The local provider's short-lived checkout sessions. */
+export const checkoutSessions = pgTable(
+  'checkout_sessions',
+  {
+    uuid: uuid('uuid')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.uuid, { onDelete: 'cascade' }),
+    planId: text('plan_id')
+      .notNull()
+      .references(() => plans.id),
+    interval: billingInterval('interval').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('checkout_sessions_tenant_idx').on(table.tenantId)],
+);
+
+/** Provider webhook events already applied: the id is recorded in the same transaction as the effects. */
+export const paymentEvents = pgTable('payment_events', {
+  id: text('id').primaryKey(),
+  type: text('type').notNull(),
+  processedAt: timestamp('processed_at', { withTimezone: true }).notNull().defaultNow(),
+});

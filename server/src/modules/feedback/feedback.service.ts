@@ -1,0 +1,23 @@
+// Feedback (SPEC section 5): any member may send it; only super admins read it (modules/super-admin).
+import type { Feedback } from '@app/contract';
+
+import type { Db } from '../../db/client.ts';
+import { feedback } from '../../db/schema/feedback.ts';
+import { withTenantScope } from '../../db/tenant-scope.ts';
+import type { TenantContext } from '../../plugins/tenant.ts';
+
+export async function submitFeedback(
+  db: Db,
+  ctx: TenantContext,
+  { message, route }: { message: string; route: string },
+): Promise<Feedback> {
+  const [row] = await withTenantScope(db, ctx.tenantId, (tx) =>
+    tx.insert(feedback).values({ tenantId: ctx.tenantId, userId: ctx.userId, message, route }).returning(),
+  );
+  return {
+    uuid: row!.uuid,
+    route: row!.route,
+    message: row!.message,
+    created_at: row!.createdAt.toISOString(),
+  };
+}

@@ -1,0 +1,78 @@
+// Items (CONTRACT section 3): any member reads and writes the team's items; another team's item is simply not found.
+import type { Item } from '@app/contract';
+import { z } from 'zod';
+
+import type { Db } from '../../db/client.ts';
+import { withTenantScope } from '../../db/tenant-scope.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { type Page, TimestampKeySchema, decodeCursor, toPage } from '../../lib/pagination.ts';
+import type { TenantContext } from '../../plugins/tenant.ts';
+import * as repo from './items.repository.ts';
+
+const notFound = () => new AppError('NOT_FOUND', 'Item not found');
+const isUuid = (id: string) => z.uuid().safeParse(id).success;
+
+function toItem(row: repo.ItemRecord): Item {
+  return {
+    uuid: row.uuid,
+    name: row.name,
+    description: row.description,
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+  };
+}
+
+export async function listItems(
+  db: Db,
+  ctx: TenantContext,
+  { limit, cursor }: { limit: number; cursor?: string | undefined },
+): Promise<Page<Item>> {
+  const after = decodeCursor(cursor, TimestampKeySchema);
+  const rows = await withTenantScope(db, ctx.tenantId, (tx) =>
+    repo.findItems(tx, ctx.tenantId, limit + 1, after),
+  );
+  const page = toPage(rows, limit, (row) => [row.sortAt, row.uuid]);
+  return { rows: page.rows.map(toItem), nextCursor: page.nextCursor };
+}
+
+export async function getItem(db: Db, ctx: TenantContext, id: string): Promise<Item> {
+  if (!isUuid(id)) throw notFound();
+  const item = await withTenantScope(db, ctx.tenantId, (tx) => repo.findItem(tx, ctx.tenantId, id));
+  if (!item) throw notFound();
+  return toItem(item);
+}
+
+export async function createItem(
+  db: Db,
+  ctx: TenantContext,
+  { name, description }: { name: string; description?: string | null | undefined },
+): Promise<Item> {
+  const item = await withTenantScope(db, ctx.tenantId, (tx) =>
+    repo.insertItem(tx, {
+      tenantId: ctx.tenantId,
+      createdBy: ctx.userId,
+      name,
+      description: description ?? null,
+    }),
+  );
+  return toItem(item);
+}
+
+export async function updateItem(
+  db: Db,
+  ctx: TenantContext,
+  id: string,
+  changes: { name?: string | undefined; description?: string | null | undefined },
+): Promise<Item> {
+  if (!isUuid(id)) throw notFound();
+  const values = Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined));
+  const item = await withTenantScope(db, ctx.tenantId, (tx) => repo.updateItem(tx, ctx.tenantId, id, values));
+  if (!item) throw notFound();
+  return toItem(item);
+}
+
+export async function deleteItem(db: Db, ctx: TenantContext, id: string): Promise<void> {
+  if (!isUuid(id)) throw notFound();
+  const deleted = await withTenantScope(db, ctx.tenantId, (tx) => repo.deleteItem(tx, ctx.tenantId, id));
+  if (!deleted) throw notFound();
+}

@@ -1,0 +1,169 @@
+// The super-admin area: only super admins (decided from the database now, not the token), every team and all
+// feedback with their fields, newest first, searchable and paged.
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { subscriptions } from '../../db/schema/billing.ts';
+import { users } from '../../db/schema/users.ts';
+import {
+  bearer,
+  buildTestApp,
+  createTeam,
+  inTenant,
+  joinTeam,
+  registerUser,
+  testConfig,
+  type TestApp,
+} from '../../../test/helpers.ts';
+
+const ROOT = 'root@example.com';
+let app: TestApp;
+let root: { access_token: string };
+
+beforeAll(async () => {
+  app = await buildTestApp({ config: testConfig({ SUPER_ADMIN_EMAILS: ROOT }) });
+  root = await registerUser(app, ROOT);
+});
+afterAll(() => app.close());
+
+const get = (url: string, token = root.access_token) =>
+  app.inject({ method: 'GET', url: `/api/super-admin${url}`, headers: bearer(token) });
+
+describe('super-admin access', () => {
+  it('answers 403 to a team owner and admin, 401 signed out', async () => {
+    const owner = await registerUser(app);
+    const { uuid } = await createTeam(app, owner);
+    const admin = await joinTeam(app, owner, uuid, 'admin');
+    for (const url of ['/tenants', `/tenants/${uuid}`, '/feedback']) {
+      for (const token of [owner.access_token, admin.access_token]) {
+        const response = await get(url, token);
+        expect(response.statusCode, url).toBe(403);
+        expect(response.json()).toEqual({ detail: 'Super admin access required' });
+      }
+      expect((await app.inject({ method: 'GET', url: `/api/super-admin${url}` })).statusCode).toBe(401);
+    }
+  });
+
+  it('follows the database flag, not the token’s claim', async () => {
+    const promoted = await registerUser(app);
+    const me = await app.inject({
+      method: 'GET',
+      url: '/api/auth/me',
+      headers: bearer(promoted.access_token),
+    });
+    const uuid = me.json().uuid as string;
+    await app.database.db.update(users).set({ isSuperAdmin: true }).where(eq(users.uuid, uuid));
+    expect((await get('/tenants', promoted.access_token)).statusCode).toBe(200);
+
+    // A token minted while promoted still claims it; the demotion wins at once.
+    const login = await app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: me.json().email, password: 'correct horse battery' },
+    });
+    const token = login.json().access_token as string;
+    await app.database.db.update(users).set({ isSuperAdmin: false }).where(eq(users.uuid, uuid));
+    expect((await get('/tenants', token)).statusCode).toBe(403);
+  });
+});
+
+describe('super-admin lists', () => {
+  it('lists every team with its fields, newest first, searchable by name or member email, in pages', async () => {
+    const owner = await registerUser(app);
+    const first = await createTeam(app, owner, 'Zebra Works');
+    const second = await createTeam(app, owner, 'Yak 100% Co');
+    await joinTeam(app, owner, second.uuid, 'member');
+    const now = new Date();
+    await app.database.db.insert(subscriptions).values({
+      tenantId: second.uuid,
+      provider: 'local',
+      planId: 'pro',
+      interval: 'monthly',
+      status: 'active',
+      currentPeriodStart: now,
+      currentPeriodEnd: new Date(now.getTime() + 30 * 86_400_000),
+    });
+
+    const all = (await get('/tenants')).json() as { uuid: string }[];
+    expect(all.findIndex((t) => t.uuid === second.uuid)).toBeLessThan(
+      all.findIndex((t) => t.uuid === first.uuid),
+    );
+    expect(all.find((t) => t.uuid === second.uuid)).toEqual({
+      uuid: second.uuid,
+      name: 'Yak 100% Co',
+      description: null,
+      created_at: expect.any(String),
+      stripe_customer_id: null,
+      user_count: 2,
+      subscription_status: 'active',
+      subscription_plan: 'pro',
+    });
+    expect(all.find((t) => t.uuid === first.uuid)).toMatchObject({
+      user_count: 1,
+      subscription_status: null,
+    });
+
+    const byName = (await get('/tenants?q=zebra')).json() as { uuid: string }[];
+    expect(byName.map((t) => t.uuid)).toEqual([first.uuid]);
+    // % is a literal in a search, not a wildcard.
+    expect(((await get('/tenants?q=100%25')).json() as { uuid: string }[]).map((t) => t.uuid)).toEqual([
+      second.uuid,
+    ]);
+    const me = await app.inject({ method: 'GET', url: '/api/auth/me', headers: bearer(owner.access_token) });
+    const byEmail = (await get(`/tenants?q=${encodeURIComponent(me.json().email)}`)).json() as {
+      uuid: string;
+    }[];
+    expect(byEmail.map((t) => t.uuid).sort()).toEqual([first.uuid, second.uuid].sort());
+
+    const page1 = await get('/tenants?limit=1');
+    expect(page1.json()).toHaveLength(1);
+    const cursor = page1.headers['x-next-cursor'] as string;
+    expect(cursor).toBeTruthy();
+    const page2 = await get(`/tenants?limit=1&cursor=${cursor}`);
+    expect(page2.json()[0].uuid).not.toBe(page1.json()[0].uuid);
+  });
+
+  it('shows one team’s details, users with role and verification, and its subscription', async () => {
+    const owner = await registerUser(app);
+    const { uuid } = await createTeam(app, owner, 'Detail Co');
+    const member = await joinTeam(app, owner, uuid, 'member');
+    const detail = await get(`/tenants/${uuid}`);
+    expect(detail.statusCode).toBe(200);
+    const body = detail.json();
+    expect(body).toMatchObject({ uuid, name: 'Detail Co', user_count: 2, subscription: null });
+    expect(body.users).toEqual([
+      expect.objectContaining({ role: 'owner', is_verified: false }),
+      expect.objectContaining({ email: member.email, role: 'member', is_verified: true }),
+    ]);
+
+    expect((await get('/tenants/00000000-0000-4000-8000-000000000000')).statusCode).toBe(404);
+    expect((await get('/tenants/nope')).json()).toEqual({ detail: 'Tenant not found' });
+  });
+
+  it('lists all feedback with the author’s email, newest first, searchable', async () => {
+    const author = await registerUser(app);
+    const { uuid } = await createTeam(app, author, 'Feedback Co');
+    for (const message of ['first', 'second']) {
+      await app.inject({
+        method: 'POST',
+        url: '/api/feedback/',
+        headers: inTenant(author.access_token, uuid),
+        payload: { message, route: '/items' },
+      });
+    }
+    const me = await app.inject({ method: 'GET', url: '/api/auth/me', headers: bearer(author.access_token) });
+    const list = (await get(`/feedback?q=${encodeURIComponent(me.json().email)}`)).json();
+    expect(list).toEqual([
+      {
+        uuid: expect.any(String),
+        user_email: me.json().email,
+        tenant_name: 'Feedback Co',
+        route: '/items',
+        message: 'second',
+        created_at: expect.any(String),
+      },
+      expect.objectContaining({ message: 'first' }),
+    ]);
+    expect((await get('/feedback?q=no-such-author')).json()).toEqual([]);
+  });
+});
