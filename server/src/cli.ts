@@ -4,6 +4,7 @@ import { EmailSchema } from '@app/contract';
 import { loadConfig } from './config.ts';
 import { type Database, openDatabase } from './db/client.ts';
 import { migrateDatabase } from './db/migrate.ts';
+import { SEED_PASSWORD, seedDatabase, seedUserEmail } from './db/seed.ts';
 import { promoteSuperAdmin } from './modules/auth/auth.service.ts';
 
 /** Runs `work` on the migrated database, closing it afterwards. */
@@ -29,6 +30,22 @@ const commands: Record<string, { usage: string; run: (args: string[]) => Promise
       if (!parsed.success) throw new Error('Usage: npm run cli -- promote-super-admin <email>');
       await withDatabase(({ db }) => promoteSuperAdmin(db, parsed.data));
       return `${parsed.data} is now a super admin (from their next sign-in or token refresh).`;
+    },
+  },
+  seed: {
+    usage:
+      'seed [--scale N]              fill the database with benchmark data (scale 1: 1,000 teams, 10,000 users)',
+    run: async (args) => {
+      const flag = args.indexOf('--scale');
+      const scale = flag === -1 ? 1 : Number(args[flag + 1]);
+      if (!(scale > 0)) throw new Error('Usage: npm run cli -- seed [--scale N] (N a positive number)');
+      const started = Date.now();
+      const counts = await withDatabase(({ db }) => seedDatabase(db, scale));
+      return (
+        `Seeded ${counts.teams} teams, ${counts.users} users, ${counts.items} items, ${counts.invoices} invoices ` +
+        `and ${counts.feedback} feedback in ${((Date.now() - started) / 1000).toFixed(1)} s. ` +
+        `Users sign in as ${seedUserEmail(1)} … ${seedUserEmail(counts.users)} with password ${SEED_PASSWORD}.`
+      );
     },
   },
 };
