@@ -1,0 +1,49 @@
+// The app's real start-up path (src/main.ts) in a child process, for tests of start-up and of several instances.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { once } from 'node:events';
+import path from 'node:path';
+
+const SERVER_ROOT = path.resolve(import.meta.dirname, '..');
+
+export type Started = {
+  child: ChildProcess;
+  url: string;
+  port: number;
+  output: () => string;
+  exit: Promise<number | null>;
+};
+
+export function run(env: NodeJS.ProcessEnv) {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    cwd: SERVER_ROOT,
+    env: { PATH: process.env.PATH, PORT: '0', LOG_LEVEL: 'info', ...env },
+  });
+  let output = '';
+  child.stdout.on('data', (chunk) => (output += chunk));
+  child.stderr.on('data', (chunk) => (output += chunk));
+  const exit = once(child, 'exit').then(([code]) => code as number | null);
+  return { child, output: () => output, exit };
+}
+
+export async function start(env: NodeJS.ProcessEnv): Promise<Started> {
+  const running = run(env);
+  const url = await new Promise<string>((resolve, reject) => {
+    const check = setInterval(() => {
+      const match = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(running.output());
+      if (match) {
+        clearInterval(check);
+        resolve(match[1]!);
+      }
+    }, 50);
+    void running.exit.then((code) => {
+      clearInterval(check);
+      reject(new Error(`server exited with ${code} before listening:\n${running.output()}`));
+    });
+  });
+  return { ...running, url, port: Number(new URL(url).port) };
+}
+
+export async function stop(server: Started) {
+  server.child.kill('SIGTERM');
+  return server.exit;
+}

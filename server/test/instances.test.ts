@@ -1,0 +1,131 @@
+// Several instances as one (issue 7): two app processes on one PostgreSQL with Redis accept each other's tokens,
+// share the rate limits and deliver each queued mail exactly once. Needs PostgreSQL (PGlite is one process's own
+// database), so it runs in the PostgreSQL pass of the suite: DATABASE_URL=... npx vitest run --project server.
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { type Started, start, stop } from './app-process.ts';
+import { type LocalSmtpServer, startLocalSmtpServer } from './local-smtp-server.ts';
+
+const adminUrl = process.env.DATABASE_URL;
+
+describe.runIf(adminUrl)('two instances on one PostgreSQL and Redis', () => {
+  const name = `tessera_test_${randomBytes(6).toString('hex')}`;
+  let smtp: LocalSmtpServer;
+  let instances: Started[] = [];
+
+  async function admin(statement: string) {
+    const client = new pg.Client({ connectionString: adminUrl });
+    await client.connect();
+    try {
+      await client.query(statement);
+    } finally {
+      await client.end();
+    }
+  }
+
+  beforeAll(async () => {
+    await admin(`create database ${name}`);
+    const url = new URL(adminUrl!);
+    url.pathname = `/${name}`;
+    smtp = await startLocalSmtpServer();
+    const env = {
+      DATABASE_URL: url.toString(),
+      REDIS_URL: 'redis://127.0.0.1:6379',
+      SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
+      JWT_SECRET: 'shared-secret-of-both-instances-32-bytes-at-least',
+      TRUST_PROXY: 'true',
+    };
+    // Started together: the migration lock lets one migrate while the other waits.
+    instances = await Promise.all([
+      start({ ...env, DATA_DIR: mkdtempSync(path.join(tmpdir(), 'tessera-a-')) }),
+      start({ ...env, DATA_DIR: mkdtempSync(path.join(tmpdir(), 'tessera-b-')) }),
+    ]);
+  }, 60_000);
+
+  afterAll(async () => {
+    await Promise.all(instances.map(stop));
+    await smtp?.close();
+    await admin(`drop database if exists ${name} with (force)`);
+  });
+
+  /** A client address of its own per test, so rate limits counted in the shared Redis do not mix. */
+  const address = () => `10.${randomBytes(3).join('.')}`;
+
+  const post = (instance: Started, url: string, body: object, ip: string) =>
+    fetch(`${instance.url}${url}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-forwarded-for': ip },
+      body: JSON.stringify(body),
+    });
+
+  it('accepts on one instance the tokens issued by the other', async () => {
+    const [a, b] = instances as [Started, Started];
+    const email = `both-${randomBytes(4).toString('hex')}@example.com`;
+    const registered = await post(
+      a,
+      '/api/auth/register',
+      { email, password: 'correct horse battery' },
+      address(),
+    );
+    expect(registered.status).toBe(201);
+    const { access_token, refresh_token } = (await registered.json()) as {
+      access_token: string;
+      refresh_token: string;
+    };
+
+    const me = await fetch(`${b.url}/api/auth/me`, { headers: { authorization: `Bearer ${access_token}` } });
+    expect(me.status).toBe(200);
+    expect(((await me.json()) as { email: string }).email).toBe(email);
+
+    const refreshed = await post(b, '/api/auth/refresh', { refresh_token }, address());
+    expect(refreshed.status).toBe(200);
+    // Single use across instances too: A refuses what B already spent.
+    expect((await post(a, '/api/auth/refresh', { refresh_token }, address())).status).toBe(401);
+  });
+
+  it('counts one rate limit across both instances', async () => {
+    const ip = address();
+    const statuses: number[] = [];
+    for (let i = 0; i < 61; i++) {
+      const instance = instances[i % 2]!;
+      const response = await post(
+        instance,
+        '/api/auth/login',
+        { email: `nobody-${i}@example.com`, password: 'wrong password' },
+        ip,
+      );
+      statuses.push(response.status);
+    }
+    expect(statuses.slice(0, 60).every((status) => status === 401)).toBe(true);
+    expect(statuses[60]).toBe(429);
+  });
+
+  it('delivers each queued mail exactly once though both workers poll the outbox', async () => {
+    const before = smtp.received.length;
+    const emails = Array.from(
+      { length: 12 },
+      (_, i) => `mail-${i}-${randomBytes(3).toString('hex')}@example.com`,
+    );
+    await Promise.all(
+      emails.map((email, i) =>
+        post(
+          instances[i % 2]!,
+          '/api/auth/register',
+          { email, password: 'correct horse battery' },
+          address(),
+        ),
+      ),
+    );
+    await smtp.waitForMails(before + emails.length);
+    // Give a duplicate every chance to arrive before counting.
+    await new Promise((resolve) => setTimeout(resolve, 3000));
+    const delivered = smtp.received.slice(before).flatMap((mail) => mail.envelopeTo);
+    expect(delivered.sort()).toEqual([...emails].sort());
+  }, 30_000);
+});
