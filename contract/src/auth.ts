@@ -75,5 +75,7 @@ export const PublicConfigSchema = z.object({
   google_client_id: z.string().nullable(),
   docs_url: z.string(),
   codebase_url: z.string(),
+  /** CONTRACT section 2 PAYMENTS_PROVIDER: with `local` the page shows the test-mode card before checkout. */
+  payments_provider: z.enum(['local', 'stripe']),
 });
 export type PublicConfig = z.infer<typeof PublicConfigSchema>;

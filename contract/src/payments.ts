@@ -61,9 +61,14 @@ export const CheckoutBodySchema = z.object({
 });
 export type CheckoutBody = z.input<typeof CheckoutBodySchema>;
 
+/** Where to send the user in a new tab: Stripe's page (absolute), or the local provider's page (an app path). */
 export const RedirectUrlSchema = z.object({ url: z.string() });
 export type RedirectUrl = z.infer<typeof RedirectUrlSchema>;
 
+/**
+ * Open in a new tab: Stripe's invoice PDF, or for a local invoice the app path of its PDF with a token valid for five
+ * minutes (`/api/payments/invoices/{id}/pdf?token=…`, served as an attachment; no bearer header needed).
+ */
 export const InvoiceDownloadSchema = z.object({ download_url: z.string() });
 export type InvoiceDownload = z.infer<typeof InvoiceDownloadSchema>;
 
@@ -110,6 +115,10 @@ export const LocalPaymentBodySchema = z.object({
 });
 export type LocalPaymentBody = z.input<typeof LocalPaymentBodySchema>;
 
+/**
+ * A plan or interval change is prorated and takes effect at once: a new billing period starts, the unused part of the
+ * current one is credited, and the new price less that credit is charged now (credit left over pays later invoices).
+ */
 export const ChangePlanBodySchema = z.object({
   plan_id: z.string().min(1, 'plan_id is required').max(100),
   billing_interval: BillingIntervalSchema,

@@ -19,11 +19,13 @@ import { invitationsRoutes } from './modules/invitations/invitations.routes.ts';
 import { itemsRoutes } from './modules/items/items.routes.ts';
 import { mailPlugin } from './modules/mail/mail.plugin.ts';
 import { membersRoutes } from './modules/members/members.routes.ts';
+import { paymentsPlugin } from './modules/payments/payments.plugin.ts';
+import { paymentsRoutes } from './modules/payments/payments.routes.ts';
 import { publicConfigRoutes } from './modules/public-config/public-config.routes.ts';
 import { superAdminRoutes } from './modules/super-admin/super-admin.routes.ts';
 import { tenantsRoutes } from './modules/tenants/tenants.routes.ts';
 import { authPlugin } from './plugins/auth.ts';
-import { errorsPlugin } from './plugins/errors.ts';
+import { errorsPlugin, frameworkErrors } from './plugins/errors.ts';
 import { openapiPlugin } from './plugins/openapi.ts';
 import { rateLimitsPlugin } from './plugins/rate-limits.ts';
 import { tenantPlugin } from './plugins/tenant.ts';
@@ -92,6 +94,7 @@ export async function buildApp({
     bodyLimit: 1024 * 1024,
     // SPEC section 7 names some lists with a trailing slash (/items/, /feedback/): both spellings answer.
     routerOptions: { ignoreTrailingSlash: true },
+    frameworkErrors,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -114,6 +117,7 @@ export async function buildApp({
   await app.register(authPlugin);
   await app.register(tenantPlugin);
   await app.register(mailPlugin);
+  await app.register(paymentsPlugin);
 
   await app.register(healthRoutes, { prefix: '/api' });
   await app.register(publicConfigRoutes, { prefix: '/api' });
@@ -134,6 +138,7 @@ export async function buildApp({
   await app.register(invitationsRoutes, { prefix: '/api', deps: authDeps });
   await app.register(itemsRoutes, { prefix: '/api' });
   await app.register(feedbackRoutes, { prefix: '/api' });
+  await app.register(paymentsRoutes, { prefix: '/api' });
   await app.register(superAdminRoutes, { prefix: '/api/super-admin' });
 
   await app.register(webAppPlugin, { webDir });

@@ -3,6 +3,8 @@
 const STATUS_BY_CODE = {
   BAD_REQUEST: 400,
   UNAUTHORIZED: 401,
+  /** A card payment was refused (the local test-mode checkout). */
+  PAYMENT_REQUIRED: 402,
   FORBIDDEN: 403,
   NOT_FOUND: 404,
   CONFLICT: 400,

@@ -70,6 +70,12 @@ describe('error responses', () => {
     }
   });
 
+  it('answers {detail} for an overlong URL parameter, which fails before routing', async () => {
+    const response = await app.inject({ method: 'GET', url: `/api/items/${'x'.repeat(500)}` });
+    expect(response.statusCode).toBe(414);
+    expect(response.json()).toEqual({ detail: 'URL parameter is too long' });
+  });
+
   it('maps a service AppError to its status and detail', async () => {
     const response = await app.inject({ method: 'GET', url: '/api/missing-item' });
     expect(response.statusCode).toBe(404);

@@ -1,5 +1,5 @@
 // The one place errors become responses: every failure answers {detail} with the right status (CONTRACT section 3).
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyServerOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 
@@ -10,6 +10,12 @@ const DETAIL_BY_FASTIFY_CODE: Record<string, string> = {
   FST_ERR_CTP_EMPTY_JSON_BODY: 'Request body is empty but Content-Type is application/json',
   FST_ERR_CTP_BODY_TOO_LARGE: 'Request body is too large',
   FST_ERR_CTP_INVALID_MEDIA_TYPE: 'Unsupported Content-Type',
+};
+
+/** Errors raised while routing, before any handler (a malformed URL, an overlong parameter): {detail} as well. */
+export const frameworkErrors: FastifyServerOptions['frameworkErrors'] = (error, _request, reply) => {
+  const detail = error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 'URL parameter is too long' : 'Malformed URL';
+  void (reply as FastifyReply).status(error.statusCode ?? 400).send({ detail });
 };
 
 export const errorsPlugin = fp(

@@ -72,6 +72,12 @@ export const subscriptions = pgTable(
   (table) => [
     uniqueIndex('subscriptions_tenant_idx').on(table.tenantId),
     uniqueIndex('subscriptions_provider_id_idx').on(table.providerSubscriptionId),
+    // The renewal job's scan: local subscriptions still billing, by the end of their period.
+    index('subscriptions_local_due_idx')
+      .on(table.currentPeriodEnd)
+      .where(
+        sql`${table.provider} = 'local' and ${table.status} in ('active', 'trialing', 'past_due', 'unpaid')`,
+      ),
   ],
 );
 

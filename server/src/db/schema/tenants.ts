@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 export const tenants = pgTable(
   'tenants',
@@ -13,7 +13,11 @@ export const tenants = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   // The super-admin list pages through all teams newest first.
-  (table) => [index('tenants_newest_idx').on(table.createdAt.desc(), table.uuid.desc())],
+  (table) => [
+    index('tenants_newest_idx').on(table.createdAt.desc(), table.uuid.desc()),
+    // One Stripe customer per team; Stripe's webhooks find the team by it.
+    uniqueIndex('tenants_stripe_customer_idx').on(table.stripeCustomerId),
+  ],
 );
 
 export type TenantRow = typeof tenants.$inferSelect;

@@ -1,9 +1,17 @@
 import { PublicConfigSchema } from '@app/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 
-/** What the web app needs to know before anyone signs in: whether Google sign-in exists, and the top bar's links. */
+/**
+ * What the web app needs to know before anyone signs in: whether Google sign-in exists, the top bar's links,
+ * and the payments provider (the local one gets the test-mode card before checkout).
+ */
 export const publicConfigRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { google, docsUrl, codebaseUrl } = app.config;
-  const body = { google_client_id: google.clientId ?? null, docs_url: docsUrl, codebase_url: codebaseUrl };
+  const { google, docsUrl, codebaseUrl, payments } = app.config;
+  const body = {
+    google_client_id: google.clientId ?? null,
+    docs_url: docsUrl,
+    codebase_url: codebaseUrl,
+    payments_provider: payments.provider,
+  };
   app.get('/config', { schema: { tags: ['Config'], response: { 200: PublicConfigSchema } } }, () => body);
 };

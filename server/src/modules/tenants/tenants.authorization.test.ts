@@ -11,6 +11,7 @@ import {
   registerUser,
   type TestApp,
 } from '../../../test/helpers.ts';
+import { listRoutes } from '../../../test/routes.ts';
 
 type Caller = 'owner' | 'admin' | 'member' | 'outsider' | 'signed out';
 
@@ -104,6 +105,27 @@ const endpoints: (Endpoint & { allowed: Caller[]; success: number; needsTarget?:
     allowed: everyone,
     success: 201,
   },
+  // Billing. The team has no subscription, so calls that need one answer 404 to whoever the role gate lets through.
+  { method: 'GET', url: '/api/payments/subscription', allowed: everyone, success: 404 },
+  { method: 'GET', url: '/api/payments/invoices', allowed: everyone, success: 200 },
+  { method: 'GET', url: '/api/payments/invoices/:id/download', allowed: ['owner', 'admin'], success: 404 },
+  {
+    method: 'POST',
+    url: '/api/payments/checkout',
+    body: () => ({ plan_id: 'pro' }),
+    allowed: ['owner', 'admin'],
+    success: 200,
+  },
+  { method: 'POST', url: '/api/payments/portal', allowed: ['owner', 'admin'], success: 404 },
+  {
+    method: 'POST',
+    url: '/api/payments/local/portal/change-plan',
+    body: () => ({ plan_id: 'business', billing_interval: 'annual' }),
+    allowed: ['owner', 'admin'],
+    success: 404,
+  },
+  { method: 'POST', url: '/api/payments/local/portal/cancel', allowed: ['owner', 'admin'], success: 404 },
+  { method: 'POST', url: '/api/payments/local/portal/resume', allowed: ['owner', 'admin'], success: 404 },
 ];
 
 /** The concrete URL of an endpoint: `:id` becomes a fresh item of the team. */
@@ -202,24 +224,12 @@ describe('authorization of tenant endpoints', () => {
   });
 });
 
-/** [method, path] of every route in Fastify's printed route tree (children are printed relative to their parent). */
-function listRoutes(tree: string): [string, string][] {
-  const parents: string[] = [];
-  const routes: [string, string][] = [];
-  for (const line of tree.split('\n')) {
-    const match = /^([│ ]*)[├└]── (\S+)(?: \(([A-Z, ]+)\))?/.exec(line);
-    if (!match) continue;
-    const depth = match[1]!.length / 4;
-    const path = (parents[depth - 1] ?? '') + match[2];
-    parents[depth] = path;
-    for (const method of match[3]?.split(', ') ?? []) if (method !== 'HEAD') routes.push([method, path]);
-  }
-  return routes;
-}
-
 /** CONTRACT section 3: the endpoints that need X-TENANT-UUID. */
 function isTenantScoped(url: string) {
-  return ['/api/tenant', '/api/members', '/api/invite', '/api/items', '/api/feedback'].some(
+  // The local checkout page is authorized by its session's team, a PDF link by its token (payments tests).
+  const unscoped = ['/api/payments/plans', '/api/payments/webhook', '/api/payments/local/checkout/', '/pdf'];
+  if (unscoped.some((part) => url.startsWith(part) || url.endsWith(part))) return false;
+  return ['/api/tenant', '/api/members', '/api/invite', '/api/items', '/api/feedback', '/api/payments'].some(
     (prefix) => url === prefix || url.startsWith(`${prefix}/`),
   );
 }

@@ -13,6 +13,7 @@ import { z } from 'zod';
 import { sendPage } from '../../lib/pagination.ts';
 import { requireUser } from '../../plugins/auth.ts';
 import { requireRole, requireTenant } from '../../plugins/tenant.ts';
+import { endBillingForDeletedTeam } from '../payments/payments.service.ts';
 import * as tenants from './tenants.service.ts';
 
 const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchema, 422: ErrorBodySchema };
@@ -82,7 +83,9 @@ export const tenantsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags: ['Tenants'], security, response: { 204: z.null(), ...errors } },
     },
     async (request, reply) => {
-      await tenants.deleteTenant(db, request.tenantCtx);
+      await tenants.deleteTenant(db, request.tenantCtx, {
+        endBilling: (tenantId) => endBillingForDeletedTeam(app.payments, tenantId),
+      });
       return reply.status(204).send(null);
     },
   );

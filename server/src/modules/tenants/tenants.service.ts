@@ -59,7 +59,13 @@ export async function updateTenant(
   return getTenant(db, ctx);
 }
 
-export async function deleteTenant(db: Db, ctx: TenantContext): Promise<void> {
+/** Billing's part in deleting a team (payments.service endBillingForDeletedTeam). */
+export type TeamBilling = { endBilling(tenantId: string): Promise<void> };
+
+export async function deleteTenant(db: Db, ctx: TenantContext, billing: TeamBilling): Promise<void> {
+  // The subscription is cancelled with the provider first, so a deleted team is never billed again; when the
+  // provider cannot confirm, this throws and the team stays.
+  await billing.endBilling(ctx.tenantId);
   await db.transaction(async (tx) => {
     await repo.logActivity(tx, { tenantId: ctx.tenantId, actorId: ctx.userId, action: 'tenant.deleted' });
     await repo.deleteTenant(tx, ctx.tenantId);

@@ -1,0 +1,3 @@
+-- Indexes for billing lookups: the renewal job's scan of due local subscriptions, and a team by its Stripe customer.
+CREATE INDEX "subscriptions_local_due_idx" ON "subscriptions" USING btree ("current_period_end") WHERE "subscriptions"."provider" = 'local' and "subscriptions"."status" in ('active', 'trialing', 'past_due', 'unpaid');--> statement-breakpoint
+CREATE UNIQUE INDEX "tenants_stripe_customer_idx" ON "tenants" USING btree ("stripe_customer_id");

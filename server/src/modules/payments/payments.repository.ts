@@ -1,0 +1,179 @@
+// Billing queries: plans, the one subscription per team, its invoices and the local checkout sessions.
+// Every query on a tenant-owned table names the tenant; callers run them inside withTenantScope.
+import { and, asc, desc, eq, lte, sql } from 'drizzle-orm';
+
+import type { Db } from '../../db/client.ts';
+import { checkoutSessions, invoices, plans, subscriptions } from '../../db/schema/billing.ts';
+import { memberships } from '../../db/schema/memberships.ts';
+import { tenants } from '../../db/schema/tenants.ts';
+
+export type PlanRow = typeof plans.$inferSelect;
+export type SubscriptionRow = typeof subscriptions.$inferSelect;
+export type NewSubscription = Omit<typeof subscriptions.$inferInsert, 'uuid' | 'tenantId' | 'createdAt'>;
+export type InvoiceRow = typeof invoices.$inferSelect;
+export type NewInvoice = typeof invoices.$inferInsert;
+export type CheckoutSessionRow = typeof checkoutSessions.$inferSelect;
+
+/** Statuses of a subscription that still bills or may bill again: a team with one cannot start another. */
+export const LIVE_STATUSES = ['active', 'trialing', 'past_due', 'unpaid'] as const;
+export const isLive = (status: SubscriptionRow['status']) =>
+  (LIVE_STATUSES as readonly string[]).includes(status);
+
+export function findPlans(db: Db) {
+  return db.select().from(plans).orderBy(asc(plans.sortOrder), asc(plans.id));
+}
+
+export async function findPlan(db: Db, id: string) {
+  const [plan] = await db.select().from(plans).where(eq(plans.id, id));
+  return plan;
+}
+
+export async function findTenant(db: Db, tenantId: string) {
+  const [tenant] = await db
+    .select({ uuid: tenants.uuid, name: tenants.name, stripeCustomerId: tenants.stripeCustomerId })
+    .from(tenants)
+    .where(eq(tenants.uuid, tenantId));
+  return tenant;
+}
+
+/** The caller's role in a team, or undefined when they are not in it. */
+export async function findMemberRole(db: Db, tenantId: string, userId: string) {
+  const [row] = await db
+    .select({ role: memberships.role })
+    .from(memberships)
+    .where(and(eq(memberships.tenantId, tenantId), eq(memberships.userId, userId)));
+  return row?.role;
+}
+
+/** Keeps the first customer stored: two concurrent checkouts cannot replace each other's. */
+export async function setStripeCustomerId(db: Db, tenantId: string, customerId: string) {
+  await db
+    .update(tenants)
+    .set({ stripeCustomerId: customerId })
+    .where(and(eq(tenants.uuid, tenantId), sql`${tenants.stripeCustomerId} is null`));
+}
+
+/** Serializes the billing changes of one team (payments, plan changes, renewals, webhooks) until the transaction ends. */
+export async function lockTeamBilling(db: Db, tenantId: string) {
+  await db.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`billing:${tenantId}`}, 0))`);
+}
+
+export async function findSubscription(db: Db, tenantId: string) {
+  const [row] = await db.select().from(subscriptions).where(eq(subscriptions.tenantId, tenantId));
+  return row;
+}
+
+/** Creates the team's subscription, or replaces the one it had with a new one (one per team). */
+export async function saveSubscription(db: Db, tenantId: string, values: NewSubscription) {
+  const [row] = await db
+    .insert(subscriptions)
+    .values({ ...values, tenantId })
+    .onConflictDoUpdate({
+      target: subscriptions.tenantId,
+      set: { ...values, uuid: sql`gen_random_uuid()`, createdAt: sql`now()`, updatedAt: sql`now()` },
+    })
+    .returning();
+  return row!;
+}
+
+export async function updateSubscription(db: Db, tenantId: string, values: Partial<NewSubscription>) {
+  const [row] = await db
+    .update(subscriptions)
+    .set({ ...values, updatedAt: sql`now()` })
+    .where(eq(subscriptions.tenantId, tenantId))
+    .returning();
+  return row!;
+}
+
+/** Local subscriptions whose period has ended: the renewal job settles each in its team's scope. */
+export async function findDueLocalSubscriptions(db: Db, now: Date, limit: number) {
+  const rows = await db
+    .select({ tenantId: subscriptions.tenantId })
+    .from(subscriptions)
+    .where(
+      and(
+        // Spelled as the predicate of subscriptions_local_due_idx, so the planner can use that partial index.
+        sql`${subscriptions.provider} = 'local' and ${subscriptions.status} in ('active', 'trialing', 'past_due', 'unpaid')`,
+        lte(subscriptions.currentPeriodEnd, now),
+      ),
+    )
+    .orderBy(asc(subscriptions.currentPeriodEnd))
+    .limit(limit);
+  return rows.map((row) => row.tenantId);
+}
+
+/** A team's invoices newest first, starting after a cursor's key; served by invoices_tenant_newest_idx. */
+export function findInvoices(db: Db, tenantId: string, limit: number, after?: readonly [string, string]) {
+  return db
+    .select({
+      uuid: invoices.uuid,
+      number: invoices.number,
+      amount: invoices.amount,
+      currency: invoices.currency,
+      status: invoices.status,
+      dueDate: invoices.dueDate,
+      createdAt: invoices.createdAt,
+      /** The exact sort key for the cursor (see lib/pagination.ts). */
+      sortAt: sql<string>`${invoices.createdAt}::text`,
+    })
+    .from(invoices)
+    .where(
+      and(
+        eq(invoices.tenantId, tenantId),
+        after &&
+          sql`(${invoices.createdAt}, ${invoices.uuid}) < (${after[0]}::timestamptz, ${after[1]}::uuid)`,
+      ),
+    )
+    .orderBy(desc(invoices.createdAt), desc(invoices.uuid))
+    .limit(limit);
+}
+
+export async function findInvoice(db: Db, tenantId: string, id: string) {
+  const [row] = await db
+    .select()
+    .from(invoices)
+    .where(and(eq(invoices.tenantId, tenantId), eq(invoices.uuid, id)));
+  return row;
+}
+
+/** The new invoice, or undefined when its period (local) or provider id (Stripe) already has one. */
+export async function insertInvoice(db: Db, values: NewInvoice) {
+  const [row] = await db.insert(invoices).values(values).onConflictDoNothing().returning();
+  return row;
+}
+
+/** The next invoice number of a team: a prefix of its id and a running count ("3F2A9B1C-0002"). */
+export async function nextInvoiceNumber(db: Db, tenantId: string) {
+  const [row] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(invoices)
+    .where(eq(invoices.tenantId, tenantId));
+  return `${tenantId.slice(0, 8).toUpperCase()}-${String((row?.count ?? 0) + 1).padStart(4, '0')}`;
+}
+
+export async function insertCheckoutSession(
+  db: Db,
+  values: {
+    tenantId: string;
+    planId: string;
+    interval: 'monthly' | 'annual';
+    expiresAt: Date;
+    createdAt: Date;
+  },
+) {
+  const [row] = await db.insert(checkoutSessions).values(values).returning();
+  return row!;
+}
+
+/** A checkout session by id alone: the checkout page names no team, so the caller checks membership after. */
+export async function findCheckoutSession(db: Db, id: string) {
+  const [row] = await db.select().from(checkoutSessions).where(eq(checkoutSessions.uuid, id));
+  return row;
+}
+
+export async function completeCheckoutSession(db: Db, tenantId: string, id: string, at: Date) {
+  await db
+    .update(checkoutSessions)
+    .set({ completedAt: at })
+    .where(and(eq(checkoutSessions.tenantId, tenantId), eq(checkoutSessions.uuid, id)));
+}

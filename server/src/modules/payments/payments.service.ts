@@ -1,0 +1,160 @@
+// Billing rules shared by both providers (CONTRACT section 3): any member reads plans, the subscription and invoices;
+// admins and the owner start checkouts, open the portal and download invoices; one subscription per team, so a team
+// that has one changes plan in the portal instead of checking out again.
+import type { CheckoutBody, Invoice, InvoiceDownload, Plan, RedirectUrl, Subscription } from '@app/contract';
+import { z } from 'zod';
+
+import type { Db } from '../../db/client.ts';
+import { withTenantScope } from '../../db/tenant-scope.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { type Page, TimestampKeySchema, decodeCursor, toPage } from '../../lib/pagination.ts';
+import type { TenantContext } from '../../plugins/tenant.ts';
+import type { InvoiceLinks } from './invoice-links.ts';
+import { renderInvoicePdf } from './invoice-pdf.ts';
+import { type LocalBillingDeps, settleLocalSubscription } from './local-billing.service.ts';
+import * as repo from './payments.repository.ts';
+import { toInvoice, toPlan, toSubscription } from './payments.responses.ts';
+import type { PaymentsProvider } from './providers/payments-provider.ts';
+
+export type PaymentsDeps = LocalBillingDeps & {
+  /** Where new checkouts go (PAYMENTS_PROVIDER). */
+  provider: PaymentsProvider;
+  /** Every provider this instance can reach, for subscriptions made under an earlier setting. */
+  providers: Partial<Record<PaymentsProvider['name'], PaymentsProvider>>;
+  invoiceLinks: InvoiceLinks;
+};
+
+const isUuid = (id: string) => z.uuid().safeParse(id).success;
+const invoiceNotFound = () => new AppError('NOT_FOUND', 'Invoice not found');
+
+function providerFor(deps: PaymentsDeps, name: PaymentsProvider['name']) {
+  const provider = deps.providers[name];
+  if (!provider) {
+    throw new AppError(
+      'UNAVAILABLE',
+      `This subscription is billed by ${name === 'stripe' ? 'Stripe' : 'the test-mode provider'}, which is not configured.`,
+    );
+  }
+  return provider;
+}
+
+export async function listPlans(db: Db): Promise<Plan[]> {
+  return (await repo.findPlans(db)).map(toPlan);
+}
+
+export async function getSubscription(deps: PaymentsDeps, ctx: TenantContext): Promise<Subscription> {
+  const row = await withTenantScope(deps.db, ctx.tenantId, (tx) =>
+    settleLocalSubscription(tx, ctx.tenantId, deps.clock.now()),
+  );
+  if (!row) throw new AppError('NOT_FOUND', 'No subscription found');
+  return toSubscription(row);
+}
+
+export async function listInvoices(
+  deps: PaymentsDeps,
+  ctx: TenantContext,
+  { limit, cursor }: { limit: number; cursor?: string | undefined },
+): Promise<Page<Invoice>> {
+  const after = decodeCursor(cursor, TimestampKeySchema);
+  const rows = await withTenantScope(deps.db, ctx.tenantId, async (tx) => {
+    // Periods that ended while nobody looked are invoiced before the list is read.
+    await settleLocalSubscription(tx, ctx.tenantId, deps.clock.now());
+    return repo.findInvoices(tx, ctx.tenantId, limit + 1, after);
+  });
+  const page = toPage(rows, limit, (row) => [row.sortAt, row.uuid]);
+  return { rows: page.rows.map(toInvoice), nextCursor: page.nextCursor };
+}
+
+export async function startCheckout(
+  deps: PaymentsDeps,
+  ctx: TenantContext,
+  { plan_id, billing_interval = 'monthly' }: CheckoutBody,
+): Promise<RedirectUrl> {
+  const { plan, tenant } = await withTenantScope(deps.db, ctx.tenantId, async (tx) => {
+    const plan = await repo.findPlan(tx, plan_id);
+    if (!plan) throw new AppError('INVALID', `Unknown plan "${plan_id}"`);
+    const current = await settleLocalSubscription(tx, ctx.tenantId, deps.clock.now());
+    if (current && repo.isLive(current.status)) {
+      throw new AppError(
+        'BAD_REQUEST',
+        'This team already has a subscription. Change plan or billing interval in the billing portal.',
+      );
+    }
+    return { plan, tenant: (await repo.findTenant(tx, ctx.tenantId))! };
+  });
+  // Paying re-checks under the team's billing lock, so a checkout opened meanwhile can never add a second one.
+  const url = await deps.provider.startCheckout(deps.db, { tenant, plan, interval: billing_interval });
+  return { url };
+}
+
+export async function openPortal(deps: PaymentsDeps, ctx: TenantContext): Promise<RedirectUrl> {
+  const { tenant, subscription } = await withTenantScope(deps.db, ctx.tenantId, async (tx) => ({
+    tenant: (await repo.findTenant(tx, ctx.tenantId))!,
+    subscription: await settleLocalSubscription(tx, ctx.tenantId, deps.clock.now()),
+  }));
+  if (!subscription) {
+    throw new AppError('NOT_FOUND', 'No subscription found. Choose a plan to subscribe first.');
+  }
+  return { url: await providerFor(deps, subscription.provider).openPortal(tenant, subscription) };
+}
+
+/** Stripe's invoices carry Stripe's own PDF link; local ones get a short-lived link to the app's PDF. */
+export async function getInvoiceDownload(
+  deps: PaymentsDeps,
+  ctx: TenantContext,
+  id: string,
+): Promise<InvoiceDownload> {
+  if (!isUuid(id)) throw invoiceNotFound();
+  const invoice = await withTenantScope(deps.db, ctx.tenantId, (tx) =>
+    repo.findInvoice(tx, ctx.tenantId, id),
+  );
+  if (!invoice) throw invoiceNotFound();
+  const provider = providerFor(deps, invoice.providerInvoiceId ? 'stripe' : 'local');
+  return { download_url: await provider.invoiceDownloadUrl(invoice) };
+}
+
+/** The PDF behind a download link: the link's token names the invoice and its team, no session needed. */
+export async function getInvoicePdf(deps: PaymentsDeps, id: string, token: string) {
+  const link = isUuid(id) ? await deps.invoiceLinks.verify(id, token) : null;
+  if (!link) {
+    throw new AppError('UNAUTHORIZED', 'This download link has expired. Download the invoice again.');
+  }
+  const found = await withTenantScope(deps.db, link.tenantId, async (tx) => {
+    const invoice = await repo.findInvoice(tx, link.tenantId, id);
+    const tenant = await repo.findTenant(tx, link.tenantId);
+    const plan = invoice?.planId ? await repo.findPlan(tx, invoice.planId) : undefined;
+    return invoice && tenant && { invoice, tenant, plan };
+  });
+  if (!found || found.invoice.providerInvoiceId) throw invoiceNotFound();
+  const { invoice, tenant, plan } = found;
+  const pdf = await renderInvoicePdf({
+    number: invoice.number,
+    status: invoice.status,
+    issuedAt: invoice.createdAt,
+    dueDate: invoice.dueDate,
+    amount: invoice.amount,
+    subtotal: invoice.subtotal,
+    currency: invoice.currency,
+    planName: plan?.name ?? null,
+    interval: invoice.interval,
+    periodStart: invoice.periodStart,
+    periodEnd: invoice.periodEnd,
+    team: { uuid: tenant.uuid, name: tenant.name },
+  });
+  return { filename: `invoice-${invoice.number}.pdf`, pdf };
+}
+
+/**
+ * Called before a team is deleted: its live subscription is cancelled with the provider first, so a deleted team
+ * is never billed again. Throws when the provider cannot confirm, and the team is then kept.
+ */
+export async function endBillingForDeletedTeam(deps: PaymentsDeps, tenantId: string): Promise<void> {
+  const { tenant, subscription } = await withTenantScope(deps.db, tenantId, async (tx) => ({
+    tenant: await repo.findTenant(tx, tenantId),
+    subscription: await settleLocalSubscription(tx, tenantId, deps.clock.now()),
+  }));
+  if (!tenant) return;
+  const live = subscription && repo.isLive(subscription.status) ? subscription : undefined;
+  // The live subscription's own provider must confirm; otherwise the current one closes its open checkouts.
+  await (live ? providerFor(deps, live.provider) : deps.provider).endBilling(tenant, live);
+}

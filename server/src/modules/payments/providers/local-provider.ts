@@ -1,0 +1,43 @@
+// The built-in test-mode provider: checkout and portal are the app's own pages (contract/src/payments.ts), and
+// the PDFs are rendered by the app. Nothing leaves the process.
+import { localBillingPaths } from '@app/contract';
+
+import { withTenantScope } from '../../../db/tenant-scope.ts';
+import type { Clock } from '../../../lib/clock.ts';
+import type { InvoiceLinks } from '../invoice-links.ts';
+import { insertCheckoutSession } from '../payments.repository.ts';
+import type { PaymentsProvider } from './payments-provider.ts';
+
+/** How long a checkout page stays payable. */
+export const CHECKOUT_SESSION_TTL_MS = 60 * 60 * 1000;
+
+export function createLocalProvider({
+  clock,
+  invoiceLinks,
+}: {
+  clock: Clock;
+  invoiceLinks: InvoiceLinks;
+}): PaymentsProvider {
+  return {
+    name: 'local',
+    async startCheckout(db, { tenant, plan, interval }) {
+      const now = clock.now();
+      const session = await withTenantScope(db, tenant.uuid, (tx) =>
+        insertCheckoutSession(tx, {
+          tenantId: tenant.uuid,
+          planId: plan.id,
+          interval,
+          createdAt: now,
+          expiresAt: new Date(now.getTime() + CHECKOUT_SESSION_TTL_MS),
+        }),
+      );
+      return localBillingPaths.checkout(session.uuid);
+    },
+    async openPortal(tenant) {
+      return localBillingPaths.portal(tenant.uuid);
+    },
+    // A local subscription bills only through this app, and its rows go with the team.
+    async endBilling() {},
+    invoiceDownloadUrl: (invoice) => invoiceLinks.create(invoice),
+  };
+}

@@ -1,0 +1,136 @@
+// Stripe through its official SDK: Checkout Sessions in subscription mode, the billing portal, and cancellation.
+// The subscription and invoices themselves reach the database through webhooks (stripe-webhooks.service.ts).
+import type { BillingInterval } from '@app/contract';
+import type { FastifyBaseLogger } from 'fastify';
+import Stripe from 'stripe';
+
+import { withTenantScope } from '../../../db/tenant-scope.ts';
+import { AppError } from '../../../lib/app-error.ts';
+import { setStripeCustomerId } from '../payments.repository.ts';
+import type { PaymentsProvider } from './payments-provider.ts';
+
+export type StripePrices = Record<string, Record<BillingInterval, string>>;
+
+/** STRIPE_API_URL points the SDK elsewhere (a local stand-in in tests); unset keeps Stripe's own host. */
+export function createStripeClient(secretKey: string, apiUrl?: string): Stripe {
+  const url = apiUrl ? new URL(apiUrl) : undefined;
+  return new Stripe(secretKey, {
+    ...(url && {
+      host: url.hostname,
+      port: url.port || (url.protocol === 'https:' ? 443 : 80),
+      protocol: url.protocol === 'http:' ? 'http' : 'https',
+    }),
+    maxNetworkRetries: 2,
+    timeout: 15_000,
+    appInfo: { name: 'Tessera' },
+  });
+}
+
+/** Stripe failures become one clear 503 for the user; the cause goes to the log. */
+async function callStripe<T>(log: FastifyBaseLogger, what: string, call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    log.error({ err: error }, `Stripe call failed: ${what}`);
+    throw new AppError('UNAVAILABLE', 'The payment provider is unavailable. Please try again in a moment.');
+  }
+}
+
+export function createStripeProvider({
+  stripe,
+  prices,
+  appUrl,
+  log,
+}: {
+  stripe: Stripe;
+  prices: StripePrices;
+  appUrl: string;
+  log: FastifyBaseLogger;
+}): PaymentsProvider {
+  async function cancelSubscription(id: string) {
+    try {
+      await stripe.subscriptions.cancel(id);
+    } catch (error) {
+      // Already gone at Stripe: nothing left to bill.
+      if (error instanceof Stripe.errors.StripeInvalidRequestError && error.code === 'resource_missing')
+        return;
+      throw error;
+    }
+  }
+
+  return {
+    name: 'stripe',
+    async startCheckout(db, { tenant, plan, interval }) {
+      const price = prices[plan.id]?.[interval];
+      if (!price) throw new AppError('BAD_REQUEST', `The ${plan.name} plan cannot be bought yet`);
+
+      let customer = tenant.stripeCustomerId;
+      if (!customer) {
+        // One customer per team, ever: the idempotency key makes a concurrent or retried creation the same one.
+        const created = await callStripe(log, 'create customer', () =>
+          stripe.customers.create(
+            { name: tenant.name, metadata: { tenant_uuid: tenant.uuid } },
+            { idempotencyKey: `tessera-customer-${tenant.uuid}` },
+          ),
+        );
+        customer = created.id;
+        const id = customer;
+        await withTenantScope(db, tenant.uuid, (tx) => setStripeCustomerId(tx, tenant.uuid, id));
+      }
+
+      const session = await callStripe(log, 'create checkout session', () =>
+        stripe.checkout.sessions.create({
+          mode: 'subscription',
+          customer,
+          client_reference_id: tenant.uuid,
+          line_items: [{ price, quantity: 1 }],
+          metadata: { tenant_uuid: tenant.uuid, plan_id: plan.id, billing_interval: interval },
+          subscription_data: { metadata: { tenant_uuid: tenant.uuid, plan_id: plan.id } },
+          success_url: `${appUrl}/subscription?checkout=success`,
+          cancel_url: `${appUrl}/subscription?checkout=canceled`,
+        }),
+      );
+      if (!session.url)
+        throw new AppError('UNAVAILABLE', 'The payment provider did not return a checkout page');
+      return session.url;
+    },
+
+    async openPortal(tenant, subscription) {
+      const customer = subscription.providerCustomerId ?? tenant.stripeCustomerId;
+      if (!customer) throw new AppError('NOT_FOUND', 'No billing account found for this team');
+      const session = await callStripe(log, 'create portal session', () =>
+        stripe.billingPortal.sessions.create({ customer, return_url: `${appUrl}/subscription` }),
+      );
+      return session.url;
+    },
+
+    async endBilling(tenant, liveSubscription) {
+      const customer = liveSubscription?.providerCustomerId ?? tenant.stripeCustomerId;
+      try {
+        // A checkout left open in another tab would otherwise start a subscription after the team is gone.
+        if (customer) {
+          const open = await stripe.checkout.sessions.list({ customer, status: 'open', limit: 100 });
+          for (const session of open.data) await stripe.checkout.sessions.expire(session.id);
+        }
+        const id = liveSubscription?.providerSubscriptionId;
+        if (id) await cancelSubscription(id);
+      } catch (error) {
+        log.error({ err: error, tenant: tenant.uuid }, 'Stripe call failed: end billing of a deleted team');
+        throw new AppError(
+          'UNAVAILABLE',
+          'The subscription could not be cancelled with the payment provider, so the team was not deleted. Please try again in a moment.',
+        );
+      }
+    },
+
+    async invoiceDownloadUrl(invoice) {
+      if (invoice.providerPdfUrl) return invoice.providerPdfUrl;
+      const id = invoice.providerInvoiceId;
+      if (!id) throw new AppError('NOT_FOUND', 'This invoice has no PDF yet');
+      const remote = await callStripe(log, 'retrieve invoice', () => stripe.invoices.retrieve(id));
+      const url = remote.invoice_pdf ?? remote.hosted_invoice_url;
+      if (!url) throw new AppError('NOT_FOUND', 'This invoice has no PDF yet');
+      return url;
+    },
+  };
+}

@@ -1,0 +1,284 @@
+// Stripe webhooks (CONTRACT section 3) keep the team's subscription and invoices current. The signature is checked
+// on the raw body; each event id is recorded in the same transaction as its effects, so a replay changes nothing;
+// and an event older than the state already stored is ignored, so out-of-order deliveries end in the right state.
+import type { BillingInterval, SubscriptionStatus } from '@app/contract';
+import type { FastifyBaseLogger } from 'fastify';
+import type Stripe from 'stripe';
+import { z } from 'zod';
+
+import type { Db } from '../../db/client.ts';
+import { AppError } from '../../lib/app-error.ts';
+import * as repo from './payments.repository.ts';
+import type { StripePrices } from './providers/stripe-provider.ts';
+import * as events from './stripe-webhooks.repository.ts';
+
+export type StripeWebhookDeps = {
+  db: Db;
+  stripe: Stripe;
+  webhookSecret: string;
+  prices: StripePrices;
+  log: FastifyBaseLogger;
+};
+
+type SubscriptionEventKind = 'created' | 'updated' | 'deleted';
+
+const STATUS: Record<string, SubscriptionStatus> = {
+  active: 'active',
+  trialing: 'trialing',
+  past_due: 'past_due',
+  unpaid: 'unpaid',
+  canceled: 'canceled',
+  incomplete: 'incomplete',
+  incomplete_expired: 'inactive',
+  paused: 'inactive',
+};
+
+const isUuid = (value: string | null | undefined): value is string => z.uuid().safeParse(value).success;
+const idOf = (value: string | { id: string } | null | undefined) =>
+  typeof value === 'string' ? value : (value?.id ?? undefined);
+const fromSeconds = (seconds: number | null | undefined) =>
+  seconds === null || seconds === undefined ? null : new Date(seconds * 1000);
+
+/** Verifies and applies one webhook delivery. Throws 400 for a bad signature, before anything is read or written. */
+export async function handleStripeWebhook(
+  deps: StripeWebhookDeps,
+  payload: Buffer,
+  signature: string | string[] | undefined,
+): Promise<void> {
+  if (typeof signature !== 'string' || signature === '') {
+    throw new AppError('BAD_REQUEST', 'Missing Stripe-Signature header');
+  }
+  let event: Stripe.Event;
+  try {
+    event = deps.stripe.webhooks.constructEvent(payload, signature, deps.webhookSecret);
+  } catch {
+    throw new AppError('BAD_REQUEST', 'Invalid Stripe-Signature header');
+  }
+
+  // A completed checkout names its subscription without its state: fetch that before the transaction opens, so
+  // no network call holds it. A failure answers 500 and Stripe delivers the event again.
+  const checkoutSubscription =
+    event.type === 'checkout.session.completed'
+      ? await retrieveSubscription(deps, event.data.object)
+      : undefined;
+
+  await deps.db.transaction(async (tx) => {
+    if (!(await events.recordEvent(tx, event.id, event.type))) return;
+    const at = new Date(event.created * 1000);
+    switch (event.type) {
+      case 'checkout.session.completed':
+        await applyCheckoutCompleted(deps, tx, event.data.object, checkoutSubscription, at);
+        break;
+      case 'customer.subscription.created':
+        await applySubscription(deps, tx, event.data.object, 'created', at);
+        break;
+      case 'customer.subscription.updated':
+        await applySubscription(deps, tx, event.data.object, 'updated', at);
+        break;
+      case 'customer.subscription.deleted':
+        await applySubscription(deps, tx, event.data.object, 'deleted', at);
+        break;
+      case 'invoice.paid':
+        await applyInvoice(deps, tx, event.data.object, 'paid', at);
+        break;
+      case 'invoice.payment_failed':
+        await applyInvoice(deps, tx, event.data.object, 'failed', at);
+        break;
+      default:
+        // Other events are acknowledged (and recorded) so Stripe stops sending them.
+        break;
+    }
+  });
+}
+
+async function retrieveSubscription(deps: StripeWebhookDeps, session: Stripe.Checkout.Session) {
+  if (session.mode !== 'subscription' || !session.subscription) return undefined;
+  if (typeof session.subscription !== 'string') return session.subscription;
+  return deps.stripe.subscriptions.retrieve(session.subscription);
+}
+
+/** The team an event is about: its metadata, else the stored subscription, else the team's Stripe customer. */
+async function resolveTenant(
+  tx: Db,
+  hints: {
+    tenantUuid?: string | null | undefined;
+    subscriptionId?: string | undefined;
+    customerId?: string | undefined;
+  },
+) {
+  if (isUuid(hints.tenantUuid) && (await events.tenantExists(tx, hints.tenantUuid))) return hints.tenantUuid;
+  const bySubscription =
+    hints.subscriptionId && (await events.findTenantIdBySubscription(tx, hints.subscriptionId));
+  if (bySubscription) return bySubscription;
+  return (hints.customerId && (await events.findTenantIdByCustomer(tx, hints.customerId))) || undefined;
+}
+
+/** The plan and interval a Stripe price stands for, from STRIPE_PRICES (a portal plan switch changes the price). */
+function planForPrice(prices: StripePrices, priceId: string | undefined) {
+  if (!priceId) return undefined;
+  for (const [planId, byInterval] of Object.entries(prices)) {
+    for (const [interval, id] of Object.entries(byInterval)) {
+      if (id === priceId) return { planId, interval: interval as BillingInterval };
+    }
+  }
+  return undefined;
+}
+
+async function applyCheckoutCompleted(
+  deps: StripeWebhookDeps,
+  tx: Db,
+  session: Stripe.Checkout.Session,
+  subscription: Stripe.Subscription | undefined,
+  at: Date,
+) {
+  const customerId = idOf(session.customer);
+  const tenantId = await resolveTenant(tx, {
+    tenantUuid: session.metadata?.tenant_uuid ?? session.client_reference_id,
+    customerId,
+  });
+  if (tenantId && customerId) await repo.setStripeCustomerId(tx, tenantId, customerId);
+  if (subscription) await applySubscription(deps, tx, subscription, 'updated', at);
+}
+
+/** True when the stored row already holds a state at least as new as this event's. */
+function isStale(
+  stored: repo.SubscriptionRow,
+  subscriptionId: string,
+  incoming: SubscriptionStatus,
+  kind: SubscriptionEventKind,
+  at: Date,
+) {
+  if (stored.providerSubscriptionId === subscriptionId) {
+    if (stored.status === 'canceled') return true; // Stripe never revives a canceled subscription.
+    if (kind === 'deleted' || !stored.providerUpdatedAt) return false;
+    // Stripe's times are whole seconds: a `created` in the same second as a stored state is the older of the two.
+    return at < stored.providerUpdatedAt || (kind === 'created' && at <= stored.providerUpdatedAt);
+  }
+  // Another subscription of the same team: an old one ending never replaces the live one.
+  if (repo.isLive(stored.status)) return !repo.isLive(incoming);
+  if (repo.isLive(incoming)) return false;
+  return stored.providerUpdatedAt !== null && at < stored.providerUpdatedAt;
+}
+
+async function applySubscription(
+  deps: StripeWebhookDeps,
+  tx: Db,
+  subscription: Stripe.Subscription,
+  kind: SubscriptionEventKind,
+  at: Date,
+) {
+  const customerId = idOf(subscription.customer);
+  const tenantId = await resolveTenant(tx, {
+    tenantUuid: subscription.metadata?.tenant_uuid,
+    subscriptionId: subscription.id,
+    customerId,
+  });
+  if (!tenantId) {
+    deps.log.warn({ subscription: subscription.id }, 'Stripe subscription of no known team: ignored');
+    return;
+  }
+
+  const item = subscription.items?.data?.[0];
+  const byPrice = planForPrice(deps.prices, item?.price?.id);
+  const planId = byPrice?.planId ?? subscription.metadata?.plan_id;
+  if (!planId || !(await repo.findPlan(tx, planId))) {
+    deps.log.warn(
+      { subscription: subscription.id, price: item?.price?.id },
+      'Stripe subscription of no known plan: ignored',
+    );
+    return;
+  }
+  // Since API version 2025-03-31 the period lives on the subscription item; older payloads carry it on the root.
+  const legacy = subscription as unknown as { current_period_start?: number; current_period_end?: number };
+  const start = item?.current_period_start ?? legacy.current_period_start ?? subscription.start_date;
+  const end = item?.current_period_end ?? legacy.current_period_end ?? start;
+  const status: SubscriptionStatus =
+    kind === 'deleted' ? 'canceled' : (STATUS[subscription.status] ?? 'inactive');
+  const state: repo.NewSubscription = {
+    provider: 'stripe',
+    providerSubscriptionId: subscription.id,
+    providerCustomerId: customerId ?? null,
+    planId,
+    interval: byPrice?.interval ?? (item?.price?.recurring?.interval === 'year' ? 'annual' : 'monthly'),
+    status,
+    currentPeriodStart: new Date(start * 1000),
+    currentPeriodEnd: new Date(end * 1000),
+    // The portal may cancel with a date (cancel_at) rather than the flag; both end the subscription.
+    cancelAtPeriodEnd:
+      subscription.cancel_at_period_end || (subscription.cancel_at !== null && status !== 'canceled'),
+    billingCycleAnchor: null,
+    creditBalance: 0,
+    providerUpdatedAt: at,
+  };
+
+  await repo.lockTeamBilling(tx, tenantId);
+  const stored = await repo.findSubscription(tx, tenantId);
+  if (stored && isStale(stored, subscription.id, status, kind, at)) return;
+  if (stored?.providerSubscriptionId === subscription.id) await repo.updateSubscription(tx, tenantId, state);
+  else await repo.saveSubscription(tx, tenantId, state);
+  if (customerId) await repo.setStripeCustomerId(tx, tenantId, customerId);
+}
+
+async function applyInvoice(
+  deps: StripeWebhookDeps,
+  tx: Db,
+  invoice: Stripe.Invoice,
+  outcome: 'paid' | 'failed',
+  at: Date,
+) {
+  const details = invoice.parent?.subscription_details;
+  const subscriptionId = idOf(details?.subscription);
+  const tenantId = await resolveTenant(tx, {
+    tenantUuid: details?.metadata?.tenant_uuid,
+    subscriptionId,
+    customerId: idOf(invoice.customer),
+  });
+  if (!tenantId) {
+    deps.log.warn({ invoice: invoice.id }, 'Stripe invoice of no known team: ignored');
+    return;
+  }
+
+  const line = invoice.lines?.data?.[0];
+  const byPrice = planForPrice(deps.prices, idOf(line?.pricing?.price_details?.price));
+  const planId = byPrice && (await repo.findPlan(tx, byPrice.planId)) ? byPrice.planId : null;
+  const stored = await events.findInvoiceByProviderId(tx, invoice.id);
+  // A late failure report never undoes a payment.
+  if (!(stored?.status === 'paid' && outcome === 'failed')) {
+    await events.saveStripeInvoice(tx, {
+      tenantId,
+      number: invoice.number ?? invoice.id,
+      amount: outcome === 'paid' ? invoice.amount_paid : invoice.amount_due,
+      currency: invoice.currency,
+      status: outcome,
+      dueDate:
+        fromSeconds(invoice.due_date) ??
+        (outcome === 'paid' ? fromSeconds(invoice.status_transitions?.paid_at) : null),
+      planId,
+      interval: byPrice?.interval ?? null,
+      periodStart: fromSeconds(line?.period?.start),
+      periodEnd: fromSeconds(line?.period?.end),
+      providerInvoiceId: invoice.id,
+      providerPdfUrl: invoice.invoice_pdf ?? invoice.hosted_invoice_url ?? null,
+      createdAt: new Date(invoice.created * 1000),
+    });
+  }
+
+  // The subscription follows its invoices: a failed payment makes it past due, a later payment active again.
+  await repo.lockTeamBilling(tx, tenantId);
+  const subscription = await repo.findSubscription(tx, tenantId);
+  if (
+    !subscription ||
+    !subscriptionId ||
+    subscription.providerSubscriptionId !== subscriptionId ||
+    (subscription.providerUpdatedAt && at < subscription.providerUpdatedAt)
+  ) {
+    return;
+  }
+  const next =
+    outcome === 'failed' && ['active', 'trialing'].includes(subscription.status)
+      ? 'past_due'
+      : outcome === 'paid' && ['past_due', 'unpaid', 'incomplete'].includes(subscription.status)
+        ? 'active'
+        : undefined;
+  if (next) await repo.updateSubscription(tx, tenantId, { status: next, providerUpdatedAt: at });
+}

@@ -1,0 +1,168 @@
+// Stripe objects and signed webhook deliveries for tests, shaped like the API version the SDK pins.
+import { randomBytes } from 'node:crypto';
+
+import Stripe from 'stripe';
+
+import { buildTestApp, testConfig, type TestApp } from './helpers.ts';
+import type { StripeStandIn } from './stripe-stand-in.ts';
+
+export const WEBHOOK_SECRET = 'whsec_test_secret';
+export const PRICES = {
+  starter: { monthly: 'price_starter_monthly', annual: 'price_starter_annual' },
+  pro: { monthly: 'price_pro_monthly', annual: 'price_pro_annual' },
+  business: { monthly: 'price_business_monthly', annual: 'price_business_annual' },
+};
+export const APP_URL = 'https://app.example.test';
+
+/** The app with PAYMENTS_PROVIDER=stripe against the stand-in. */
+export function buildStripeApp(standIn: StripeStandIn, prices: object = PRICES): Promise<TestApp> {
+  return buildTestApp({
+    config: testConfig({
+      PAYMENTS_PROVIDER: 'stripe',
+      STRIPE_SECRET_KEY: 'sk_test_tessera',
+      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+      STRIPE_API_URL: standIn.url,
+      STRIPE_PRICES: JSON.stringify(prices),
+      APP_URL,
+    }),
+  });
+}
+
+const stripe = new Stripe('sk_test_unused');
+export const randomId = (prefix: string) => `${prefix}_${randomBytes(8).toString('hex')}`;
+
+export type StripeEvent = { id: string; type: string; created: number; data: { object: object } };
+
+export function stripeEvent(
+  type: string,
+  object: object,
+  created: number,
+  id = randomId('evt'),
+): StripeEvent {
+  return {
+    id,
+    object: 'event',
+    api_version: '2026-10-28.endive',
+    created,
+    type,
+    livemode: false,
+    pending_webhooks: 1,
+    request: { id: null, idempotency_key: null },
+    data: { object },
+  } as StripeEvent;
+}
+
+/** Posts an event as Stripe does: the raw JSON and a Stripe-Signature header made by the SDK's test helper. */
+export function deliver(
+  app: TestApp,
+  event: StripeEvent,
+  { secret = WEBHOOK_SECRET, signature }: { secret?: string; signature?: string | null } = {},
+) {
+  const payload = JSON.stringify(event);
+  const header =
+    signature === undefined ? stripe.webhooks.generateTestHeaderString({ payload, secret }) : signature;
+  return app.inject({
+    method: 'POST',
+    url: '/api/payments/webhook',
+    headers: {
+      'content-type': 'application/json; charset=utf-8',
+      ...(header === null ? {} : { 'stripe-signature': header }),
+    },
+    payload,
+  });
+}
+
+export function stripeSubscription(options: {
+  id: string;
+  tenantUuid: string;
+  customer: string;
+  status?: string;
+  price?: string;
+  planId?: string;
+  start: number;
+  end: number;
+  cancelAtPeriodEnd?: boolean;
+}) {
+  const price = options.price ?? PRICES.pro.monthly;
+  return {
+    id: options.id,
+    object: 'subscription',
+    customer: options.customer,
+    status: options.status ?? 'active',
+    cancel_at_period_end: options.cancelAtPeriodEnd ?? false,
+    cancel_at: null,
+    canceled_at: null,
+    created: options.start,
+    start_date: options.start,
+    currency: 'usd',
+    metadata: { tenant_uuid: options.tenantUuid, plan_id: options.planId ?? 'pro' },
+    items: {
+      object: 'list',
+      data: [
+        {
+          id: randomId('si'),
+          object: 'subscription_item',
+          current_period_start: options.start,
+          current_period_end: options.end,
+          price: {
+            id: price,
+            object: 'price',
+            currency: 'usd',
+            recurring: { interval: price.endsWith('annual') ? 'year' : 'month' },
+          },
+        },
+      ],
+    },
+  };
+}
+
+export function stripeInvoice(options: {
+  id: string;
+  subscription: string;
+  tenantUuid: string;
+  customer: string;
+  paid: boolean;
+  amount?: number;
+  created: number;
+  periodEnd: number;
+}) {
+  const amount = options.amount ?? 2900;
+  return {
+    id: options.id,
+    object: 'invoice',
+    number: `TESSERA-${options.id.slice(-4).toUpperCase()}`,
+    customer: options.customer,
+    currency: 'usd',
+    amount_due: amount,
+    amount_paid: options.paid ? amount : 0,
+    status: options.paid ? 'paid' : 'open',
+    created: options.created,
+    due_date: null,
+    status_transitions: { paid_at: options.paid ? options.created + 5 : null },
+    invoice_pdf: `https://pay.stripe.test/invoice/${options.id}/pdf`,
+    hosted_invoice_url: `https://invoice.stripe.test/i/${options.id}`,
+    parent: {
+      type: 'subscription_details',
+      subscription_details: {
+        subscription: options.subscription,
+        metadata: { tenant_uuid: options.tenantUuid, plan_id: 'pro' },
+      },
+    },
+    lines: {
+      object: 'list',
+      data: [
+        {
+          id: randomId('il'),
+          object: 'line_item',
+          amount,
+          currency: 'usd',
+          period: { start: options.created, end: options.periodEnd },
+          pricing: {
+            type: 'price_details',
+            price_details: { price: PRICES.pro.monthly, product: 'prod_pro' },
+          },
+        },
+      ],
+    },
+  };
+}

@@ -1,0 +1,180 @@
+// A local HTTP stand-in for the few Stripe API endpoints the app calls, started by a test and reached through
+// STRIPE_API_URL. It answers like Stripe (form-encoded requests, JSON objects, Stripe's error shape, idempotency
+// keys) and records every request, so tests assert what the official SDK really sent.
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export type StripeRequest = {
+  method: string;
+  path: string;
+  query: URLSearchParams;
+  /** The form-encoded body, keys as Stripe spells them: `metadata[tenant_uuid]`, `line_items[0][price]`. */
+  form: URLSearchParams;
+  headers: IncomingMessage['headers'];
+};
+
+type StripeObject = Record<string, unknown> & { id: string };
+
+export type StripeStandIn = Awaited<ReturnType<typeof startStripeStandIn>>;
+
+export async function startStripeStandIn() {
+  const requests: StripeRequest[] = [];
+  /** Subscriptions the API knows, by id: tests put there what a checkout would have created. */
+  const subscriptions = new Map<string, StripeObject>();
+  const invoices = new Map<string, StripeObject>();
+  const checkoutSessions = new Map<string, StripeObject>();
+  const customers = new Map<string, StripeObject>();
+  const byIdempotencyKey = new Map<string, StripeObject>();
+  let counter = 0;
+  /** When set, matching requests fail with a 500 that the SDK is told not to retry. */
+  let outage: ((request: StripeRequest) => boolean) | undefined;
+
+  const nextId = (prefix: string) => `${prefix}_test_${++counter}`;
+  const metadataOf = (form: URLSearchParams, prefix = '') => {
+    const metadata: Record<string, string> = {};
+    for (const [key, value] of form) {
+      const match = new RegExp(`^${prefix.replace(/[[\]]/g, '\\$&')}metadata\\[(\\w+)\\]$`).exec(key);
+      if (match) metadata[match[1]!] = value;
+    }
+    return metadata;
+  };
+
+  function route(request: StripeRequest): [number, unknown] {
+    const { method, path, form, query } = request;
+    const missing = (id: string): [number, unknown] => [
+      404,
+      {
+        error: {
+          type: 'invalid_request_error',
+          code: 'resource_missing',
+          message: `No such object: '${id}'`,
+        },
+      },
+    ];
+    let match: RegExpExecArray | null;
+
+    if (method === 'POST' && path === '/v1/customers') {
+      const customer = {
+        id: nextId('cus'),
+        object: 'customer',
+        name: form.get('name'),
+        metadata: metadataOf(form),
+      };
+      customers.set(customer.id, customer);
+      return [200, customer];
+    }
+    if (method === 'POST' && path === '/v1/checkout/sessions') {
+      const id = nextId('cs');
+      const session = {
+        id,
+        object: 'checkout.session',
+        mode: form.get('mode'),
+        customer: form.get('customer'),
+        client_reference_id: form.get('client_reference_id'),
+        metadata: metadataOf(form),
+        status: 'open',
+        subscription: null,
+        success_url: form.get('success_url'),
+        cancel_url: form.get('cancel_url'),
+        url: `https://checkout.stripe.test/c/pay/${id}`,
+      };
+      checkoutSessions.set(id, session);
+      return [200, session];
+    }
+    if (method === 'GET' && path === '/v1/checkout/sessions') {
+      const data = [...checkoutSessions.values()].filter(
+        (session) =>
+          (!query.get('customer') || session.customer === query.get('customer')) &&
+          (!query.get('status') || session.status === query.get('status')),
+      );
+      return [200, { object: 'list', data, has_more: false, url: '/v1/checkout/sessions' }];
+    }
+    if (method === 'POST' && (match = /^\/v1\/checkout\/sessions\/([\w-]+)\/expire$/.exec(path))) {
+      const session = checkoutSessions.get(match[1]!);
+      if (!session) return missing(match[1]!);
+      session.status = 'expired';
+      return [200, session];
+    }
+    if (method === 'POST' && path === '/v1/billing_portal/sessions') {
+      const id = nextId('bps');
+      return [
+        200,
+        {
+          id,
+          object: 'billing_portal.session',
+          customer: form.get('customer'),
+          return_url: form.get('return_url'),
+          url: `https://billing.stripe.test/p/session/${id}`,
+        },
+      ];
+    }
+    if ((match = /^\/v1\/subscriptions\/([\w-]+)$/.exec(path))) {
+      const subscription = subscriptions.get(match[1]!);
+      if (!subscription) return missing(match[1]!);
+      if (method === 'GET') return [200, subscription];
+      if (method === 'DELETE') {
+        Object.assign(subscription, { status: 'canceled', canceled_at: Math.floor(Date.now() / 1000) });
+        return [200, subscription];
+      }
+    }
+    if (method === 'GET' && (match = /^\/v1\/invoices\/([\w-]+)$/.exec(path))) {
+      const invoice = invoices.get(match[1]!);
+      return invoice ? [200, invoice] : missing(match[1]!);
+    }
+    return [
+      404,
+      { error: { type: 'invalid_request_error', message: `Unrecognized request URL (${method}: ${path})` } },
+    ];
+  }
+
+  const server = createServer(async (incoming: IncomingMessage, response: ServerResponse) => {
+    const chunks: Buffer[] = [];
+    for await (const chunk of incoming) chunks.push(chunk as Buffer);
+    const url = new URL(incoming.url ?? '/', 'http://stand-in');
+    const request: StripeRequest = {
+      method: incoming.method ?? 'GET',
+      path: url.pathname,
+      query: url.searchParams,
+      form: new URLSearchParams(Buffer.concat(chunks).toString('utf8')),
+      headers: incoming.headers,
+    };
+    requests.push(request);
+
+    let status: number;
+    let body: unknown;
+    const key = incoming.headers['idempotency-key'];
+    const replay = typeof key === 'string' ? byIdempotencyKey.get(`${request.path} ${key}`) : undefined;
+    if (outage?.(request)) {
+      response.setHeader('stripe-should-retry', 'false');
+      [status, body] = [500, { error: { type: 'api_error', message: 'Stand-in outage' } }];
+    } else if (replay) {
+      [status, body] = [200, replay];
+    } else {
+      [status, body] = route(request);
+      if (status === 200 && typeof key === 'string' && request.method === 'POST') {
+        byIdempotencyKey.set(`${request.path} ${key}`, body as StripeObject);
+      }
+    }
+    response.statusCode = status;
+    response.setHeader('content-type', 'application/json');
+    response.setHeader('request-id', `req_${counter}`);
+    response.end(JSON.stringify(body));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+
+  return {
+    url: `http://127.0.0.1:${port}`,
+    requests,
+    subscriptions,
+    invoices,
+    checkoutSessions,
+    customers,
+    /** The recorded requests to one method and path. */
+    sent: (method: string, path: string) => requests.filter((r) => r.method === method && r.path === path),
+    failWhen(predicate: ((request: StripeRequest) => boolean) | undefined) {
+      outage = predicate;
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
