@@ -43,6 +43,9 @@ export const routes: RouteObject[] = [
               { path: paths.app.subscription.path, lazy: page(() => import('./routes/subscription')) },
             ],
           },
+          // The test-mode provider's payment pages stand alone, as a real provider's would.
+          { path: paths.billing.checkout.path, lazy: page(() => import('./routes/billing/checkout')) },
+          { path: paths.billing.portal.path, lazy: page(() => import('./routes/billing/portal')) },
         ],
       },
       {

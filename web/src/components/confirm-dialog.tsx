@@ -15,18 +15,22 @@ type ConfirmDialogProps = {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   title: string;
+  /** What changes, and when it takes effect; may be several paragraphs. */
   description: ReactNode;
   confirmLabel: string;
+  /** The button that changes nothing; name it when 'Cancel' would be ambiguous (next to 'Cancel subscription'). */
+  dismissLabel?: string;
   onConfirm: () => void;
 };
 
-/** Asks before an action that changes someone else's access (SPEC section 4: role changes are confirmed). */
+/** Asks before an action that is hard to take back: a role change or removal (SPEC section 4), a billing change. */
 export function ConfirmDialog({
   open,
   onOpenChange,
   title,
   description,
   confirmLabel,
+  dismissLabel = 'Cancel',
   onConfirm,
 }: ConfirmDialogProps) {
   return (
@@ -34,10 +38,12 @@ export function ConfirmDialog({
       <AlertDialogContent>
         <AlertDialogHeader>
           <AlertDialogTitle>{title}</AlertDialogTitle>
-          <AlertDialogDescription>{description}</AlertDialogDescription>
+          <AlertDialogDescription asChild>
+            <div className="grid gap-2">{description}</div>
+          </AlertDialogDescription>
         </AlertDialogHeader>
         <AlertDialogFooter>
-          <AlertDialogCancel>Cancel</AlertDialogCancel>
+          <AlertDialogCancel>{dismissLabel}</AlertDialogCancel>
           <AlertDialogAction onClick={onConfirm}>{confirmLabel}</AlertDialogAction>
         </AlertDialogFooter>
       </AlertDialogContent>

@@ -1,3 +1,5 @@
+import { localBillingPaths } from '@app/contract';
+
 /** The one route table (SPEC section 2): components link through `getHref`, the router matches `path`. */
 export const paths = {
   home: { path: '/', getHref: () => '/' },
@@ -21,6 +23,11 @@ export const paths = {
     team: { path: '/team', getHref: () => '/team' },
     subscription: { path: '/subscription', getHref: () => '/subscription' },
     members: { path: '/members', getHref: () => '/members' },
+  },
+  /** The built-in test-mode provider's own pages (contract localBillingPaths), outside the signed-in shell. */
+  billing: {
+    checkout: { path: '/billing/checkout/:sessionId', getHref: localBillingPaths.checkout },
+    portal: { path: '/billing/portal', getHref: localBillingPaths.portal },
   },
   admin: {
     root: { path: '/admin', getHref: () => '/admin' },

@@ -7,7 +7,7 @@ import { countRefreshes, echoHeaders } from '@/testing/api-client-mocks';
 import { accessTokenFor } from '@/testing/auth-response';
 import { server } from '@/testing/mocks/server';
 
-import { ApiError, apiFetch } from './api-client';
+import { ApiError, apiFetch, apiFetchPage } from './api-client';
 
 describe('apiFetch headers', () => {
   it('sends no Authorization or X-TENANT-UUID when nothing is stored', async () => {
@@ -109,6 +109,59 @@ describe('apiFetch answers', () => {
     const request = apiFetch('/items/', { signal: controller.signal });
     controller.abort();
     await expect(request).rejects.toMatchObject({ name: 'AbortError' });
+  });
+});
+
+describe('apiFetchPage', () => {
+  it('returns the page and the X-Next-Cursor header, sending the cursor and query back', async () => {
+    const seen: string[] = [];
+    server.use(
+      http.get('/api/super-admin/tenants', ({ request }) => {
+        seen.push(new URL(request.url).search);
+        return HttpResponse.json(['a', 'b'], { headers: { 'X-Next-Cursor': 'next-2' } });
+      }),
+    );
+    expect(await apiFetchPage('/super-admin/tenants', { query: { q: 'acme & co', limit: 2 } })).toEqual({
+      items: ['a', 'b'],
+      nextCursor: 'next-2',
+    });
+    await apiFetchPage('/super-admin/tenants', { cursor: 'next-2', query: { q: '' } });
+    expect(seen).toEqual(['?q=acme+%26+co&limit=2', '?cursor=next-2']);
+  });
+
+  it('says there is no next page when the header is missing', async () => {
+    server.use(http.get('/api/items/', () => HttpResponse.json(['last'])));
+    expect(await apiFetchPage('/items/')).toEqual({ items: ['last'], nextCursor: null });
+  });
+
+  it('sends the tenant and token, and refreshes on a 401, like apiFetch', async () => {
+    storage.set('accessToken', accessTokenFor());
+    storage.set('refreshToken', 'refresh-1');
+    const refreshes = countRefreshes();
+    server.use(
+      http.get('/api/members', ({ request }) =>
+        request.headers.get('Authorization') === 'Bearer access-2'
+          ? HttpResponse.json([request.headers.get('X-TENANT-UUID')], { headers: { 'X-Next-Cursor': 'c' } })
+          : HttpResponse.json({ detail: 'Token expired' }, { status: 401 }),
+      ),
+    );
+    expect(await apiFetchPage('/members', { tenantUuid: 'tenant-2' })).toEqual({
+      items: ['tenant-2'],
+      nextCursor: 'c',
+    });
+    expect(refreshes.count).toBe(1);
+  });
+
+  it("throws the body's detail", async () => {
+    server.use(
+      http.get('/api/super-admin/feedback', () =>
+        HttpResponse.json({ detail: 'Forbidden' }, { status: 403 }),
+      ),
+    );
+    await expect(apiFetchPage('/super-admin/feedback')).rejects.toMatchObject({
+      status: 403,
+      detail: 'Forbidden',
+    });
   });
 });
 

@@ -2,7 +2,7 @@
  * The one API client (SPEC sections 7 and 8): JSON against `/api`, bearer token, tenant header, `{detail}`
  * errors, and the token refresh that keeps a session alive across calls and across tabs.
  */
-import { ErrorBodySchema, TokenPairSchema } from '@app/contract';
+import { ErrorBodySchema, NEXT_CURSOR_HEADER, TokenPairSchema } from '@app/contract';
 
 import { endSession, storeTokens } from '@/lib/session/session-store';
 import { readTokenClaims } from '@/lib/session/token-claims';
@@ -71,10 +71,44 @@ function isSignedInCall(path: string): boolean {
 }
 
 /** Calls `/api{path}` and returns the JSON answer (undefined for a 204); any other outcome throws ApiError. */
-export async function apiFetch<T>(
+export async function apiFetch<T>(path: string, request: ApiRequest = {}): Promise<T> {
+  const response = await call(path, request);
+  if (response.status === 204) return undefined as T;
+  return (await response.json()) as T;
+}
+
+/** One page of a list (CONTRACT section 3) and the cursor of the next one, null on the last page. */
+export type Page<T> = { items: T[]; nextCursor: string | null };
+
+export type PageRequest = Omit<ApiRequest, 'method' | 'body'> & {
+  /** The previous page's `nextCursor`; none for the first page. */
+  cursor?: string | null;
+  /** Further query parameters, e.g. `{ q }`; empty values are left out. */
+  query?: Record<string, string | number | undefined>;
+};
+
+/** GETs one page of a list: the JSON array, and the `X-Next-Cursor` header that names the next page. */
+export async function apiFetchPage<T>(
   path: string,
-  { method = 'GET', body, signal, tenantUuid }: ApiRequest = {},
-): Promise<T> {
+  { cursor, query = {}, ...request }: PageRequest = {},
+): Promise<Page<T>> {
+  const params = new URLSearchParams();
+  for (const [name, value] of Object.entries({ ...query, cursor: cursor ?? undefined })) {
+    if (value !== undefined && value !== '') params.set(name, String(value));
+  }
+  const search = params.size > 0 ? `${path.includes('?') ? '&' : '?'}${params}` : '';
+  const response = await call(`${path}${search}`, request);
+  return {
+    items: (await response.json()) as T[],
+    nextCursor: response.headers.get(NEXT_CURSOR_HEADER) || null,
+  };
+}
+
+/** Sends the call, with the refresh rules of SPEC sections 7 and 8; an answer that is not ok throws ApiError. */
+async function call(
+  path: string,
+  { method = 'GET', body, signal, tenantUuid }: ApiRequest,
+): Promise<Response> {
   const request = { method, body, signal, tenantUuid };
   let response: Response;
   if (isSignedInCall(path)) {
@@ -92,8 +126,7 @@ export async function apiFetch<T>(
     response = await send(path, request, null);
   }
   if (!response.ok) throw await toApiError(response);
-  if (response.status === 204) return undefined as T;
-  return (await response.json()) as T;
+  return response;
 }
 
 async function send(

@@ -1,4 +1,4 @@
-import { BookOpen, Download, Menu, PanelLeftClose, PanelLeftOpen } from 'lucide-react';
+import { BookOpen, Download, Menu, MessageSquare, PanelLeftClose, PanelLeftOpen } from 'lucide-react';
 import type { ReactNode } from 'react';
 
 import { useShell } from '@/app/layouts/shell-context';
@@ -12,9 +12,9 @@ type AppPageProps = {
   children?: ReactNode;
 };
 
-/** A signed-in page: the top bar of SPEC section 2 (title, subtitle, Download Codebase, Docs) over its content. */
+/** A signed-in page: the top bar of SPEC section 2 (title, subtitle, Download Codebase, Docs, Feedback), then content. */
 export function AppPage({ title, subtitle, children }: AppPageProps) {
-  const { isSidebarCollapsed, toggleSidebar, openNavigation } = useShell();
+  const { isSidebarCollapsed, toggleSidebar, openNavigation, openFeedback } = useShell();
   const config = usePublicConfig();
 
   return (
@@ -33,23 +33,36 @@ export function AppPage({ title, subtitle, children }: AppPageProps) {
           <h1 className="text-lg leading-tight font-semibold tracking-tight break-words">{title}</h1>
           {subtitle && <p className="text-sm text-muted-foreground">{subtitle}</p>}
         </div>
-        {config.data && (
-          <div className="flex shrink-0 gap-2">
-            {/* External pages (CONTRACT DOCS_URL / CODEBASE_URL) open in a new tab without access to this one. */}
-            <Button asChild variant="outline" size="sm" className="max-sm:size-9 max-sm:px-0">
-              <a href={config.data.codebase_url} target="_blank" rel="noopener noreferrer">
-                <Download aria-hidden="true" />
-                <span className="max-sm:sr-only">Download Codebase</span>
-              </a>
-            </Button>
-            <Button asChild variant="outline" size="sm" className="max-sm:size-9 max-sm:px-0">
-              <a href={config.data.docs_url} target="_blank" rel="noopener noreferrer">
-                <BookOpen aria-hidden="true" />
-                <span className="max-sm:sr-only">Docs</span>
-              </a>
-            </Button>
-          </div>
-        )}
+        <div className="flex shrink-0 gap-2">
+          {/* External pages (CONTRACT DOCS_URL / CODEBASE_URL) open in a new tab without access to this one. */}
+          {config.data && (
+            <>
+              <Button asChild variant="outline" size="sm" className="max-sm:size-9 max-sm:px-0">
+                <a href={config.data.codebase_url} target="_blank" rel="noopener noreferrer">
+                  <Download aria-hidden="true" />
+                  <span className="max-sm:sr-only">Download Codebase</span>
+                </a>
+              </Button>
+              <Button asChild variant="outline" size="sm" className="max-sm:size-9 max-sm:px-0">
+                <a href={config.data.docs_url} target="_blank" rel="noopener noreferrer">
+                  <BookOpen aria-hidden="true" />
+                  <span className="max-sm:sr-only">Docs</span>
+                </a>
+              </Button>
+            </>
+          )}
+          <Button
+            variant="outline"
+            size="sm"
+            className="max-sm:size-9 max-sm:px-0"
+            aria-keyshortcuts="F"
+            title="Feedback (F)"
+            onClick={openFeedback}
+          >
+            <MessageSquare aria-hidden="true" />
+            <span className="max-sm:sr-only">Feedback</span>
+          </Button>
+        </div>
       </header>
       <main className="flex w-full flex-1 flex-col gap-6 px-4 py-6 sm:px-6">{children}</main>
     </>

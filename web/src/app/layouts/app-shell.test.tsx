@@ -222,7 +222,10 @@ describe('sidebar, drawer and menus', () => {
     signIn();
     renderApp('/dashboard');
     await heading('Welcome to Acme, ada!');
-    expect(screen.getByRole('link', { name: 'Upgrade Plan' }).getAttribute('href')).toBe('/subscription');
+    // It shows once the team's subscription is known to be none (the default fake answers 404).
+    expect((await screen.findByRole('link', { name: 'Upgrade Plan' })).getAttribute('href')).toBe(
+      '/subscription',
+    );
 
     const trigger = screen.getByRole('button', { name: /ada@example\.com/ });
     expect(trigger.textContent).toContain('Free Plan');

@@ -11,6 +11,7 @@ import { ShellContext } from '@/app/layouts/shell-context';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Sheet, SheetContent, SheetDescription, SheetTitle } from '@/components/ui/sheet';
+import { FeedbackDialog } from '@/features/feedback/components/feedback-dialog';
 import { inviteEach } from '@/features/members/api/invite-member';
 import { CreateTeamDialog } from '@/features/tenants/components/create-team-dialog';
 import { useOpenUntilNavigation } from '@/hooks/use-open-until-navigation';
@@ -32,6 +33,7 @@ export function AppShell() {
   );
   const [isDrawerOpen, setDrawerOpen] = useOpenUntilNavigation();
   const [isCreateTeamOpen, setCreateTeamOpen] = useState(false);
+  const [isFeedbackOpen, setFeedbackOpen] = useState(false);
 
   const toggleSidebar = () => {
     storage.set('sidebarCollapsed', String(!isSidebarCollapsed));
@@ -44,7 +46,12 @@ export function AppShell() {
 
   return (
     <ShellContext.Provider
-      value={{ isSidebarCollapsed, toggleSidebar, openNavigation: () => setDrawerOpen(true) }}
+      value={{
+        isSidebarCollapsed,
+        toggleSidebar,
+        openNavigation: () => setDrawerOpen(true),
+        openFeedback: () => setFeedbackOpen(true),
+      }}
     >
       <div className="flex min-h-dvh">
         <aside
@@ -86,6 +93,7 @@ export function AppShell() {
         sendInvites={sendInvites}
         onSignOut={signOut}
       />
+      <FeedbackDialog open={isFeedbackOpen} onOpenChange={setFeedbackOpen} />
     </ShellContext.Provider>
   );
 }

@@ -4,8 +4,11 @@ import { Link, NavLink } from 'react-router';
 import { UserMenu } from '@/app/layouts/user-menu';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
+import { useSubscription } from '@/features/billing/api/get-subscription';
+import { isPaid } from '@/features/billing/utils/subscription-status';
 import { TeamSwitcher } from '@/features/tenants/components/team-switcher';
 import { cn } from '@/lib/cn';
+import { useCurrentTenant } from '@/lib/session/use-current-tenant';
 import { useSession } from '@/lib/session/use-session';
 
 const NAVIGATION: { label: string; href: string; icon: LucideIcon }[] = [
@@ -20,9 +23,11 @@ type AppSidebarProps = { collapsed?: boolean; onCreateTeam: () => void };
 /** What the sidebar and the mobile drawer hold (SPEC section 2). */
 export function AppSidebar({ collapsed = false, onCreateTeam }: AppSidebarProps) {
   const { isSuperAdmin } = useSession();
-  // SPEC section 2: 'Upgrade Plan' shows unless the user is a super admin or the subscription is active or
-  // trialing. Until billing exists every team counts as unpaid.
-  const showUpgrade = !isSuperAdmin;
+  const { tenant } = useCurrentTenant();
+  const subscription = useSubscription(tenant?.uuid);
+  // SPEC section 2: 'Upgrade Plan' shows unless the user is a super admin or the selected team's
+  // subscription is active or trialing; while that is unknown it waits rather than flicker for paid teams.
+  const showUpgrade = !isSuperAdmin && !!tenant && !subscription.isPending && !isPaid(subscription.data);
 
   return (
     <div className="flex h-full flex-col gap-4 p-3">

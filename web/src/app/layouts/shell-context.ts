@@ -6,6 +6,8 @@ export type Shell = {
   toggleSidebar: () => void;
   /** Opens the navigation drawer of narrow screens. */
   openNavigation: () => void;
+  /** Opens the feedback modal (the top bar's Feedback button; the f key toggles it too). */
+  openFeedback: () => void;
 };
 
 export const ShellContext = createContext<Shell | null>(null);

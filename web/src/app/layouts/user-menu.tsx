@@ -10,16 +10,21 @@ import {
   DropdownMenuTrigger,
 } from '@/components/ui/dropdown-menu';
 import { paths } from '@/config/paths';
+import { useSubscription } from '@/features/billing/api/get-subscription';
+import { currentPlanId } from '@/features/billing/utils/subscription-status';
 import { useOpenUntilNavigation } from '@/hooks/use-open-until-navigation';
 import { cn } from '@/lib/cn';
+import { useCurrentTenant } from '@/lib/session/use-current-tenant';
 import { useSession } from '@/lib/session/use-session';
 
 /** The bottom user menu of SPEC section 2: email, plan, Account, Admin (super admins only) and Logout. */
 export function UserMenu({ collapsed = false }: { collapsed?: boolean }) {
   const { email, isSuperAdmin, signOut } = useSession();
   const [open, setOpen] = useOpenUntilNavigation();
-  // The plan id comes with billing; until then every team is on the free plan.
-  const plan = 'Free Plan';
+  const { tenant } = useCurrentTenant();
+  const subscription = useSubscription(tenant?.uuid);
+  // SPEC section 2: the selected team's plan id, or 'Free Plan' without a subscription it still holds.
+  const plan = currentPlanId(subscription.data) ?? 'Free Plan';
 
   return (
     <DropdownMenu open={open} onOpenChange={setOpen} modal={false}>

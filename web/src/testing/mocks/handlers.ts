@@ -6,6 +6,7 @@ export const publicConfig: PublicConfig = {
   google_client_id: null,
   docs_url: 'https://docs.example.com',
   codebase_url: 'https://code.example.com',
+  payments_provider: 'local',
 };
 
 export const me: Me = {
@@ -45,5 +46,16 @@ export const handlers = [
   http.get('/api/tenant', () => HttpResponse.json(acme)),
   http.get('/api/members', () =>
     HttpResponse.json([{ ...member(me.email, 'owner', 1), user_uuid: me.uuid }]),
+  ),
+  // No items and nothing in the admin area (items.ts fakes the items API).
+  http.get('/api/items/', () => HttpResponse.json([])),
+  http.get('/api/super-admin/tenants', () => HttpResponse.json([])),
+  http.get('/api/super-admin/feedback', () => HttpResponse.json([])),
+  http.get('/api/super-admin/tenants/:id', () =>
+    HttpResponse.json({ detail: 'Tenant not found' }, { status: 404 }),
+  ),
+  // The shell reads the team's subscription (SPEC section 4); billing.ts fakes the whole billing API.
+  http.get('/api/payments/subscription', () =>
+    HttpResponse.json({ detail: 'No subscription' }, { status: 404 }),
   ),
 ];

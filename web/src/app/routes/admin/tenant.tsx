@@ -1,6 +1,40 @@
-import { AppPage } from '@/app/layouts/app-page';
+import { ArrowLeft } from 'lucide-react';
+import { useNavigate, useParams } from 'react-router';
 
-/** The tenant details, users and subscription arrive with the admin issue. */
+import { AppPage } from '@/app/layouts/app-page';
+import { Alert, AlertDescription } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Spinner } from '@/components/ui/spinner';
+import { paths } from '@/config/paths';
+import { useAdminTenant } from '@/features/admin/api/get-admin-tenant';
+import { AdminTenantDetails } from '@/features/admin/components/admin-tenant-details';
+import { getErrorText } from '@/lib/api-client';
+
+/** A team's details, users and subscription, for super admins (SPEC section 2, Admin). */
 export default function AdminTenantRoute() {
-  return <AppPage title="Tenant Details" />;
+  const { tenantId = '' } = useParams();
+  const tenant = useAdminTenant(tenantId);
+  const navigate = useNavigate();
+
+  return (
+    <AppPage title="Tenant Details" subtitle={tenant.data?.name}>
+      <div>
+        <Button variant="outline" size="sm" onClick={() => void navigate(paths.app.dashboard.getHref())}>
+          <ArrowLeft aria-hidden="true" />
+          Back to Home
+        </Button>
+      </div>
+      {tenant.isPending ? (
+        <div className="flex justify-center py-10">
+          <Spinner className="size-8 text-primary" />
+        </div>
+      ) : tenant.isError ? (
+        <Alert variant="destructive" className="max-w-2xl">
+          <AlertDescription>{getErrorText(tenant.error, 'Failed to fetch data')}</AlertDescription>
+        </Alert>
+      ) : (
+        <AdminTenantDetails tenant={tenant.data} />
+      )}
+    </AppPage>
+  );
 }

@@ -1,16 +1,21 @@
 import type { Member } from '@app/contract';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 
-import { apiFetch } from '@/lib/api-client';
+import { apiFetchPage } from '@/lib/api-client';
 import { tenantQueryKey } from '@/lib/session/tenant-query-key';
 
-export const getMembers = (tenantUuid: string, { signal }: { signal?: AbortSignal } = {}) =>
-  apiFetch<Member[]>('/members', { signal, tenantUuid });
+type GetMembersOptions = { cursor?: string | null; signal?: AbortSignal };
+
+/** GET /members: one page of the team's members (CONTRACT section 3). */
+export const getMembers = (tenantUuid: string, { cursor, signal }: GetMembersOptions = {}) =>
+  apiFetchPage<Member>('/members', { cursor, signal, tenantUuid });
 
 export const getMembersQueryOptions = (tenantUuid: string) =>
-  queryOptions({
+  infiniteQueryOptions({
     queryKey: tenantQueryKey(tenantUuid, 'members'),
-    queryFn: ({ signal }) => getMembers(tenantUuid, { signal }),
+    queryFn: ({ pageParam, signal }) => getMembers(tenantUuid, { cursor: pageParam, signal }),
+    initialPageParam: null as string | null,
+    getNextPageParam: (page) => page.nextCursor,
   });
 
-export const useMembers = (tenantUuid: string) => useQuery(getMembersQueryOptions(tenantUuid));
+export const useMembers = (tenantUuid: string) => useInfiniteQuery(getMembersQueryOptions(tenantUuid));

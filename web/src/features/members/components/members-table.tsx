@@ -2,6 +2,7 @@ import { ROLE_LABELS, type Member, type Role } from '@app/contract';
 import { useState } from 'react';
 
 import { ConfirmDialog } from '@/components/confirm-dialog';
+import { LoadMore } from '@/components/load-more';
 import { RoleBadge } from '@/components/role-badge';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
@@ -23,6 +24,8 @@ type MembersTableProps = {
 
 type PendingAction = { kind: 'role' | 'remove' | 'transfer'; member: Member };
 
+const loadFailure = (error: unknown) => getErrorText(error, 'Failed to load members');
+
 const dateFormat = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric' });
 
 /** The member table of /team (SPEC sections 2 and 6). */
@@ -42,13 +45,15 @@ export function MembersTable({ tenantUuid, viewerRole, viewerEmail }: MembersTab
       </div>
     );
   }
-  if (members.isError) {
+  // A failed later page keeps the pages already shown.
+  if (!members.data) {
     return (
       <Alert variant="destructive">
-        <AlertDescription>{getErrorText(members.error, 'Failed to load members')}</AlertDescription>
+        <AlertDescription>{loadFailure(members.error)}</AlertDescription>
       </Alert>
     );
   }
+  const rows = members.data.pages.flatMap((page) => page.items);
 
   const confirm = () => {
     if (!pending) return;
@@ -87,7 +92,7 @@ export function MembersTable({ tenantUuid, viewerRole, viewerEmail }: MembersTab
           <AlertDescription>{transfer.data.message}</AlertDescription>
         </Alert>
       )}
-      {members.data.length === 0 ? (
+      {rows.length === 0 ? (
         <p className="py-4 text-center text-sm text-muted-foreground">No members found.</p>
       ) : (
         <Table>
@@ -100,7 +105,7 @@ export function MembersTable({ tenantUuid, viewerRole, viewerEmail }: MembersTab
             </TableRow>
           </TableHeader>
           <TableBody>
-            {members.data.map((member) => {
+            {rows.map((member) => {
               const isOwn = isOwnRow(member);
               // Nobody changes the owner or themselves (SPEC section 6, CONTRACT section 3).
               const hasActions = canManage && !isOwn && member.role !== 'owner';
@@ -156,6 +161,7 @@ export function MembersTable({ tenantUuid, viewerRole, viewerEmail }: MembersTab
           </TableBody>
         </Table>
       )}
+      <LoadMore query={members} failureText={loadFailure} />
       {pending && (
         <ConfirmDialog
           open

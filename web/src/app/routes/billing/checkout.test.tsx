@@ -1,0 +1,127 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+
+import { CHECKOUT_SESSION_ID, checkoutSession, fakeBilling } from '@/testing/mocks/billing';
+import { ACME_UUID } from '@/testing/mocks/handlers';
+import { renderApp, signIn } from '@/testing/render-app';
+
+async function renderCheckout(sessionId = CHECKOUT_SESSION_ID) {
+  signIn();
+  const router = renderApp(`/billing/checkout/${sessionId}`);
+  await screen.findByRole('heading', { level: 1 }, { timeout: 5000 });
+  return router;
+}
+
+const field = (name: string) => screen.getByRole('textbox', { name }) as HTMLInputElement;
+
+describe('/billing/checkout/:sessionId', () => {
+  it('summarises the order: team, plan, interval and amount', async () => {
+    fakeBilling();
+    await renderCheckout();
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Subscribe to Tessera Pro');
+    const summary = within(screen.getByRole('region', { name: 'Subscribe to Tessera Pro' }));
+    expect(summary.getByText('Acme')).toBeTruthy();
+    expect(summary.getByText('Annually')).toBeTruthy();
+    expect(summary.getAllByText('$294')).toHaveLength(2);
+    expect(screen.getByRole('button', { name: 'Pay $294' })).toBeTruthy();
+  });
+
+  it('formats the card number in groups of 4 and the expiry as MM / YY as the user types', async () => {
+    fakeBilling();
+    await renderCheckout();
+    await userEvent.type(field('Card number'), '4242x42424242424');
+    expect(field('Card number').value).toBe('4242 4242 4242 424');
+    expect(document.activeElement).toBe(field('Card number'));
+    await userEvent.type(field('Card number'), '2');
+    expect(field('Card number').value).toBe('4242 4242 4242 4242');
+    // A complete number moves on to the expiry.
+    expect(document.activeElement).toBe(field('Expiry date'));
+    await userEvent.type(field('Expiry date'), '4');
+    expect(field('Expiry date').value).toBe('04 / ');
+    await userEvent.type(field('Expiry date'), '{Backspace}');
+    expect(field('Expiry date').value).toBe('04');
+    await userEvent.type(field('Expiry date'), '{Backspace}{Backspace}1231');
+    expect(field('Expiry date').value).toBe('12 / 31');
+    expect(document.activeElement).toBe(field('CVC'));
+    await userEvent.type(field('CVC'), '12a34');
+    expect(field('CVC').value).toBe('123');
+  });
+
+  it('checks the fields inline: incomplete number, past expiry, bad CVC; nothing is sent', async () => {
+    const api = fakeBilling();
+    await renderCheckout();
+    await userEvent.click(screen.getByRole('button', { name: 'Pay $294' }));
+    expect(await screen.findByText('Card number is required')).toBeTruthy();
+    expect(screen.getByText('Expiry date is required')).toBeTruthy();
+    expect(screen.getByText('CVC is required')).toBeTruthy();
+
+    await userEvent.type(field('Card number'), '4242 4242 4242');
+    await userEvent.type(field('Expiry date'), '0120');
+    await userEvent.type(field('CVC'), '12');
+    await userEvent.tab();
+    expect(await screen.findByText('Your card number is incomplete')).toBeTruthy();
+    expect(screen.getByText('Your card’s expiration date is in the past')).toBeTruthy();
+    expect(screen.getByText('Your card’s security code is incomplete')).toBeTruthy();
+    expect(field('Card number').getAttribute('aria-invalid')).toBe('true');
+
+    await userEvent.type(field('Card number'), '4241');
+    expect(await screen.findByText('Your card number is invalid')).toBeTruthy();
+    await userEvent.type(field('Expiry date'), '{Backspace>4}1399');
+    expect(await screen.findByText('Your card’s expiration month is invalid')).toBeTruthy();
+    expect(api.callsTo('POST', `/payments/local/checkout/${CHECKOUT_SESSION_ID}/pay`)).toEqual([]);
+  });
+
+  it('shows the decline, then pays with the test card and offers the way back', async () => {
+    const api = fakeBilling();
+    const router = await renderCheckout();
+    await userEvent.type(field('Card number'), '4000000000000002');
+    await userEvent.type(field('Expiry date'), '1240');
+    await userEvent.type(field('CVC'), '123');
+    await userEvent.click(screen.getByRole('button', { name: 'Pay $294' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Your card was declined.');
+
+    await userEvent.clear(field('Card number'));
+    await userEvent.type(field('Card number'), '4242424242424242');
+    await userEvent.click(screen.getByRole('button', { name: 'Pay $294' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Payment successful' })).toBeTruthy();
+    expect(screen.getByText(/Acme is now on the Pro plan, billed annually/)).toBeTruthy();
+    expect(
+      api
+        .callsTo('POST', `/payments/local/checkout/${CHECKOUT_SESSION_ID}/pay`)
+        .map(({ body, tenant }) => [body, tenant]),
+    ).toEqual([
+      [{ card_number: '4000000000000002', exp_month: 12, exp_year: 2040, cvc: '123' }, ACME_UUID],
+      [{ card_number: '4242424242424242', exp_month: 12, exp_year: 2040, cvc: '123' }, ACME_UUID],
+    ]);
+
+    await userEvent.click(screen.getByRole('link', { name: 'Back to subscription' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/subscription'));
+    // The new subscription is there already: no 'Upgrade Plan'.
+    await screen.findByRole('heading', { level: 1, name: 'Subscription' });
+    expect(await screen.findByText('Renews on March 14, 2027')).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'Upgrade Plan' })).toBeNull();
+  });
+
+  it('says when the checkout is complete already', async () => {
+    fakeBilling({ session: checkoutSession({ status: 'complete' }) });
+    await renderCheckout();
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Payment successful');
+  });
+
+  it('says when the checkout has expired', async () => {
+    fakeBilling({ session: checkoutSession({ expires_at: '2020-01-01T00:00:00.000Z' }) });
+    await renderCheckout();
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Checkout expired');
+    expect(screen.queryByRole('textbox', { name: 'Card number' })).toBeNull();
+  });
+
+  it('says when the link is unknown', async () => {
+    fakeBilling();
+    await renderCheckout('00000000-0000-4000-8000-000000000000');
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Checkout not found');
+    expect(screen.getByRole('link', { name: 'Back to subscription' }).getAttribute('href')).toBe(
+      '/subscription',
+    );
+  });
+});

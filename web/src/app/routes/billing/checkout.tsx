@@ -1,0 +1,16 @@
+import { useParams } from 'react-router';
+
+import { BillingPageLayout } from '@/features/billing/components/billing-page-layout';
+import { LocalCheckout } from '@/features/billing/components/local-checkout';
+import { useSession } from '@/lib/session/use-session';
+
+/** /billing/checkout/:sessionId: the test-mode provider's checkout page (contract localBillingPaths). */
+export default function CheckoutRoute() {
+  const { sessionId = '' } = useParams();
+  const { email } = useSession();
+  return (
+    <BillingPageLayout title="Checkout">
+      <LocalCheckout key={sessionId} sessionId={sessionId} email={email} />
+    </BillingPageLayout>
+  );
+}

@@ -1,0 +1,22 @@
+import type { AdminFeedback } from '@app/contract';
+import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
+
+import { apiFetchPage } from '@/lib/api-client';
+
+type GetAdminFeedbackOptions = { q?: string; cursor?: string | null; signal?: AbortSignal };
+
+/** GET /super-admin/feedback: one page of all feedback, newest first, searched with `q` (CONTRACT section 3). */
+export const getAdminFeedback = ({ q, cursor, signal }: GetAdminFeedbackOptions = {}) =>
+  apiFetchPage<AdminFeedback>('/super-admin/feedback', { cursor, signal, query: { q } });
+
+export const getAdminFeedbackQueryOptions = (q = '') =>
+  infiniteQueryOptions({
+    queryKey: ['admin', 'feedback', { q }],
+    queryFn: ({ pageParam, signal }) => getAdminFeedback({ q, cursor: pageParam, signal }),
+    initialPageParam: null as string | null,
+    getNextPageParam: (page) => page.nextCursor,
+  });
+
+/** While a new search loads, the previous results stay on screen instead of a spinner. */
+export const useAdminFeedback = (q: string) =>
+  useInfiniteQuery({ ...getAdminFeedbackQueryOptions(q), placeholderData: keepPreviousData });

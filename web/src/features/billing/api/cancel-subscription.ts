@@ -1,0 +1,19 @@
+import type { Subscription } from '@app/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+
+import { apiFetch } from '@/lib/api-client';
+
+import { getSubscriptionQueryOptions } from './get-subscription';
+
+/** POST /payments/local/portal/cancel: the subscription ends at the end of the period already paid for. */
+export const cancelSubscription = ({ tenantUuid }: { tenantUuid: string }) =>
+  apiFetch<Subscription>('/payments/local/portal/cancel', { method: 'POST', body: {}, tenantUuid });
+
+export function useCancelSubscription(tenantUuid: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => cancelSubscription({ tenantUuid }),
+    onSuccess: (subscription) =>
+      queryClient.setQueryData(getSubscriptionQueryOptions(tenantUuid).queryKey, subscription),
+  });
+}

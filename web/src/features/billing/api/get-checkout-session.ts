@@ -1,0 +1,16 @@
+import type { LocalCheckoutSession } from '@app/contract';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+
+import { apiFetch } from '@/lib/api-client';
+
+/** GET /payments/local/checkout/{id}: what the local provider's checkout page charges for (contract payments.ts). */
+export const getCheckoutSession = (sessionId: string, { signal }: { signal?: AbortSignal } = {}) =>
+  apiFetch<LocalCheckoutSession>(`/payments/local/checkout/${encodeURIComponent(sessionId)}`, { signal });
+
+export const getCheckoutSessionQueryOptions = (sessionId: string) =>
+  queryOptions({
+    queryKey: ['payments', 'checkout-sessions', sessionId],
+    queryFn: ({ signal }) => getCheckoutSession(sessionId, { signal }),
+  });
+
+export const useCheckoutSession = (sessionId: string) => useQuery(getCheckoutSessionQueryOptions(sessionId));

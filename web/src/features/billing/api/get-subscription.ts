@@ -1,0 +1,28 @@
+import type { Subscription } from '@app/contract';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+
+import { ApiError, apiFetch } from '@/lib/api-client';
+import { tenantQueryKey } from '@/lib/session/tenant-query-key';
+
+/** GET /payments/subscription: the team's subscription, or null when it never had one (a 404, SPEC section 7). */
+export async function getSubscription(
+  tenantUuid: string,
+  { signal }: { signal?: AbortSignal } = {},
+): Promise<Subscription | null> {
+  try {
+    return await apiFetch<Subscription>('/payments/subscription', { signal, tenantUuid });
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) return null;
+    throw error;
+  }
+}
+
+export const getSubscriptionQueryOptions = (tenantUuid: string) =>
+  queryOptions({
+    queryKey: tenantQueryKey(tenantUuid, 'subscription'),
+    queryFn: ({ signal }) => getSubscription(tenantUuid, { signal }),
+  });
+
+/** Loaded while a team is selected and empty when none is (SPEC section 4). */
+export const useSubscription = (tenantUuid: string | undefined) =>
+  useQuery({ ...getSubscriptionQueryOptions(tenantUuid ?? ''), enabled: !!tenantUuid });

@@ -1,0 +1,16 @@
+import type { CheckoutBody, RedirectUrl } from '@app/contract';
+import { useMutation } from '@tanstack/react-query';
+
+import { apiFetch } from '@/lib/api-client';
+import { openInNewTab } from '@/features/billing/utils/open-in-new-tab';
+
+/** POST /payments/checkout: the provider's checkout page for a plan (admins and the owner). */
+export const startCheckout = ({ tenantUuid, body }: { tenantUuid: string; body: CheckoutBody }) =>
+  apiFetch<RedirectUrl>('/payments/checkout', { method: 'POST', body, tenantUuid });
+
+/** Opens checkout in a new tab (SPEC section 7); the page refreshes when the user comes back. */
+export const useStartCheckout = (tenantUuid: string) =>
+  useMutation({
+    mutationFn: (body: CheckoutBody) =>
+      openInNewTab(async () => (await startCheckout({ tenantUuid, body })).url, 'Opening checkout…'),
+  });

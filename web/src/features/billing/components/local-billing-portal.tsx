@@ -1,0 +1,106 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+
+import { Alert, AlertDescription } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Spinner } from '@/components/ui/spinner';
+import { paths } from '@/config/paths';
+import { getErrorText } from '@/lib/api-client';
+import { useTenant } from '@/lib/session/get-tenant';
+
+import { usePlans } from '@/features/billing/api/get-plans';
+import { useSubscription } from '@/features/billing/api/get-subscription';
+import { BillingHistory } from '@/features/billing/components/billing-history';
+import { PortalPlanChange } from '@/features/billing/components/portal-plan-change';
+import { PortalSubscriptionCard } from '@/features/billing/components/portal-subscription-card';
+import { isLive } from '@/features/billing/utils/subscription-status';
+
+/**
+ * The test-mode provider's billing portal for one team (contract localBillingPaths): its plan, a switch of
+ * plan or interval, cancel at period end and resume, and its invoices. Admins and the owner only.
+ */
+export function LocalBillingPortal({ tenantUuid }: { tenantUuid: string | null }) {
+  const tenant = useTenant(tenantUuid ?? undefined);
+  const canManage = tenant.data?.user_role === 'owner' || tenant.data?.user_role === 'admin';
+  const subscription = useSubscription(canManage ? tenant.data?.uuid : undefined);
+  const plans = usePlans();
+
+  let body: ReactNode;
+  if (!tenantUuid) {
+    body = (
+      <Problem text="This billing link names no team. Open the billing portal from your subscription page." />
+    );
+  } else if (tenant.isPending || (canManage && (subscription.isPending || plans.isPending))) {
+    body = (
+      <div className="flex justify-center py-10">
+        <Spinner className="size-8 text-primary" />
+      </div>
+    );
+  } else if (tenant.isError) {
+    body = <Problem text={getErrorText(tenant.error, 'Failed to open billing portal')} />;
+  } else if (!canManage) {
+    body = <Problem text="Only the team's owner and administrators can manage its billing." />;
+  } else if (subscription.isError) {
+    body = <Problem text={getErrorText(subscription.error, 'Failed to load subscription data')} />;
+  } else if (plans.isError) {
+    body = <Problem text={getErrorText(plans.error, 'Failed to load plans')} />;
+  } else if (!subscription.data) {
+    body = (
+      <div className="grid justify-items-start gap-3">
+        <p className="font-medium">No active subscription</p>
+        <p className="text-sm text-muted-foreground">This team has no subscription to manage yet.</p>
+        <Button asChild>
+          <Link to={paths.app.subscription.getHref()}>Choose a plan</Link>
+        </Button>
+      </div>
+    );
+  } else {
+    const current = subscription.data;
+    body = (
+      <div className="grid gap-6">
+        <PortalSubscriptionCard
+          tenantUuid={tenantUuid}
+          subscription={current}
+          plan={plans.data?.find(({ id }) => id === current.plan_id)}
+        />
+        {isLive(current) && plans.data && (
+          <PortalPlanChange tenantUuid={tenantUuid} subscription={current} plans={plans.data} />
+        )}
+        {!isLive(current) && (
+          <div className="flex flex-wrap items-center gap-3 text-sm">
+            <p className="text-muted-foreground">
+              This subscription has ended. A new plan starts with checkout.
+            </p>
+            <Button asChild variant="outline" size="sm">
+              <Link to={paths.app.subscription.getHref()}>Choose a plan</Link>
+            </Button>
+          </div>
+        )}
+        <BillingHistory tenantUuid={tenantUuid} canDownload />
+      </div>
+    );
+  }
+
+  return (
+    <div className="grid gap-6">
+      <div className="grid gap-1">
+        <h1 className="text-2xl font-semibold tracking-tight">Billing portal</h1>
+        {tenant.data && <p className="text-muted-foreground">{tenant.data.name}</p>}
+      </div>
+      {body}
+    </div>
+  );
+}
+
+function Problem({ text }: { text: string }) {
+  return (
+    <div className="grid justify-items-start gap-4">
+      <Alert variant="destructive">
+        <AlertDescription>{text}</AlertDescription>
+      </Alert>
+      <Button asChild variant="outline">
+        <Link to={paths.app.subscription.getHref()}>Back to subscription</Link>
+      </Button>
+    </div>
+  );
+}

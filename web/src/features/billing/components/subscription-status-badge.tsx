@@ -1,0 +1,22 @@
+import type { Subscription } from '@app/contract';
+
+import { Badge } from '@/components/ui/badge';
+import { cn } from '@/lib/cn';
+
+import { statusLabel } from '@/features/billing/utils/subscription-status';
+
+/** The SPEC section 4 label of a team's subscription on a badge: paid in the accent, trouble in red. */
+export function SubscriptionStatusBadge({ subscription }: { subscription: Subscription | null }) {
+  const status = subscription?.status;
+  const isTrouble = status === 'past_due' || status === 'unpaid' || status === 'incomplete';
+  return (
+    <Badge
+      variant={
+        status === 'active' ? 'default' : status === 'trialing' ? 'info' : isTrouble ? 'outline' : 'secondary'
+      }
+      className={cn(isTrouble && 'border-destructive/40 bg-destructive/5 text-destructive')}
+    >
+      {statusLabel(subscription)}
+    </Badge>
+  );
+}

@@ -1,0 +1,50 @@
+import type { Plan } from '@app/contract';
+import { describe, expect, it } from 'vitest';
+
+import { formatMoney, formatPeriodPrice, planPrice } from './prices';
+
+const plan = (overrides: Partial<Plan> = {}): Plan => ({
+  id: 'pro',
+  name: 'Pro',
+  description: 'For growing teams',
+  currency: 'usd',
+  price_monthly: 2900,
+  price_annual: 17400,
+  features: [],
+  ...overrides,
+});
+
+describe('formatMoney', () => {
+  it('divides minor units by 100 and formats in the currency given, whatever its case', () => {
+    expect(formatMoney(2900, 'usd')).toBe('$29');
+    expect(formatMoney(950, 'USD')).toBe('$9.50');
+    expect(formatMoney(123456, 'usd')).toBe('$1,234.56');
+    expect(formatMoney(1900, 'eur')).toBe('€19');
+    expect(formatMoney(0, 'gbp')).toBe('£0');
+  });
+});
+
+describe('planPrice', () => {
+  it('shows the monthly price as it is, billed monthly', () => {
+    expect(planPrice(plan(), 'monthly')).toEqual({ perMonth: '$29', billedNote: null });
+  });
+
+  it('shows the annual price per month, annual ÷ 12 rounded, and what is billed a year', () => {
+    expect(planPrice(plan(), 'annual')).toEqual({ perMonth: '$14.50', billedNote: 'billed $174 annually' });
+    // 11400 / 12 = 950; 9999 / 12 = 833.25 → 833; 10001 / 12 = 833.42 → 833; 10003 / 12 = 833.58 → 834
+    expect(planPrice(plan({ price_annual: 11400 }), 'annual').perMonth).toBe('$9.50');
+    expect(planPrice(plan({ price_annual: 9999 }), 'annual').perMonth).toBe('$8.33');
+    expect(planPrice(plan({ price_annual: 10003 }), 'annual').perMonth).toBe('$8.34');
+    expect(planPrice(plan({ price_annual: 9990, currency: 'eur' }), 'annual')).toEqual({
+      perMonth: '€8.33',
+      billedNote: 'billed €99.90 annually',
+    });
+  });
+});
+
+describe('formatPeriodPrice', () => {
+  it('names the price of one period', () => {
+    expect(formatPeriodPrice(plan(), 'monthly')).toBe('$29 per month');
+    expect(formatPeriodPrice(plan(), 'annual')).toBe('$174 per year');
+  });
+});

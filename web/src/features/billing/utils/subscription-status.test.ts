@@ -1,0 +1,78 @@
+import type { Subscription, SubscriptionStatus } from '@app/contract';
+import { describe, expect, it } from 'vitest';
+
+import { currentPlanId, isLive, isPaid, periodEndText, statusLabel } from './subscription-status';
+
+const subscription = (overrides: Partial<Subscription> = {}): Subscription => ({
+  id: '44444444-4444-4444-8444-444444444444',
+  plan_id: 'pro',
+  status: 'active',
+  billing_interval: 'annual',
+  current_period_start: '2026-03-14T12:00:00.000Z',
+  current_period_end: '2027-03-14T12:00:00.000Z',
+  cancel_at_period_end: false,
+  ...overrides,
+});
+
+describe('statusLabel', () => {
+  it.each<[SubscriptionStatus, string]>([
+    ['active', 'Active'],
+    ['trialing', 'Trialing'],
+    ['past_due', 'Past Due'],
+    ['unpaid', 'Unpaid'],
+    ['canceled', 'Canceled'],
+    ['inactive', 'Inactive'],
+    ['incomplete', 'Incomplete'],
+  ])('labels %s as %s', (status, label) => {
+    expect(statusLabel(subscription({ status }))).toBe(label);
+  });
+
+  it("labels a team without one 'No Subscription'", () => {
+    expect(statusLabel(null)).toBe('No Subscription');
+  });
+});
+
+describe('periodEndText', () => {
+  it("says 'Renews on {date}', or 'Cancels on {date}' when set to cancel at period end", () => {
+    expect(periodEndText(subscription())).toBe('Renews on March 14, 2027');
+    expect(periodEndText(subscription({ cancel_at_period_end: true }))).toBe('Cancels on March 14, 2027');
+    expect(periodEndText(subscription({ status: 'trialing' }))).toBe('Renews on March 14, 2027');
+  });
+
+  it('says when an ended subscription ended, and nothing for one that never started', () => {
+    expect(periodEndText(subscription({ status: 'canceled', cancel_at_period_end: true }))).toBe(
+      'Ended on March 14, 2027',
+    );
+    expect(periodEndText(subscription({ status: 'incomplete' }))).toBeNull();
+    expect(periodEndText(subscription({ status: 'inactive' }))).toBeNull();
+  });
+});
+
+describe('isPaid, isLive and currentPlanId', () => {
+  it('count active and trialing as paid; a subscription with a payment outstanding is still held', () => {
+    const statuses: SubscriptionStatus[] = [
+      'active',
+      'trialing',
+      'past_due',
+      'unpaid',
+      'canceled',
+      'inactive',
+    ];
+    expect(statuses.filter((status) => isPaid(subscription({ status })))).toEqual(['active', 'trialing']);
+    expect(statuses.filter((status) => isLive(subscription({ status })))).toEqual([
+      'active',
+      'trialing',
+      'past_due',
+      'unpaid',
+    ]);
+    expect(isPaid(null)).toBe(false);
+    expect(isPaid(undefined)).toBe(false);
+  });
+
+  it('gives the plan id of a held subscription, else null for the Free Plan', () => {
+    expect(currentPlanId(subscription({ plan_id: 'business' }))).toBe('business');
+    expect(currentPlanId(subscription({ status: 'past_due' }))).toBe('pro');
+    expect(currentPlanId(subscription({ status: 'canceled' }))).toBeNull();
+    expect(currentPlanId(null)).toBeNull();
+  });
+});

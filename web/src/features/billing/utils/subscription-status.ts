@@ -1,0 +1,48 @@
+/** How a subscription reads on screen (SPEC section 4): its status label and the date line under it. */
+import { PAID_STATUSES, type Subscription, type SubscriptionStatus } from '@app/contract';
+
+export const NO_SUBSCRIPTION_LABEL = 'No Subscription';
+
+export const STATUS_LABELS: Record<SubscriptionStatus, string> = {
+  active: 'Active',
+  trialing: 'Trialing',
+  past_due: 'Past Due',
+  unpaid: 'Unpaid',
+  canceled: 'Canceled',
+  inactive: 'Inactive',
+  incomplete: 'Incomplete',
+};
+
+/** The label of a team's subscription; `null` is a team that never had one. */
+export const statusLabel = (subscription: Subscription | null) =>
+  subscription ? STATUS_LABELS[subscription.status] : NO_SUBSCRIPTION_LABEL;
+
+/** Active and trialing count as paid (SPEC section 4): no 'Upgrade Plan' then. */
+export const isPaid = (subscription: Subscription | null | undefined) =>
+  !!subscription && PAID_STATUSES.includes(subscription.status);
+
+/**
+ * A subscription the team still holds, paid or with a payment outstanding. Changing its plan goes through
+ * the billing portal; a second checkout would start a second subscription (issue 6).
+ */
+export const isLive = (subscription: Subscription | null | undefined): subscription is Subscription =>
+  !!subscription && ['active', 'trialing', 'past_due', 'unpaid'].includes(subscription.status);
+
+/** The plan id the user menu shows (SPEC section 2), or null for 'Free Plan'. */
+export const currentPlanId = (subscription: Subscription | null | undefined) =>
+  isLive(subscription) ? subscription.plan_id : null;
+
+const dateFormat = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', day: 'numeric' });
+
+export const formatDate = (iso: string) => dateFormat.format(new Date(iso));
+
+/**
+ * 'Cancels on {date}' when it is set to end, otherwise 'Renews on {date}' (SPEC section 4); an ended
+ * subscription says when it ended, and one that never started says nothing.
+ */
+export function periodEndText(subscription: Subscription): string | null {
+  const date = formatDate(subscription.current_period_end);
+  if (subscription.status === 'canceled') return `Ended on ${date}`;
+  if (!isLive(subscription)) return null;
+  return subscription.cancel_at_period_end ? `Cancels on ${date}` : `Renews on ${date}`;
+}

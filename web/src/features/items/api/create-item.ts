@@ -1,0 +1,17 @@
+import type { CreateItemBody, Item } from '@app/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+
+import { apiFetch } from '@/lib/api-client';
+
+import { getItemsQueryOptions } from './get-items';
+
+export const createItem = ({ tenantUuid, body }: { tenantUuid: string; body: CreateItemBody }) =>
+  apiFetch<Item>('/items/', { method: 'POST', body, tenantUuid });
+
+export function useCreateItem(tenantUuid: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: CreateItemBody) => createItem({ tenantUuid, body }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: getItemsQueryOptions(tenantUuid).queryKey }),
+  });
+}

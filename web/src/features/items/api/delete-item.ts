@@ -1,0 +1,16 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+
+import { apiFetch } from '@/lib/api-client';
+
+import { getItemsQueryOptions } from './get-items';
+
+export const deleteItem = ({ tenantUuid, itemUuid }: { tenantUuid: string; itemUuid: string }) =>
+  apiFetch<void>(`/items/${encodeURIComponent(itemUuid)}`, { method: 'DELETE', tenantUuid });
+
+export function useDeleteItem(tenantUuid: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (itemUuid: string) => deleteItem({ tenantUuid, itemUuid }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: getItemsQueryOptions(tenantUuid).queryKey }),
+  });
+}

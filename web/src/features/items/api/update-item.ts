@@ -1,0 +1,21 @@
+import type { Item, UpdateItemBody } from '@app/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+
+import { apiFetch } from '@/lib/api-client';
+
+import { getItemsQueryOptions } from './get-items';
+
+export type UpdateItemInput = { tenantUuid: string; itemUuid: string; body: UpdateItemBody };
+
+/** PATCH /items/{id}: only the fields to change (SPEC section 7). */
+export const updateItem = ({ tenantUuid, itemUuid, body }: UpdateItemInput) =>
+  apiFetch<Item>(`/items/${encodeURIComponent(itemUuid)}`, { method: 'PATCH', body, tenantUuid });
+
+export function useUpdateItem(tenantUuid: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ itemUuid, body }: Omit<UpdateItemInput, 'tenantUuid'>) =>
+      updateItem({ tenantUuid, itemUuid, body }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: getItemsQueryOptions(tenantUuid).queryKey }),
+  });
+}

@@ -1,0 +1,128 @@
+import { CreateItemBodySchema, type Item } from '@app/contract';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Plus } from 'lucide-react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+
+import { SubmitButton } from '@/components/submit-button';
+import { Alert, AlertDescription } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
+import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
+import { Input } from '@/components/ui/input';
+import { Textarea } from '@/components/ui/textarea';
+import { useCreateItem } from '@/features/items/api/create-item';
+import { useUpdateItem } from '@/features/items/api/update-item';
+import { getErrorText } from '@/lib/api-client';
+
+type ItemFormDialogProps = {
+  tenantUuid: string;
+  /** The item to edit; none to create one. */
+  item?: Item;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+};
+
+/** The create/edit modal of /items (SPEC sections 2 and 5): the name is required, the description optional. */
+export function ItemFormDialog({ tenantUuid, item, open, onOpenChange }: ItemFormDialogProps) {
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>{item ? 'Edit Item' : 'Create Item'}</DialogTitle>
+          <DialogDescription>
+            {item
+              ? 'Change the name or description of this item.'
+              : 'Add an item every member of the team can see.'}
+          </DialogDescription>
+        </DialogHeader>
+        {/* The content mounts afresh each time the dialog opens, so the form starts from the item again. */}
+        <ItemForm tenantUuid={tenantUuid} item={item} onDone={() => onOpenChange(false)} />
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+/** The 'Create Item' button of the page header and the modal it opens. */
+export function CreateItemDialog({ tenantUuid }: { tenantUuid: string }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <Button onClick={() => setOpen(true)}>
+        <Plus aria-hidden="true" />
+        Create Item
+      </Button>
+      <ItemFormDialog tenantUuid={tenantUuid} open={open} onOpenChange={setOpen} />
+    </>
+  );
+}
+
+function ItemForm({ tenantUuid, item, onDone }: { tenantUuid: string; item?: Item; onDone: () => void }) {
+  const create = useCreateItem(tenantUuid);
+  const update = useUpdateItem(tenantUuid);
+  const mutation = item ? update : create;
+  const form = useForm({
+    resolver: zodResolver(CreateItemBodySchema),
+    defaultValues: { name: item?.name ?? '', description: item?.description ?? '' },
+  });
+
+  const onSubmit = form.handleSubmit(({ name, description = null }) => {
+    if (item) update.mutate({ itemUuid: item.uuid, body: { name, description } }, { onSuccess: onDone });
+    else create.mutate({ name, description }, { onSuccess: onDone });
+  });
+
+  return (
+    <Form {...form}>
+      <form noValidate className="grid gap-4" onSubmit={onSubmit}>
+        {mutation.isError && (
+          <Alert variant="destructive">
+            <AlertDescription>
+              {getErrorText(mutation.error, item ? 'Failed to update item' : 'Failed to create item')}
+            </AlertDescription>
+          </Alert>
+        )}
+        <FormField
+          control={form.control}
+          name="name"
+          render={({ field }) => (
+            <FormItem>
+              <FormLabel>Name</FormLabel>
+              <FormControl>
+                <Input autoComplete="off" aria-required="true" {...field} />
+              </FormControl>
+              <FormMessage />
+            </FormItem>
+          )}
+        />
+        <FormField
+          control={form.control}
+          name="description"
+          render={({ field }) => (
+            <FormItem>
+              <FormLabel>Description</FormLabel>
+              <FormControl>
+                <Textarea rows={4} {...field} value={field.value ?? ''} />
+              </FormControl>
+              <FormMessage />
+            </FormItem>
+          )}
+        />
+        <DialogFooter>
+          <Button type="button" variant="outline" onClick={onDone}>
+            Cancel
+          </Button>
+          <SubmitButton isPending={mutation.isPending} pendingText="Saving…" className="w-auto">
+            {item ? 'Save changes' : 'Create'}
+          </SubmitButton>
+        </DialogFooter>
+      </form>
+    </Form>
+  );
+}

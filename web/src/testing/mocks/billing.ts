@@ -1,0 +1,184 @@
+/**
+ * An in-memory billing API (SPEC section 7 payments, and the local provider's endpoints of contract
+ * payments.ts) for web tests, acting as the server does for one team: roles are checked, a 404 means no
+ * subscription, the declined test card answers 402. Every call is recorded with the team it was sent for.
+ */
+import {
+  DECLINED_CARD_NUMBER,
+  type Invoice,
+  type LocalCheckoutSession,
+  type Plan,
+  type Role,
+  type Subscription,
+} from '@app/contract';
+import { http, HttpResponse, type DefaultBodyType, type StrictRequest } from 'msw';
+
+import { ACME_UUID } from './handlers';
+import { server } from './server';
+import type { Call } from './teams';
+
+export const plans: Plan[] = [
+  {
+    id: 'starter',
+    name: 'Starter',
+    description: 'For small teams getting started',
+    currency: 'usd',
+    price_monthly: 1900,
+    price_annual: 11400,
+    features: ['Up to 5 members', 'Unlimited items'],
+  },
+  {
+    id: 'pro',
+    name: 'Pro',
+    description: 'For growing teams',
+    currency: 'usd',
+    price_monthly: 4900,
+    price_annual: 29400,
+    features: ['Up to 25 members', 'Priority support'],
+  },
+  {
+    id: 'business',
+    name: 'Business',
+    description: 'For organisations',
+    currency: 'usd',
+    price_monthly: 9900,
+    price_annual: 59400,
+    features: ['Unlimited members', 'Dedicated support'],
+  },
+];
+
+export const subscription = (overrides: Partial<Subscription> = {}): Subscription => ({
+  id: '55555555-5555-4555-8555-555555555555',
+  plan_id: 'pro',
+  status: 'active',
+  billing_interval: 'annual',
+  current_period_start: '2026-03-14T12:00:00.000Z',
+  current_period_end: '2027-03-14T12:00:00.000Z',
+  cancel_at_period_end: false,
+  ...overrides,
+});
+
+/** An invoice; `n` (1-9) makes the id, the number and the month. */
+export const invoice = (n: number, status: Invoice['status'], amount = 29400): Invoice => ({
+  id: `66666666-6666-4666-8666-${String(n).padStart(12, '0')}`,
+  number: `INV-000${n}`,
+  due_date: `2026-0${n}-20T12:00:00.000Z`,
+  created_at: `2026-0${n}-14T12:00:00.000Z`,
+  amount,
+  currency: 'usd',
+  status,
+});
+
+export const CHECKOUT_SESSION_ID = '77777777-7777-4777-8777-777777777777';
+
+export const checkoutSession = (overrides: Partial<LocalCheckoutSession> = {}): LocalCheckoutSession => ({
+  id: CHECKOUT_SESSION_ID,
+  tenant_uuid: ACME_UUID,
+  tenant_name: 'Acme',
+  plan: plans[1]!,
+  billing_interval: 'annual',
+  amount: 29400,
+  currency: 'usd',
+  expires_at: new Date(Date.now() + 30 * 60_000).toISOString(),
+  status: 'open',
+  ...overrides,
+});
+
+export type FakeBillingOptions = {
+  /** The team's subscription; none (404) unless given. */
+  subscription?: Subscription | null;
+  invoices?: Invoice[];
+  /** The signed-in user's role in the team: members get 403 where the server gives it. */
+  role?: Role;
+  session?: LocalCheckoutSession;
+};
+
+export function fakeBilling({
+  subscription: initial = null,
+  invoices = [],
+  role = 'owner',
+  session = checkoutSession(),
+}: FakeBillingOptions = {}) {
+  const state = { subscription: initial, session };
+  const calls: Call[] = [];
+
+  async function record(request: StrictRequest<DefaultBodyType>) {
+    const text = await request.clone().text();
+    const call = {
+      method: request.method,
+      path: new URL(request.url).pathname.replace(/^\/api/, ''),
+      tenant: request.headers.get('X-TENANT-UUID'),
+      body: text ? (JSON.parse(text) as unknown) : undefined,
+    };
+    calls.push(call);
+    return call;
+  }
+  const forbidden = () =>
+    role === 'member' ? HttpResponse.json({ detail: 'Insufficient permissions' }, { status: 403 }) : null;
+  const noSubscription = () => HttpResponse.json({ detail: 'No subscription' }, { status: 404 });
+  /** Changes the subscription, as the portal endpoints do. */
+  const update = (changes: Partial<Subscription>) => {
+    if (!state.subscription) return noSubscription();
+    state.subscription = { ...state.subscription, ...changes };
+    return HttpResponse.json(state.subscription);
+  };
+
+  server.use(
+    http.get('/api/payments/plans', async ({ request }) => {
+      await record(request);
+      return HttpResponse.json(plans);
+    }),
+    http.get('/api/payments/subscription', async ({ request }) => {
+      await record(request);
+      return state.subscription ? HttpResponse.json(state.subscription) : noSubscription();
+    }),
+    http.get('/api/payments/invoices', async ({ request }) => {
+      await record(request);
+      return HttpResponse.json(invoices);
+    }),
+    http.get('/api/payments/invoices/:id/download', async ({ request, params }) => {
+      await record(request);
+      return forbidden() ?? HttpResponse.json({ download_url: `/api/payments/invoices/${params.id}/pdf` });
+    }),
+    http.post('/api/payments/checkout', async ({ request }) => {
+      await record(request);
+      return forbidden() ?? HttpResponse.json({ url: `/billing/checkout/${state.session.id}` });
+    }),
+    http.post('/api/payments/portal', async ({ request }) => {
+      const { tenant } = await record(request);
+      return forbidden() ?? HttpResponse.json({ url: `/billing/portal?tenant=${tenant}` });
+    }),
+    http.get('/api/payments/local/checkout/:id', async ({ request, params }) => {
+      await record(request);
+      if (params.id !== state.session.id) return HttpResponse.json({ detail: 'Not found' }, { status: 404 });
+      return HttpResponse.json(state.session);
+    }),
+    http.post('/api/payments/local/checkout/:id/pay', async ({ request }) => {
+      const { body } = await record(request);
+      if ((body as { card_number: string }).card_number === DECLINED_CARD_NUMBER.replace(/ /g, '')) {
+        return HttpResponse.json({ detail: 'Your card was declined.' }, { status: 402 });
+      }
+      state.session = { ...state.session, status: 'complete' };
+      state.subscription = subscription({ plan_id: state.session.plan.id });
+      return HttpResponse.json(state.subscription);
+    }),
+    http.post('/api/payments/local/portal/change-plan', async ({ request }) => {
+      const { body } = await record(request);
+      return forbidden() ?? update(body as Pick<Subscription, 'plan_id' | 'billing_interval'>);
+    }),
+    http.post('/api/payments/local/portal/cancel', async ({ request }) => {
+      await record(request);
+      return forbidden() ?? update({ cancel_at_period_end: true });
+    }),
+    http.post('/api/payments/local/portal/resume', async ({ request }) => {
+      await record(request);
+      return forbidden() ?? update({ cancel_at_period_end: false });
+    }),
+  );
+
+  return {
+    state,
+    calls,
+    callsTo: (method: string, path: string) => calls.filter((c) => c.method === method && c.path === path),
+  };
+}
