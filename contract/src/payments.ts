@@ -15,6 +15,20 @@ export const SubscriptionStatusSchema = z.enum([
 ]);
 export type SubscriptionStatus = z.infer<typeof SubscriptionStatusSchema>;
 
+/** How each status reads on screen (SPEC section 4), wherever a subscription is shown. */
+export const SUBSCRIPTION_STATUS_LABELS: Record<SubscriptionStatus, string> = {
+  active: 'Active',
+  trialing: 'Trialing',
+  past_due: 'Past Due',
+  unpaid: 'Unpaid',
+  canceled: 'Canceled',
+  inactive: 'Inactive',
+  incomplete: 'Incomplete',
+};
+
+/** A team that never had a subscription (SPEC section 4). */
+export const NO_SUBSCRIPTION_LABEL = 'No Subscription';
+
 /** Active and trialing count as paid (SPEC section 4). */
 export const PAID_STATUSES: readonly SubscriptionStatus[] = ['active', 'trialing'];
 

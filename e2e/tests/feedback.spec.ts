@@ -24,7 +24,12 @@ test('the f key opens the feedback modal, which counts characters and thanks the
   await message.pressSequentially('Tiles are fun');
   await expect(message).toHaveValue('Tiles are fun');
   await expect(dialog.getByText('13 / 5000')).toBeVisible();
+  // It is sent with the page it was written on as the route.
+  const sent = page.waitForRequest(
+    (request) => request.method() === 'POST' && new URL(request.url()).pathname === '/api/feedback/',
+  );
   await dialog.getByRole('button', { name: 'Send Feedback' }).click();
+  expect((await sent).postDataJSON()).toEqual({ message: 'Tiles are fun', route: '/items' });
   await expect(dialog.getByText('Thank you for your feedback!')).toBeVisible();
   // Success modals close after 2 s (SPEC section 9).
   await expect(dialog).toBeHidden({ timeout: 5000 });

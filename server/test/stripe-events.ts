@@ -166,3 +166,32 @@ export function stripeInvoice(options: {
     },
   };
 }
+
+/**
+ * The customer pays an open Checkout Session at the stand-in, as Stripe would: the subscription it sells (the
+ * session's price and subscription metadata) starts, active, and the session is complete. Answers that subscription
+ * and the signed-to-be `checkout.session.completed` event. A session past its `expires_at` can no longer be paid.
+ */
+export function completeCheckout(standIn: StripeStandIn, sessionId: string, created: number) {
+  const session = standIn.checkoutSessions.get(sessionId);
+  const order = standIn.checkoutOrders.get(sessionId);
+  if (!session || !order) throw new Error(`No checkout session ${sessionId}`);
+  if (session.status !== 'open' || created >= (session.expires_at as number)) {
+    throw new Error(`Checkout session ${sessionId} is ${session.status}, expiring at ${session.expires_at}`);
+  }
+  const subscription = stripeSubscription({
+    id: randomId('sub'),
+    tenantUuid: order.subscriptionMetadata.tenant_uuid!,
+    planId: order.subscriptionMetadata.plan_id,
+    customer: session.customer as string,
+    ...(order.price && { price: order.price }),
+    start: created,
+    end: created + 30 * 86400,
+  });
+  standIn.subscriptions.set(subscription.id, subscription);
+  Object.assign(session, { status: 'complete', subscription: subscription.id });
+  return {
+    subscription: subscription.id,
+    event: stripeEvent('checkout.session.completed', { ...session }, created),
+  };
+}

@@ -23,6 +23,11 @@ export async function startStripeStandIn() {
   const subscriptions = new Map<string, StripeObject>();
   const invoices = new Map<string, StripeObject>();
   const checkoutSessions = new Map<string, StripeObject>();
+  /** What each Checkout Session was asked to sell, which Stripe keeps but does not answer: see completeCheckout. */
+  const checkoutOrders = new Map<
+    string,
+    { price: string | null; subscriptionMetadata: Record<string, string> }
+  >();
   const customers = new Map<string, StripeObject>();
   const byIdempotencyKey = new Map<string, StripeObject>();
   let counter = 0;
@@ -30,11 +35,12 @@ export async function startStripeStandIn() {
   let outage: ((request: StripeRequest) => boolean) | undefined;
 
   const nextId = (prefix: string) => `${prefix}_test_${++counter}`;
-  const metadataOf = (form: URLSearchParams, prefix = '') => {
+  /** `metadata[key]` of the form, or `{parent}[metadata][key]` of a nested object such as subscription_data. */
+  const metadataOf = (form: URLSearchParams, parent?: string) => {
     const metadata: Record<string, string> = {};
+    const prefix = parent ? `${parent}[metadata][` : 'metadata[';
     for (const [key, value] of form) {
-      const match = new RegExp(`^${prefix.replace(/[[\]]/g, '\\$&')}metadata\\[(\\w+)\\]$`).exec(key);
-      if (match) metadata[match[1]!] = value;
+      if (key.startsWith(prefix) && key.endsWith(']')) metadata[key.slice(prefix.length, -1)] = value;
     }
     return metadata;
   };
@@ -64,6 +70,21 @@ export async function startStripeStandIn() {
       return [200, customer];
     }
     if (method === 'POST' && path === '/v1/checkout/sessions') {
+      const now = Math.floor(Date.now() / 1000);
+      const expiresAt = form.has('expires_at') ? Number(form.get('expires_at')) : now + 24 * 3600;
+      // Stripe's rule: between 30 minutes and 24 hours after the session is created.
+      if (!(expiresAt >= now + 30 * 60 && expiresAt <= now + 24 * 3600)) {
+        return [
+          400,
+          {
+            error: {
+              type: 'invalid_request_error',
+              param: 'expires_at',
+              message: 'The `expires_at` timestamp must be between 30 minutes and 24 hours from now.',
+            },
+          },
+        ];
+      }
       const id = nextId('cs');
       const session = {
         id,
@@ -73,12 +94,17 @@ export async function startStripeStandIn() {
         client_reference_id: form.get('client_reference_id'),
         metadata: metadataOf(form),
         status: 'open',
+        expires_at: expiresAt,
         subscription: null,
         success_url: form.get('success_url'),
         cancel_url: form.get('cancel_url'),
         url: `https://checkout.stripe.test/c/pay/${id}`,
       };
       checkoutSessions.set(id, session);
+      checkoutOrders.set(id, {
+        price: form.get('line_items[0][price]'),
+        subscriptionMetadata: metadataOf(form, 'subscription_data'),
+      });
       return [200, session];
     }
     if (method === 'GET' && path === '/v1/checkout/sessions') {
@@ -113,6 +139,8 @@ export async function startStripeStandIn() {
       if (!subscription) return missing(match[1]!);
       if (method === 'GET') return [200, subscription];
       if (method === 'DELETE') {
+        // Stripe answers a second cancellation as if the subscription were gone.
+        if (subscription.status === 'canceled') return missing(match[1]!);
         Object.assign(subscription, { status: 'canceled', canceled_at: Math.floor(Date.now() / 1000) });
         return [200, subscription];
       }
@@ -169,6 +197,7 @@ export async function startStripeStandIn() {
     subscriptions,
     invoices,
     checkoutSessions,
+    checkoutOrders,
     customers,
     /** The recorded requests to one method and path. */
     sent: (method: string, path: string) => requests.filter((r) => r.method === method && r.path === path),

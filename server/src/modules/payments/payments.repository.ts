@@ -19,6 +19,16 @@ export const LIVE_STATUSES = ['active', 'trialing', 'past_due', 'unpaid'] as con
 export const isLive = (status: SubscriptionRow['status']) =>
   (LIVE_STATUSES as readonly string[]).includes(status);
 
+/**
+ * Statuses Stripe can still charge: the live ones, and `incomplete`, whose first invoice may still be paid (for
+ * 23 hours, until Stripe makes it incomplete_expired). Ending a team's billing cancels such a subscription, and a
+ * team never keeps two of them. A new checkout stays open to a team whose only one is incomplete: the paid one
+ * wins (stripe-webhooks.service.ts).
+ */
+export const BILLABLE_STATUSES = [...LIVE_STATUSES, 'incomplete'] as const;
+export const isBillable = (status: SubscriptionRow['status']) =>
+  (BILLABLE_STATUSES as readonly string[]).includes(status);
+
 export function findPlans(db: Db) {
   return db.select().from(plans).orderBy(asc(plans.sortOrder), asc(plans.id));
 }

@@ -136,7 +136,11 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
         schema: {
           tags,
           description: 'Stripe webhook endpoint, verified with the Stripe-Signature header.',
-          response: { 200: z.object({ received: z.literal(true) }), 400: ErrorBodySchema },
+          response: {
+            200: z.object({ received: z.literal(true) }),
+            400: ErrorBodySchema,
+            503: ErrorBodySchema,
+          },
         },
       },
       async (request) => {

@@ -154,7 +154,8 @@ export async function endBillingForDeletedTeam(deps: PaymentsDeps, tenantId: str
     subscription: await settleLocalSubscription(tx, tenantId, deps.clock.now()),
   }));
   if (!tenant) return;
-  const live = subscription && repo.isLive(subscription.status) ? subscription : undefined;
+  // Anything Stripe could still charge is cancelled, an incomplete subscription too: its first invoice may yet be paid.
+  const live = subscription && repo.isBillable(subscription.status) ? subscription : undefined;
   // The live subscription's own provider must confirm; otherwise the current one closes its open checkouts.
   await (live ? providerFor(deps, live.provider) : deps.provider).endBilling(tenant, live);
 }

@@ -247,18 +247,23 @@ describe('subscription events', () => {
     expect(await t.read()).toMatchObject({ status: 'active' });
   });
 
-  it('events of no known team are acknowledged and change nothing', async () => {
+  it('events of no known team are acknowledged and change nothing, here or at Stripe', async () => {
     const before = await app.database.db.select().from(subscriptions);
-    const orphan = stripeSubscription({
-      id: randomId('sub'),
-      tenantUuid: '00000000-0000-4000-8000-000000000000',
-      customer: randomId('cus'),
-      start: T,
-      end: T + MONTH,
-    });
+    // Not made by this app (no team in its metadata): the Stripe account may bill other things too.
+    const orphan = {
+      ...stripeSubscription({
+        id: randomId('sub'),
+        tenantUuid: '00000000-0000-4000-8000-000000000000',
+        customer: randomId('cus'),
+        start: T,
+        end: T + MONTH,
+      }),
+      metadata: {},
+    };
     const response = await deliver(app, stripeEvent('customer.subscription.created', orphan, T));
     expect(response.statusCode).toBe(200);
     expect(await app.database.db.select().from(subscriptions)).toEqual(before);
+    expect(standIn.sent('DELETE', `/v1/subscriptions/${orphan.id}`)).toEqual([]);
     const other = await deliver(
       app,
       stripeEvent('charge.succeeded', { id: randomId('ch'), object: 'charge' }, T),

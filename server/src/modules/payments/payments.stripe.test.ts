@@ -1,5 +1,6 @@
 // PAYMENTS_PROVIDER=stripe against a local stand-in of the Stripe API: what the official SDK sends for checkout and
-// the portal, one customer per team, and a deleted team's subscription cancelled at Stripe first.
+// the portal, one customer per team, never two subscriptions for one team, and a deleted team's subscription
+// cancelled at Stripe first.
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
@@ -7,6 +8,7 @@ import { createTeam, inTenant, joinTeam, registerUser, type TestApp } from '../.
 import {
   APP_URL,
   buildStripeApp,
+  completeCheckout,
   deliver,
   PRICES,
   randomId,
@@ -40,6 +42,25 @@ async function ownerWithTeam(name = 'Acme') {
 
 const checkout = (headers: Record<string, string>, payload: object) =>
   app.inject({ method: 'POST', url: '/api/payments/checkout', headers, payload });
+
+/** Opens a checkout through the API and answers its Checkout Session id at the stand-in. */
+async function openCheckout(headers: Record<string, string>, payload: object) {
+  const response = await checkout(headers, payload);
+  expect(response.statusCode, response.body).toBe(200);
+  return (response.json() as { url: string }).url.split('/').at(-1)!;
+}
+
+const cancellations = (subscriptionId: string) =>
+  standIn.sent('DELETE', `/v1/subscriptions/${subscriptionId}`).length;
+const statusAtStripe = (subscriptionId: string) => standIn.subscriptions.get(subscriptionId)!.status;
+
+async function storedSubscription(tenantUuid: string) {
+  const [row] = await app.database.db
+    .select()
+    .from(subscriptions)
+    .where(eq(subscriptions.tenantId, tenantUuid));
+  return row;
+}
 
 /** A live Stripe subscription for the team, as its webhooks would record it. */
 async function activate(tenantUuid: string, customer: string) {
@@ -81,6 +102,10 @@ describe('checkout', () => {
       cancel_url: `${APP_URL}/subscription?checkout=canceled`,
     });
     expect(session!.headers.authorization).toBe('Bearer sk_test_tessera');
+    // Payable for a short while only (Stripe's default is 24 hours): at least Stripe's minimum of 30 minutes.
+    const lifetime = Number(form.expires_at) - now();
+    expect(lifetime).toBeGreaterThanOrEqual(30 * 60);
+    expect(lifetime).toBeLessThanOrEqual(60 * 60);
 
     const monthly = await checkout(headers, { plan_id: 'starter' });
     expect(monthly.statusCode).toBe(200);
@@ -149,6 +174,122 @@ describe('checkout', () => {
     } finally {
       standIn.failWhen(undefined);
     }
+  });
+});
+
+describe('one subscription per team', () => {
+  it.each(['first', 'second'] as const)(
+    'two checkouts opened before paying, both paid, the %s one reported first: that one stays, the other is cancelled at Stripe',
+    async (paidFirst) => {
+      const { headers, team } = await ownerWithTeam();
+      const sessions = [
+        await openCheckout(headers, { plan_id: 'pro', billing_interval: 'monthly' }),
+        await openCheckout(headers, { plan_id: 'starter', billing_interval: 'annual' }),
+      ];
+      const [keptSession, surplusSession] = paidFirst === 'first' ? sessions : [...sessions].reverse();
+      const kept = completeCheckout(standIn, keptSession!, now());
+      const surplus = completeCheckout(standIn, surplusSession!, now() + 1);
+      // What each subscription's own events say: active, before any cancellation.
+      const surplusCreated = stripeEvent(
+        'customer.subscription.created',
+        structuredClone(standIn.subscriptions.get(surplus.subscription)!),
+        now() + 1,
+      );
+
+      expect((await deliver(app, kept.event)).statusCode).toBe(200);
+      expect((await deliver(app, surplus.event)).statusCode).toBe(200);
+      const keptPlan = paidFirst === 'first' ? 'pro' : 'starter';
+      expect(await storedSubscription(team.uuid)).toMatchObject({
+        providerSubscriptionId: kept.subscription,
+        planId: keptPlan,
+        status: 'active',
+      });
+      expect([statusAtStripe(kept.subscription), statusAtStripe(surplus.subscription)]).toEqual([
+        'active',
+        'canceled',
+      ]);
+      expect([cancellations(kept.subscription), cancellations(surplus.subscription)]).toEqual([0, 1]);
+
+      // Each later event about the surplus asks once more, harmlessly; a replayed one asks nothing.
+      expect((await deliver(app, surplusCreated)).statusCode).toBe(200);
+      expect(cancellations(surplus.subscription)).toBe(2);
+      expect((await deliver(app, surplus.event)).statusCode).toBe(200);
+      expect(cancellations(surplus.subscription)).toBe(2);
+      // Its deletion, as Stripe reports it, leaves the kept one alone.
+      const surplusDeleted = stripeEvent(
+        'customer.subscription.deleted',
+        standIn.subscriptions.get(surplus.subscription)!,
+        now() + 2,
+      );
+      expect((await deliver(app, surplusDeleted)).statusCode).toBe(200);
+      expect(await storedSubscription(team.uuid)).toMatchObject({
+        providerSubscriptionId: kept.subscription,
+        status: 'active',
+      });
+      expect(cancellations(surplus.subscription)).toBe(2);
+
+      // Deleting the team then leaves nothing billing at Stripe.
+      expect((await app.inject({ method: 'DELETE', url: '/api/tenant', headers })).statusCode).toBe(204);
+      expect([statusAtStripe(kept.subscription), statusAtStripe(surplus.subscription)]).toEqual([
+        'canceled',
+        'canceled',
+      ]);
+    },
+  );
+
+  it('a paid checkout replaces an incomplete subscription, which is cancelled so it can no longer be paid', async () => {
+    const { headers, team } = await ownerWithTeam();
+    const session = await openCheckout(headers, { plan_id: 'pro' });
+    const customer = standIn.checkoutSessions.get(session)!.customer as string;
+    const incomplete = stripeSubscription({
+      id: randomId('sub'),
+      tenantUuid: team.uuid,
+      customer,
+      status: 'incomplete',
+      start: now(),
+      end: now() + 30 * 86400,
+    });
+    standIn.subscriptions.set(incomplete.id, incomplete);
+    await deliver(app, stripeEvent('customer.subscription.created', incomplete, now()));
+    expect(await storedSubscription(team.uuid)).toMatchObject({ status: 'incomplete' });
+
+    // An incomplete subscription does not block a new checkout; the paid one wins.
+    const paid = completeCheckout(standIn, await openCheckout(headers, { plan_id: 'starter' }), now() + 1);
+    expect((await deliver(app, paid.event)).statusCode).toBe(200);
+    expect(await storedSubscription(team.uuid)).toMatchObject({
+      providerSubscriptionId: paid.subscription,
+      planId: 'starter',
+      status: 'active',
+    });
+    expect([statusAtStripe(incomplete.id), statusAtStripe(paid.subscription)]).toEqual([
+      'canceled',
+      'active',
+    ]);
+    expect(cancellations(paid.subscription)).toBe(0);
+  });
+
+  it('when Stripe cannot cancel the surplus, the event answers 503 and its next delivery cancels it', async () => {
+    const { headers, team } = await ownerWithTeam();
+    const first = completeCheckout(standIn, await openCheckout(headers, { plan_id: 'pro' }), now());
+    const second = completeCheckout(standIn, await openCheckout(headers, { plan_id: 'pro' }), now());
+    await deliver(app, first.event);
+
+    standIn.failWhen((request) => request.method === 'DELETE');
+    try {
+      const response = await deliver(app, second.event);
+      expect(response.statusCode).toBe(503);
+      expect(response.json()).toEqual({
+        detail: 'The payment provider is unavailable. Please try again in a moment.',
+      });
+    } finally {
+      standIn.failWhen(undefined);
+    }
+    expect(statusAtStripe(second.subscription)).toBe('active');
+
+    // Stripe delivers the same event again.
+    expect((await deliver(app, second.event)).statusCode).toBe(200);
+    expect(statusAtStripe(second.subscription)).toBe('canceled');
+    expect(await storedSubscription(team.uuid)).toMatchObject({ providerSubscriptionId: first.subscription });
   });
 });
 
@@ -228,6 +369,47 @@ describe('deleting a team', () => {
     expect(
       (await deliver(app, stripeEvent('customer.subscription.deleted', late, now() + 1))).statusCode,
     ).toBe(200);
+    expect(await app.database.db.select().from(tenants).where(eq(tenants.uuid, team.uuid))).toEqual([]);
+  });
+
+  it('cancels an incomplete subscription too: its first invoice could still be paid', async () => {
+    const { team, headers } = await ownerWithTeam();
+    const customer = randomId('cus');
+    const incomplete = stripeSubscription({
+      id: randomId('sub'),
+      tenantUuid: team.uuid,
+      customer,
+      status: 'incomplete',
+      start: now(),
+      end: now() + 30 * 86400,
+    });
+    standIn.subscriptions.set(incomplete.id, incomplete);
+    await deliver(app, stripeEvent('customer.subscription.created', incomplete, now()));
+
+    expect((await app.inject({ method: 'DELETE', url: '/api/tenant', headers })).statusCode).toBe(204);
+    expect(cancellations(incomplete.id)).toBe(1);
+    expect(statusAtStripe(incomplete.id)).toBe('canceled');
+  });
+
+  it('cancels a subscription whose team was deleted before Stripe reported it', async () => {
+    const { team, headers } = await ownerWithTeam();
+    // Paid while the team was being deleted: the checkout was no longer open, and nothing was stored yet.
+    const paid = completeCheckout(standIn, await openCheckout(headers, { plan_id: 'pro' }), now());
+    const created = stripeEvent(
+      'customer.subscription.created',
+      structuredClone(standIn.subscriptions.get(paid.subscription)!),
+      now(),
+    );
+    expect((await app.inject({ method: 'DELETE', url: '/api/tenant', headers })).statusCode).toBe(204);
+    expect(cancellations(paid.subscription)).toBe(0);
+
+    expect((await deliver(app, paid.event)).statusCode).toBe(200);
+    expect(cancellations(paid.subscription)).toBe(1);
+    expect(statusAtStripe(paid.subscription)).toBe('canceled');
+    // Its own events, late or replayed, are harmless.
+    expect((await deliver(app, created)).statusCode).toBe(200);
+    expect((await deliver(app, paid.event)).statusCode).toBe(200);
+    expect(cancellations(paid.subscription)).toBe(2);
     expect(await app.database.db.select().from(tenants).where(eq(tenants.uuid, team.uuid))).toEqual([]);
   });
 

@@ -17,6 +17,11 @@ export async function recordEvent(db: Db, id: string, type: string) {
   return inserted.length > 0;
 }
 
+/** Removes an event's record, so that Stripe's next delivery of it is applied again. */
+export async function forgetEvent(db: Db, id: string) {
+  await db.delete(paymentEvents).where(eq(paymentEvents.id, id));
+}
+
 export async function tenantExists(db: Db, tenantId: string) {
   const [row] = await db.select({ uuid: tenants.uuid }).from(tenants).where(eq(tenants.uuid, tenantId));
   return row !== undefined;

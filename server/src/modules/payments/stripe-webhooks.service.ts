@@ -1,6 +1,8 @@
 // Stripe webhooks (CONTRACT section 3) keep the team's subscription and invoices current. The signature is checked
 // on the raw body; each event id is recorded in the same transaction as its effects, so a replay changes nothing;
 // and an event older than the state already stored is ignored, so out-of-order deliveries end in the right state.
+// A team never keeps two subscriptions Stripe can bill, and a team that no longer exists keeps none: such a
+// subscription is cancelled at Stripe once its event is recorded.
 import type { BillingInterval, SubscriptionStatus } from '@app/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type Stripe from 'stripe';
@@ -9,7 +11,7 @@ import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import * as repo from './payments.repository.ts';
-import type { StripePrices } from './providers/stripe-provider.ts';
+import { cancelStripeSubscription, type StripePrices } from './providers/stripe-provider.ts';
 import * as events from './stripe-webhooks.repository.ts';
 
 export type StripeWebhookDeps = {
@@ -62,33 +64,50 @@ export async function handleStripeWebhook(
       ? await retrieveSubscription(deps, event.data.object)
       : undefined;
 
-  await deps.db.transaction(async (tx) => {
-    if (!(await events.recordEvent(tx, event.id, event.type))) return;
+  // The id of a subscription no team may keep: cancelled once the transaction is over, so no network call holds it.
+  const unwanted = await deps.db.transaction(async (tx): Promise<string | undefined> => {
+    // A replay returns here: whatever the event asked of Stripe was asked the first time.
+    if (!(await events.recordEvent(tx, event.id, event.type))) return undefined;
     const at = new Date(event.created * 1000);
     switch (event.type) {
       case 'checkout.session.completed':
-        await applyCheckoutCompleted(deps, tx, event.data.object, checkoutSubscription, at);
-        break;
+        return applyCheckoutCompleted(deps, tx, event.data.object, checkoutSubscription, at);
       case 'customer.subscription.created':
-        await applySubscription(deps, tx, event.data.object, 'created', at);
-        break;
+        return applySubscription(deps, tx, event.data.object, 'created', at);
       case 'customer.subscription.updated':
-        await applySubscription(deps, tx, event.data.object, 'updated', at);
-        break;
+        return applySubscription(deps, tx, event.data.object, 'updated', at);
       case 'customer.subscription.deleted':
-        await applySubscription(deps, tx, event.data.object, 'deleted', at);
-        break;
+        return applySubscription(deps, tx, event.data.object, 'deleted', at);
       case 'invoice.paid':
         await applyInvoice(deps, tx, event.data.object, 'paid', at);
-        break;
+        return undefined;
       case 'invoice.payment_failed':
         await applyInvoice(deps, tx, event.data.object, 'failed', at);
-        break;
+        return undefined;
       default:
         // Other events are acknowledged (and recorded) so Stripe stops sending them.
-        break;
+        return undefined;
     }
   });
+  if (unwanted) await cancelUnwanted(deps, event.id, unwanted);
+}
+
+/**
+ * Cancels, once per event, a subscription no team keeps. Cancelling twice is harmless (cancelStripeSubscription),
+ * so each later event about it may ask again. When Stripe cannot be reached the event is forgotten and answered
+ * 503: Stripe delivers it again, and the retry decides and cancels anew.
+ */
+async function cancelUnwanted(deps: StripeWebhookDeps, eventId: string, subscriptionId: string) {
+  try {
+    await cancelStripeSubscription(deps.stripe, subscriptionId);
+  } catch (error) {
+    deps.log.error(
+      { err: error, subscription: subscriptionId },
+      'Stripe call failed: cancel an unwanted subscription',
+    );
+    await events.forgetEvent(deps.db, eventId);
+    throw new AppError('UNAVAILABLE', 'The payment provider is unavailable. Please try again in a moment.');
+  }
 }
 
 async function retrieveSubscription(deps: StripeWebhookDeps, session: Stripe.Checkout.Session) {
@@ -132,12 +151,10 @@ async function applyCheckoutCompleted(
   at: Date,
 ) {
   const customerId = idOf(session.customer);
-  const tenantId = await resolveTenant(tx, {
-    tenantUuid: session.metadata?.tenant_uuid ?? session.client_reference_id,
-    customerId,
-  });
+  const tenantUuid = session.metadata?.tenant_uuid ?? session.client_reference_id;
+  const tenantId = await resolveTenant(tx, { tenantUuid, customerId });
   if (tenantId && customerId) await repo.setStripeCustomerId(tx, tenantId, customerId);
-  if (subscription) await applySubscription(deps, tx, subscription, 'updated', at);
+  return subscription && applySubscription(deps, tx, subscription, 'updated', at, tenantUuid);
 }
 
 /** True when the stored row already holds a state at least as new as this event's. */
@@ -154,28 +171,53 @@ function isStale(
     // Stripe's times are whole seconds: a `created` in the same second as a stored state is the older of the two.
     return at < stored.providerUpdatedAt || (kind === 'created' && at <= stored.providerUpdatedAt);
   }
-  // Another subscription of the same team: an old one ending never replaces the live one.
-  if (repo.isLive(stored.status)) return !repo.isLive(incoming);
-  if (repo.isLive(incoming)) return false;
+  // Another subscription of the same team (two billable ones are settled by keepOne): an old one ending never
+  // replaces the one still billed.
+  if (repo.isBillable(stored.status)) return true;
+  if (repo.isBillable(incoming)) return false;
   return stored.providerUpdatedAt !== null && at < stored.providerUpdatedAt;
 }
 
+/**
+ * Two subscriptions Stripe can bill for one team: two checkouts opened before either was paid, both paid. The
+ * team keeps one and the other is cancelled at Stripe. The one already stored (the first reported) is kept:
+ * it is the one the team's page, the portal, its invoices and deleting the team already follow (and the team may
+ * have changed it in the portal since); the newcomer was never shown to anyone, so cancelling it changes nothing the
+ * team relies on. Only a stored one still `incomplete`, whose first payment never went through, gives way to one
+ * that is paid: otherwise the team would keep the unpaid one and lose the paid one.
+ * Answers which to cancel, and whether the newcomer replaces the stored one.
+ */
+function keepOne(stored: repo.SubscriptionRow, incomingId: string, incoming: SubscriptionStatus) {
+  if (stored.status === 'incomplete' && repo.isLive(incoming) && stored.providerSubscriptionId) {
+    return { cancel: stored.providerSubscriptionId, replace: true };
+  }
+  return { cancel: incomingId, replace: false };
+}
+
+/** Applies a subscription's state; answers the id of a subscription to cancel at Stripe, if any. */
 async function applySubscription(
   deps: StripeWebhookDeps,
   tx: Db,
   subscription: Stripe.Subscription,
   kind: SubscriptionEventKind,
   at: Date,
-) {
+  sessionTenantUuid?: string | null,
+): Promise<string | undefined> {
   const customerId = idOf(subscription.customer);
-  const tenantId = await resolveTenant(tx, {
-    tenantUuid: subscription.metadata?.tenant_uuid,
-    subscriptionId: subscription.id,
-    customerId,
-  });
+  const tenantUuid = subscription.metadata?.tenant_uuid ?? sessionTenantUuid;
+  const status: SubscriptionStatus =
+    kind === 'deleted' ? 'canceled' : (STATUS[subscription.status] ?? 'inactive');
+  const tenantId = await resolveTenant(tx, { tenantUuid, subscriptionId: subscription.id, customerId });
   if (!tenantId) {
+    // Made by this app for a team that no longer exists (deleted, perhaps while its checkout was being paid):
+    // nobody can use or end it, so it is cancelled rather than left billing. A subscription without the app's
+    // metadata is left alone: the Stripe account may bill other things too.
+    if (isUuid(tenantUuid) && repo.isBillable(status)) {
+      deps.log.warn({ subscription: subscription.id }, 'Stripe subscription of a deleted team: cancelled');
+      return subscription.id;
+    }
     deps.log.warn({ subscription: subscription.id }, 'Stripe subscription of no known team: ignored');
-    return;
+    return undefined;
   }
 
   const item = subscription.items?.data?.[0];
@@ -186,14 +228,12 @@ async function applySubscription(
       { subscription: subscription.id, price: item?.price?.id },
       'Stripe subscription of no known plan: ignored',
     );
-    return;
+    return undefined;
   }
   // Since API version 2025-03-31 the period lives on the subscription item; older payloads carry it on the root.
   const legacy = subscription as unknown as { current_period_start?: number; current_period_end?: number };
   const start = item?.current_period_start ?? legacy.current_period_start ?? subscription.start_date;
   const end = item?.current_period_end ?? legacy.current_period_end ?? start;
-  const status: SubscriptionStatus =
-    kind === 'deleted' ? 'canceled' : (STATUS[subscription.status] ?? 'inactive');
   const state: repo.NewSubscription = {
     provider: 'stripe',
     providerSubscriptionId: subscription.id,
@@ -213,10 +253,31 @@ async function applySubscription(
 
   await repo.lockTeamBilling(tx, tenantId);
   const stored = await repo.findSubscription(tx, tenantId);
-  if (stored && isStale(stored, subscription.id, status, kind, at)) return;
+  let unwanted: string | undefined;
+  if (
+    stored &&
+    stored.providerSubscriptionId !== subscription.id &&
+    repo.isBillable(stored.status) &&
+    repo.isBillable(status)
+  ) {
+    const { cancel, replace } = keepOne(stored, subscription.id, status);
+    deps.log.warn(
+      {
+        tenant: tenantId,
+        kept: replace ? subscription.id : stored.providerSubscriptionId,
+        cancelled: cancel,
+      },
+      'A second billable Stripe subscription for one team: cancelled',
+    );
+    if (!replace) return cancel;
+    unwanted = cancel;
+  } else if (stored && isStale(stored, subscription.id, status, kind, at)) {
+    return undefined;
+  }
   if (stored?.providerSubscriptionId === subscription.id) await repo.updateSubscription(tx, tenantId, state);
   else await repo.saveSubscription(tx, tenantId, state);
   if (customerId) await repo.setStripeCustomerId(tx, tenantId, customerId);
+  return unwanted;
 }
 
 async function applyInvoice(

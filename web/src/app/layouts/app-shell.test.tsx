@@ -239,6 +239,20 @@ describe('sidebar, drawer and menus', () => {
     expect(within(menu).getByRole('menuitem', { name: 'Account' }).getAttribute('href')).toBe('/settings');
   });
 
+  it("shows 'Upgrade Plan' to a user without a team: there is no subscription", async () => {
+    fakeTeams({ tenants: [] });
+    signIn();
+    renderApp('/dashboard');
+    // The onboarding modal opens over the shell; the sidebar behind it offers the upgrade.
+    await screen.findByRole('dialog');
+    expect(
+      (await screen.findByRole('link', { name: 'Upgrade Plan', hidden: true })).getAttribute('href'),
+    ).toBe('/subscription');
+    expect(screen.getByRole('button', { name: /ada@example\.com/, hidden: true }).textContent).toContain(
+      'Free Plan',
+    );
+  });
+
   it("gives a super admin the Admin entry and no 'Upgrade Plan'", async () => {
     signIn({ isSuperAdmin: true });
     renderApp('/dashboard');

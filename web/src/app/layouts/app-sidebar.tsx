@@ -23,11 +23,13 @@ type AppSidebarProps = { collapsed?: boolean; onCreateTeam: () => void };
 /** What the sidebar and the mobile drawer hold (SPEC section 2). */
 export function AppSidebar({ collapsed = false, onCreateTeam }: AppSidebarProps) {
   const { isSuperAdmin } = useSession();
-  const { tenant } = useCurrentTenant();
+  const { tenant, isLoading: isLoadingTeams } = useCurrentTenant();
   const subscription = useSubscription(tenant?.uuid);
   // SPEC section 2: 'Upgrade Plan' shows unless the user is a super admin or the selected team's
-  // subscription is active or trialing; while that is unknown it waits rather than flicker for paid teams.
-  const showUpgrade = !isSuperAdmin && !!tenant && !subscription.isPending && !isPaid(subscription.data);
+  // subscription is active or trialing. A user without a team has no subscription, so it shows; otherwise
+  // it waits until the team and its subscription are known rather than flicker for paid teams.
+  const showUpgrade =
+    !isSuperAdmin && (tenant ? !subscription.isPending && !isPaid(subscription.data) : !isLoadingTeams);
 
   return (
     <div className="flex h-full flex-col gap-4 p-3">

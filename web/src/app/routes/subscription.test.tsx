@@ -255,6 +255,44 @@ describe('/subscription billing history', () => {
     expect(await historyCard().findByText('No Invoices')).toBeTruthy();
   });
 
+  it("pages with 'Load more', and keeps the shown invoices when a later page fails", async () => {
+    fakeBilling({ subscription: subscription() });
+    let laterPageFails = true;
+    const cursors: (string | null)[] = [];
+    server.use(
+      http.get('/api/payments/invoices', ({ request }) => {
+        const cursor = new URL(request.url).searchParams.get('cursor');
+        cursors.push(cursor);
+        if (!cursor) {
+          return HttpResponse.json([invoice(3, 'paid'), invoice(2, 'paid')], {
+            headers: { 'X-Next-Cursor': 'page-2' },
+          });
+        }
+        if (laterPageFails) return new HttpResponse(null, { status: 500 });
+        return HttpResponse.json([invoice(1, 'paid')]);
+      }),
+    );
+    await renderSubscription();
+    const numbers = () =>
+      historyCard()
+        .getAllByRole('row')
+        .slice(1)
+        .map((row) => within(row).getAllByRole('cell')[0]!.textContent?.slice(0, 8));
+    await historyCard().findByRole('button', { name: 'Download invoice INV-0003' });
+    expect(numbers()).toEqual(['INV-0003', 'INV-0002']);
+
+    await userEvent.click(historyCard().getByRole('button', { name: 'Load more' }));
+    expect((await historyCard().findByRole('alert')).textContent).toBe('Failed to load subscription data');
+    expect(numbers()).toEqual(['INV-0003', 'INV-0002']);
+
+    laterPageFails = false;
+    await userEvent.click(historyCard().getByRole('button', { name: 'Load more' }));
+    await waitFor(() => expect(numbers()).toEqual(['INV-0003', 'INV-0002', 'INV-0001']));
+    expect(historyCard().queryByRole('alert')).toBeNull();
+    expect(historyCard().queryByRole('button', { name: 'Load more' })).toBeNull();
+    expect([...new Set(cursors)]).toEqual([null, 'page-2']);
+  });
+
   it("shows 'Failed to download invoice'", async () => {
     fakeBilling({ subscription: subscription(), invoices: [invoice(1, 'paid')] });
     server.use(

@@ -26,6 +26,25 @@ export function createStripeClient(secretKey: string, apiUrl?: string): Stripe {
   });
 }
 
+/**
+ * How long a Checkout Session stays payable. Stripe keeps one open for 24 hours unless told otherwise, and every
+ * session opened before the first is paid could be paid too, each starting a subscription; a short life keeps that
+ * window small (the webhooks cancel any second subscription that still gets through). Stripe's minimum is 30 minutes
+ * from when it creates the session, by its clock: five more absorb clock skew and a retried request.
+ */
+export const CHECKOUT_SESSION_LIFETIME_SECONDS = 35 * 60;
+
+/** Cancels a subscription at once. Idempotent: one already cancelled (Stripe answers resource_missing) is done. */
+export async function cancelStripeSubscription(stripe: Stripe, id: string): Promise<void> {
+  try {
+    await stripe.subscriptions.cancel(id);
+  } catch (error) {
+    // Already cancelled or gone at Stripe: nothing left to bill.
+    if (error instanceof Stripe.errors.StripeInvalidRequestError && error.code === 'resource_missing') return;
+    throw error;
+  }
+}
+
 /** Stripe failures become one clear 503 for the user; the cause goes to the log. */
 async function callStripe<T>(log: FastifyBaseLogger, what: string, call: () => Promise<T>): Promise<T> {
   try {
@@ -47,17 +66,6 @@ export function createStripeProvider({
   appUrl: string;
   log: FastifyBaseLogger;
 }): PaymentsProvider {
-  async function cancelSubscription(id: string) {
-    try {
-      await stripe.subscriptions.cancel(id);
-    } catch (error) {
-      // Already gone at Stripe: nothing left to bill.
-      if (error instanceof Stripe.errors.StripeInvalidRequestError && error.code === 'resource_missing')
-        return;
-      throw error;
-    }
-  }
-
   return {
     name: 'stripe',
     async startCheckout(db, { tenant, plan, interval }) {
@@ -86,6 +94,8 @@ export function createStripeProvider({
           line_items: [{ price, quantity: 1 }],
           metadata: { tenant_uuid: tenant.uuid, plan_id: plan.id, billing_interval: interval },
           subscription_data: { metadata: { tenant_uuid: tenant.uuid, plan_id: plan.id } },
+          // Stripe's clock, not the app's (which tests may move): the real time.
+          expires_at: Math.floor(Date.now() / 1000) + CHECKOUT_SESSION_LIFETIME_SECONDS,
           success_url: `${appUrl}/subscription?checkout=success`,
           cancel_url: `${appUrl}/subscription?checkout=canceled`,
         }),
@@ -113,7 +123,7 @@ export function createStripeProvider({
           for (const session of open.data) await stripe.checkout.sessions.expire(session.id);
         }
         const id = liveSubscription?.providerSubscriptionId;
-        if (id) await cancelSubscription(id);
+        if (id) await cancelStripeSubscription(stripe, id);
       } catch (error) {
         log.error({ err: error, tenant: tenant.uuid }, 'Stripe call failed: end billing of a deleted team');
         throw new AppError(

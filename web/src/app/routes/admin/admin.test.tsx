@@ -28,6 +28,21 @@ const globexTeam: AdminTenant = {
   subscription_status: null,
   subscription_plan: null,
 };
+// The labels of SPEC section 4, the same as on the billing page.
+const initechTeam: AdminTenant = {
+  ...acmeTeam,
+  uuid: '77777777-7777-4777-8777-777777777778',
+  name: 'Initech',
+  stripe_customer_id: 'cus_456',
+  subscription_status: 'past_due',
+};
+const hooliTeam: AdminTenant = {
+  ...initechTeam,
+  uuid: '77777777-7777-4777-8777-777777777779',
+  name: 'Hooli',
+  stripe_customer_id: 'cus_789',
+  subscription_status: 'incomplete',
+};
 const note: AdminFeedback = {
   uuid: '88888888-8888-4888-8888-888888888888',
   user_email: 'wile@acme.test',
@@ -77,7 +92,7 @@ describe('/admin', () => {
   });
 
   it('lists every team with a link to its page, and all feedback', async () => {
-    answerPages('/super-admin/tenants', [[acmeTeam, globexTeam]]);
+    answerPages('/super-admin/tenants', [[acmeTeam, globexTeam, initechTeam, hooliTeam]]);
     answerPages('/super-admin/feedback', [[note]]);
     await renderAdmin();
     const teams = within(section('Teams'));
@@ -90,9 +105,12 @@ describe('/admin', () => {
       'Status',
       'Stripe customer',
     ]);
-    const [acmeRow, globexRow] = teams.getAllByRole('row').slice(1);
-    expect(cellTexts(acmeRow!)).toEqual(['Acme', 'Mar 4, 2025', '2', 'Pro', 'Active', 'cus_123']);
-    expect(cellTexts(globexRow!)).toEqual(['Globex', 'Mar 4, 2025', '1', '—', 'No Subscription', '—']);
+    expect(teams.getAllByRole('row').slice(1).map(cellTexts)).toEqual([
+      ['Acme', 'Mar 4, 2025', '2', 'Pro', 'Active', 'cus_123'],
+      ['Globex', 'Mar 4, 2025', '1', '—', 'No Subscription', '—'],
+      ['Initech', 'Mar 4, 2025', '2', 'Pro', 'Past Due', 'cus_456'],
+      ['Hooli', 'Mar 4, 2025', '2', 'Pro', 'Incomplete', 'cus_789'],
+    ]);
     expect(teams.getByRole('link', { name: 'Acme' }).getAttribute('href')).toBe(
       `/admin/tenants/${TEAM_UUID}`,
     );

@@ -1,22 +1,18 @@
 /** How the admin pages show dates and subscription states. */
+import { NO_SUBSCRIPTION_LABEL, SUBSCRIPTION_STATUS_LABELS, SubscriptionStatusSchema } from '@app/contract';
+
 const dateFormat = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric' });
 const dateTimeFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
 export const formatDate = (iso: string) => dateFormat.format(new Date(iso));
 export const formatDateTime = (iso: string) => dateTimeFormat.format(new Date(iso));
 
-const STATUS_LABELS: Record<string, string> = {
-  active: 'Active',
-  trialing: 'Trialing',
-  past_due: 'Past due',
-  unpaid: 'Unpaid',
-  canceled: 'Canceled',
-  inactive: 'Inactive',
-};
-
-/** SPEC section 4: a team without a subscription shows 'No Subscription'. */
-export const subscriptionStatusLabel = (status: string | null) =>
-  status ? (STATUS_LABELS[status] ?? status) : 'No Subscription';
+/** The labels of SPEC section 4, as the billing page shows them; a team without a subscription shows 'No Subscription'. */
+export function subscriptionStatusLabel(status: string | null) {
+  if (status === null) return NO_SUBSCRIPTION_LABEL;
+  const known = SubscriptionStatusSchema.safeParse(status);
+  return known.success ? SUBSCRIPTION_STATUS_LABELS[known.data] : status;
+}
 
 /** Active and trialing count as paid (SPEC section 4). */
 export const isPaidStatus = (status: string | null) => status === 'active' || status === 'trialing';

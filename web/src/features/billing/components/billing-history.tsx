@@ -1,6 +1,7 @@
 import type { Invoice } from '@app/contract';
 import { Download, LoaderCircle } from 'lucide-react';
 
+import { LoadMore } from '@/components/load-more';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -15,6 +16,7 @@ import { formatMoney } from '@/features/billing/utils/prices';
 
 const dateFormat = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric' });
 const formatShortDate = (iso: string) => dateFormat.format(new Date(iso));
+const loadFailure = (error: unknown) => getErrorText(error, 'Failed to load subscription data');
 
 type BillingHistoryProps = {
   tenantUuid: string;
@@ -46,10 +48,11 @@ export function BillingHistory({ tenantUuid, canDownload }: BillingHistoryProps)
           <div className="flex justify-center py-4">
             <Spinner className="size-6 text-primary" />
           </div>
-        ) : invoices.isError ? (
+        ) : !invoices.data ? (
+          // The first page failed. A later one failing keeps the pages shown, and says so beside 'Load more'.
           <Alert variant="destructive">
             <AlertDescription className="flex flex-wrap items-center gap-3">
-              {getErrorText(invoices.error, 'Failed to load subscription data')}
+              {loadFailure(invoices.error)}
               <Button variant="outline" size="sm" onClick={() => void invoices.refetch()}>
                 Try again
               </Button>
@@ -116,17 +119,7 @@ export function BillingHistory({ tenantUuid, canDownload }: BillingHistoryProps)
                 ))}
               </TableBody>
             </Table>
-            {invoices.hasNextPage && (
-              <Button
-                variant="outline"
-                className="justify-self-center"
-                disabled={invoices.isFetchingNextPage}
-                onClick={() => void invoices.fetchNextPage()}
-              >
-                {invoices.isFetchingNextPage && <LoaderCircle className="animate-spin" aria-hidden="true" />}
-                Show older invoices
-              </Button>
-            )}
+            <LoadMore query={invoices} failureText={loadFailure} />
           </>
         )}
       </CardContent>

@@ -1,21 +1,14 @@
 /** How a subscription reads on screen (SPEC section 4): its status label and the date line under it. */
-import { PAID_STATUSES, type Subscription, type SubscriptionStatus } from '@app/contract';
-
-export const NO_SUBSCRIPTION_LABEL = 'No Subscription';
-
-export const STATUS_LABELS: Record<SubscriptionStatus, string> = {
-  active: 'Active',
-  trialing: 'Trialing',
-  past_due: 'Past Due',
-  unpaid: 'Unpaid',
-  canceled: 'Canceled',
-  inactive: 'Inactive',
-  incomplete: 'Incomplete',
-};
+import {
+  NO_SUBSCRIPTION_LABEL,
+  PAID_STATUSES,
+  SUBSCRIPTION_STATUS_LABELS,
+  type Subscription,
+} from '@app/contract';
 
 /** The label of a team's subscription; `null` is a team that never had one. */
 export const statusLabel = (subscription: Subscription | null) =>
-  subscription ? STATUS_LABELS[subscription.status] : NO_SUBSCRIPTION_LABEL;
+  subscription ? SUBSCRIPTION_STATUS_LABELS[subscription.status] : NO_SUBSCRIPTION_LABEL;
 
 /** Active and trialing count as paid (SPEC section 4): no 'Upgrade Plan' then. */
 export const isPaid = (subscription: Subscription | null | undefined) =>
