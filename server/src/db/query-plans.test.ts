@@ -1,6 +1,7 @@
 // Every query the app runs is served by an index: drive each endpoint against a seeded database, record the SQL
-// it sent, and EXPLAIN each statement with sequential scans switched off. A plan that still scans a table
-// sequentially has no index to use, and its cost would grow with the data.
+// it sent, and EXPLAIN each statement with sequential scans and sorts switched off. A plan that still scans a table
+// sequentially has no index to find its rows, and one that still sorts has no index to read them in order (a page
+// would cost every row of the tenant); either way its cost would grow with the data.
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { Logger } from 'drizzle-orm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -13,7 +14,7 @@ import * as schema from './schema/index.ts';
 import { SEED_PASSWORD, seedDatabase, seedUserEmail } from './seed.ts';
 
 const SUPER_ADMIN = seedUserEmail(2);
-/** Read whole by design: three rows. */
+/** Read whole and sorted by design: three rows. */
 const SMALL_TABLES = new Set(['plans']);
 
 const recorded = new Map<string, unknown[]>();
@@ -60,30 +61,43 @@ async function explain(query: string, params: unknown[]): Promise<unknown> {
   const statement = `explain (format json) ${query}`;
   if (database.kind === 'pglite') {
     await database.client.query('set enable_seqscan = off');
+    await database.client.query('set enable_sort = off');
     const result = await database.client.query<{ 'QUERY PLAN': unknown }>(statement, params);
     return result.rows[0]!['QUERY PLAN'];
   }
   const client = await database.pool.connect();
   try {
     await client.query('set enable_seqscan = off');
+    await client.query('set enable_sort = off');
     const result = await client.query(statement, params);
     return result.rows[0]['QUERY PLAN'];
   } finally {
     await client.query('reset enable_seqscan');
+    await client.query('reset enable_sort');
     client.release();
   }
 }
 
-function sequentialScans(plan: unknown, found: string[] = []): string[] {
-  if (Array.isArray(plan)) plan.forEach((node) => sequentialScans(node, found));
-  else if (plan && typeof plan === 'object') {
-    const node = plan as Record<string, unknown>;
-    if (node['Node Type'] === 'Seq Scan' && !SMALL_TABLES.has(String(node['Relation Name']))) {
-      found.push(String(node['Relation Name']));
+/** The plan nodes that read or order rows without an index: sequential scans and sorts (of more than a small table). */
+function unindexed(plan: unknown): string[] {
+  const found: string[] = [];
+  const relations = new Set<string>();
+  const visit = (value: unknown) => {
+    if (Array.isArray(value)) value.forEach(visit);
+    else if (value && typeof value === 'object') {
+      const node = value as Record<string, unknown>;
+      if (typeof node['Relation Name'] === 'string') relations.add(node['Relation Name']);
+      if (node['Node Type'] === 'Seq Scan' && !SMALL_TABLES.has(String(node['Relation Name']))) {
+        found.push(`Seq Scan on ${String(node['Relation Name'])}`);
+      }
+      if (node['Node Type'] === 'Sort' || node['Node Type'] === 'Incremental Sort') {
+        found.push(`Sort by ${String(node['Sort Key'])}`);
+      }
+      Object.values(node).forEach(visit);
     }
-    for (const value of Object.values(node)) if (typeof value === 'object') sequentialScans(value, found);
-  }
-  return found;
+  };
+  visit(plan);
+  return [...relations].every((relation) => SMALL_TABLES.has(relation)) ? [] : found;
 }
 
 describe('query plans on a seeded database', () => {
@@ -118,6 +132,11 @@ describe('query plans on a seeded database', () => {
     await call('PATCH', `/api/items/${item.uuid}`, { name: 'Replanned' });
     await call('DELETE', `/api/items/${item.uuid}`);
     await call('POST', '/api/feedback/', { message: 'Fast', route: '/items' });
+    await call('GET', '/api/payments/plans');
+    await call('GET', '/api/payments/subscription');
+    const invoices = await call('GET', '/api/payments/invoices?limit=5');
+    await call('GET', `/api/payments/invoices?limit=5&cursor=${invoices.headers['x-next-cursor']}`);
+    await call('GET', `/api/payments/invoices/${invoices.json()[0].id}/download`);
     const someone = members.json()[1].user_uuid as string;
     await call('PATCH', '/api/members/role', { user_uuid: someone, new_role: 'admin' });
     await call('DELETE', '/api/members', { user_uuid: someone });
@@ -134,7 +153,7 @@ describe('query plans on a seeded database', () => {
     expect(recorded.size).toBeGreaterThan(15);
     const offenders: string[] = [];
     for (const [query, params] of recorded) {
-      const scans = sequentialScans(await explain(query, params));
+      const scans = unindexed(await explain(query, params));
       if (scans.length > 0) offenders.push(`${scans.join(', ')}: ${query}`);
     }
     expect(offenders).toEqual([]);

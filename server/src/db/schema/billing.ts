@@ -108,7 +108,11 @@ export const invoices = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
-    index('invoices_tenant_newest_idx').on(table.tenantId, table.createdAt.desc(), table.uuid.desc()),
+    index('invoices_tenant_newest_idx').on(
+      table.tenantId,
+      table.createdAt.desc().nullsFirst(),
+      table.uuid.desc().nullsFirst(),
+    ),
     uniqueIndex('invoices_provider_id_idx').on(table.providerInvoiceId),
     // One local invoice per billing period, so a renewal that runs twice bills once.
     uniqueIndex('invoices_local_period_idx')

@@ -20,7 +20,7 @@ export const feedback = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
-    index('feedback_newest_idx').on(table.createdAt.desc(), table.uuid.desc()),
+    index('feedback_newest_idx').on(table.createdAt.desc().nullsFirst(), table.uuid.desc().nullsFirst()),
     index('feedback_tenant_idx').on(table.tenantId),
     index('feedback_user_idx').on(table.userId),
   ],

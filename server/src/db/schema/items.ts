@@ -20,7 +20,13 @@ export const items = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index('items_tenant_newest_idx').on(table.tenantId, table.createdAt.desc(), table.uuid.desc())],
+  (table) => [
+    index('items_tenant_newest_idx').on(
+      table.tenantId,
+      table.createdAt.desc().nullsFirst(),
+      table.uuid.desc().nullsFirst(),
+    ),
+  ],
 );
 
 export type ItemRow = typeof items.$inferSelect;

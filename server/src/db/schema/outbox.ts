@@ -21,10 +21,10 @@ export const outbox = pgTable(
     sentAt: timestamp('sent_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  // The worker's query: unsent mail that is due, oldest first.
+  // The worker's query: unsent mail that is due, the longest due first.
   (table) => [
     index('outbox_due_idx')
-      .on(table.nextAttemptAt)
+      .on(table.nextAttemptAt, table.id)
       .where(sql`${table.sentAt} is null`),
   ],
 );

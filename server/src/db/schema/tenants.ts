@@ -14,7 +14,7 @@ export const tenants = pgTable(
   },
   // The super-admin list pages through all teams newest first.
   (table) => [
-    index('tenants_newest_idx').on(table.createdAt.desc(), table.uuid.desc()),
+    index('tenants_newest_idx').on(table.createdAt.desc().nullsFirst(), table.uuid.desc().nullsFirst()),
     // One Stripe customer per team; Stripe's webhooks find the team by it.
     uniqueIndex('tenants_stripe_customer_idx').on(table.stripeCustomerId),
   ],

@@ -20,7 +20,8 @@ export async function enqueueMail(tx: Db, mail: OutgoingMail): Promise<void> {
 }
 
 /**
- * Leases up to `limit` due, unsent mails, oldest first, by pushing their next attempt to `leaseUntil`.
+ * Leases up to `limit` due, unsent mails, the longest due first (in outbox_due_idx order), by pushing their next
+ * attempt to `leaseUntil`.
  * SKIP LOCKED lets instances claim side by side without waiting on, or taking, each other's rows; the lease
  * keeps a claimed row away from everyone else while it is being delivered outside any transaction.
  */
@@ -32,7 +33,7 @@ export async function claimDueMail(
     .select({ id: outbox.id })
     .from(outbox)
     .where(and(isNull(outbox.sentAt), lte(outbox.nextAttemptAt, now)))
-    .orderBy(asc(outbox.createdAt), asc(outbox.id))
+    .orderBy(asc(outbox.nextAttemptAt), asc(outbox.id))
     .limit(limit)
     .for('update', { skipLocked: true });
   const claimed = await db

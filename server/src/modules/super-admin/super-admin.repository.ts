@@ -12,15 +12,24 @@ type Key = readonly [string, string];
 /** `q` as a literal substring: its % and _ match themselves. */
 const containing = (q: string) => `%${q.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 
+/** The outer row's team, spelled out: inside a subquery an unqualified "uuid" would be the subquery's own column. */
+const outerTenant = sql`${sql.identifier('tenants')}.${sql.identifier('uuid')}`;
+
 const tenantColumns = {
   uuid: tenants.uuid,
   name: tenants.name,
   description: tenants.description,
   createdAt: tenants.createdAt,
   stripeCustomerId: tenants.stripeCustomerId,
-  userCount: sql<number>`(select count(*)::int from ${memberships} where ${memberships.tenantId} = ${tenants.uuid})`,
-  subscriptionStatus: subscriptions.status,
-  subscriptionPlan: subscriptions.planId,
+  userCount: sql<number>`(select count(*)::int from ${memberships} where ${memberships.tenantId} = ${outerTenant})`,
+  // Subqueries, not a join: the list's LIMIT then applies to tenants alone, read in index order, and each shown
+  // row costs one index lookup. A join let the planner hash-join every team before sorting.
+  subscriptionStatus: sql<
+    string | null
+  >`(select ${subscriptions.status} from ${subscriptions} where ${subscriptions.tenantId} = ${outerTenant})`,
+  subscriptionPlan: sql<
+    string | null
+  >`(select ${subscriptions.planId} from ${subscriptions} where ${subscriptions.tenantId} = ${outerTenant})`,
   sortAt: sql<string>`${tenants.createdAt}::text`,
 };
 
@@ -37,7 +46,6 @@ export function findTenants(db: Db, { limit, after, q }: { limit: number; after?
   return db
     .select(tenantColumns)
     .from(tenants)
-    .leftJoin(subscriptions, eq(subscriptions.tenantId, tenants.uuid))
     .where(
       and(
         after && sql`(${tenants.createdAt}, ${tenants.uuid}) < (${after[0]}::timestamptz, ${after[1]}::uuid)`,
@@ -51,11 +59,7 @@ export function findTenants(db: Db, { limit, after, q }: { limit: number; after?
 export type TenantRecord = Awaited<ReturnType<typeof findTenants>>[number];
 
 export async function findTenant(db: Db, tenantId: string) {
-  const [tenant] = await db
-    .select(tenantColumns)
-    .from(tenants)
-    .leftJoin(subscriptions, eq(subscriptions.tenantId, tenants.uuid))
-    .where(eq(tenants.uuid, tenantId));
+  const [tenant] = await db.select(tenantColumns).from(tenants).where(eq(tenants.uuid, tenantId));
   return tenant;
 }
 
