@@ -1,6 +1,6 @@
 // Resolves X-TENANT-UUID to the caller's membership once per request (request.tenantCtx); requireRole gates by it.
 import type { Role } from '@app/contract';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, preHandlerAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 
@@ -10,6 +10,10 @@ import { AppError } from '../lib/app-error.ts';
 export type TenantContext = { tenantId: string; userId: string; role: Role };
 
 declare module 'fastify' {
+  interface FastifyInstance {
+    /** The caller's role in a team, or nothing: one prepared statement, run once per tenant-scoped request. */
+    findMembershipRole(tenantId: string, userId: string): Promise<Role | undefined>;
+  }
   interface FastifyRequest {
     /** Set by requireTenant: the verified team and the caller's role in it. */
     tenantCtx: TenantContext;
@@ -22,6 +26,21 @@ const notAMember = () => new AppError('FORBIDDEN', 'You are not a member of this
 export const tenantPlugin = fp(
   async (app: FastifyInstance) => {
     app.decorateRequest('tenantCtx', null as unknown as TenantContext);
+    // Prepared once: every tenant-scoped request runs it, so PostgreSQL parses and plans it once per connection.
+    const membership = app.database.db
+      .select({ role: memberships.role })
+      .from(memberships)
+      .where(
+        and(
+          eq(memberships.tenantId, sql.placeholder('tenantId')),
+          eq(memberships.userId, sql.placeholder('userId')),
+        ),
+      )
+      .prepare('tenant_membership');
+    app.decorate('findMembershipRole', async (tenantId: string, userId: string) => {
+      const [row] = await membership.execute({ tenantId, userId });
+      return row?.role;
+    });
   },
   { name: 'tenant', dependencies: ['auth'] },
 );
@@ -33,12 +52,9 @@ export const requireTenant: preHandlerAsyncHookHandler = async function (this: F
     throw new AppError('BAD_REQUEST', 'X-TENANT-UUID header is required');
   }
   if (!UUID.test(header)) throw notAMember();
-  const [membership] = await this.database.db
-    .select({ role: memberships.role })
-    .from(memberships)
-    .where(and(eq(memberships.tenantId, header), eq(memberships.userId, request.user.uuid)));
-  if (!membership) throw notAMember();
-  request.tenantCtx = { tenantId: header, userId: request.user.uuid, role: membership.role };
+  const role = await this.findMembershipRole(header, request.user.uuid);
+  if (!role) throw notAMember();
+  request.tenantCtx = { tenantId: header, userId: request.user.uuid, role };
 };
 
 const RANK: Record<Role, number> = { member: 0, admin: 1, owner: 2 };
