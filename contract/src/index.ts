@@ -1,5 +1,6 @@
 export * from './auth.ts';
 export * from './common.ts';
+export * from './constants.ts';
 export * from './feedback.ts';
 export * from './health.ts';
 export * from './items.ts';

@@ -1,8 +1,6 @@
 import { z } from 'zod';
 
-/** CONTRACT section 3: lists answer at most `limit` entries; `X-Next-Cursor` names the next page when one exists. */
-export const MAX_PAGE_SIZE = 100;
-export const NEXT_CURSOR_HEADER = 'X-Next-Cursor';
+import { MAX_PAGE_SIZE } from './constants.ts';
 
 export const PageQuerySchema = z.object({
   limit: z.coerce

@@ -89,17 +89,13 @@ export type InvoiceDownload = z.infer<typeof InvoiceDownloadSchema>;
 export const InvoiceParamsSchema = z.object({ id: z.string().max(100) });
 
 // The built-in test-mode provider (PAYMENTS_PROVIDER=local). Checkout answers the URL of the app's own page
-// `/billing/checkout/{session_id}`; the portal answers `/billing/portal?tenant={tenant_uuid}`. Those pages call:
+// `/billing/checkout/{session_id}`; the portal answers `/billing/portal?tenant={tenant_uuid}` (localBillingPaths,
+// constants.ts). Those pages call:
 //   GET  /api/payments/local/checkout/{session_id}        -> LocalCheckoutSession (signed in; admin or owner of its team)
 //   POST /api/payments/local/checkout/{session_id}/pay    LocalPaymentBody -> Subscription; declined card: 402
 //   POST /api/payments/local/portal/change-plan           ChangePlanBody -> Subscription (tenant-scoped, admin/owner)
 //   POST /api/payments/local/portal/cancel                -> Subscription (cancels at period end)
 //   POST /api/payments/local/portal/resume                -> Subscription
-export const localBillingPaths = {
-  checkout: (sessionId: string) => `/billing/checkout/${encodeURIComponent(sessionId)}`,
-  portal: (tenantUuid: string) => `/billing/portal?tenant=${encodeURIComponent(tenantUuid)}`,
-} as const;
-
 export const TEST_CARD_NUMBER = '4242 4242 4242 4242';
 export const DECLINED_CARD_NUMBER = '4000 0000 0000 0002';
 

@@ -1,4 +1,4 @@
-import { localBillingPaths } from '@app/contract';
+import { localBillingPaths } from '@app/contract/constants';
 
 /** The one route table (SPEC section 2): components link through `getHref`, the router matches `path`. */
 export const paths = {

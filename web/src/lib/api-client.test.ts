@@ -356,4 +356,14 @@ describe('token refresh', () => {
     await expect(apiFetch('/items/')).rejects.toMatchObject({ status: 503 });
     expect(storage.get('refreshToken')).toBe('refresh-1');
   });
+
+  it('fails the call and stores nothing when the refresh answers without a token pair', async () => {
+    storage.set('accessToken', accessTokenFor('ada@example.com', 10));
+    storage.set('refreshToken', 'refresh-1');
+    server.use(http.post('/api/auth/refresh', () => HttpResponse.json({ access_token: 'access-2' })));
+
+    await expect(apiFetch('/items/')).rejects.toThrow('The token refresh answered without a token pair');
+    expect(storage.get('refreshToken')).toBe('refresh-1');
+    expect(storage.get('accessToken')).not.toBe('access-2');
+  });
 });

@@ -2,7 +2,10 @@
  * The one API client (SPEC sections 7 and 8): JSON against `/api`, bearer token, tenant header, `{detail}`
  * errors, and the token refresh that keeps a session alive across calls and across tabs.
  */
-import { ErrorBodySchema, NEXT_CURSOR_HEADER, TokenPairSchema } from '@app/contract';
+// Every page loads this module, the sign-in page too, whose JavaScript budget has no room for zod: contract
+// values come from its zod-free entry point and the two answers read here are checked by hand.
+import type { ErrorBody, TokenPair } from '@app/contract';
+import { NEXT_CURSOR_HEADER } from '@app/contract/constants';
 
 import { endSession, storeTokens } from '@/lib/session/session-store';
 import { readTokenClaims } from '@/lib/session/token-claims';
@@ -162,8 +165,21 @@ function isTimeout(reason: unknown): boolean {
 
 async function toApiError(response: Response): Promise<ApiError> {
   const body: unknown = await response.json().catch(() => undefined);
-  const parsed = ErrorBodySchema.safeParse(body);
-  return new ApiError(response.status, parsed.success ? parsed.data.detail : undefined);
+  return new ApiError(response.status, isErrorBody(body) ? body.detail : undefined);
+}
+
+/** The contract's ErrorBodySchema: an object with a string `detail`. */
+function isErrorBody(body: unknown): body is ErrorBody {
+  return (
+    typeof body === 'object' && body !== null && typeof (body as { detail?: unknown }).detail === 'string'
+  );
+}
+
+/** The contract's TokenPairSchema: both tokens, as strings. */
+function isTokenPair(body: unknown): body is TokenPair {
+  const pair =
+    typeof body === 'object' && body !== null ? (body as Partial<Record<keyof TokenPair, unknown>>) : {};
+  return typeof pair.access_token === 'string' && typeof pair.refresh_token === 'string';
 }
 
 function expiresSoon(token: string): boolean {
@@ -223,7 +239,8 @@ async function rotateTokens(stale: string | null): Promise<void> {
       }
       throw await toApiError(response);
     }
-    const pair = TokenPairSchema.parse(await response.json());
+    const pair: unknown = await response.json();
+    if (!isTokenPair(pair)) throw new Error('The token refresh answered without a token pair');
     // A sign-out while the refresh was under way wins: its storage stays empty.
     if (storage.get('refreshToken') === refreshToken) storeTokens(pair);
   });

@@ -1,15 +1,13 @@
 import type { Message, ResetConfirmBody } from '@app/contract';
 import { useMutation } from '@tanstack/react-query';
-import { z } from 'zod';
 
 import { apiFetch } from '@/lib/api-client';
+import { lazyZodResolver } from '@/lib/lazy-zod-resolver';
 
-import { newPasswordFields, requireMatchingPasswords } from '@/lib/password-confirmation';
-
-/** The token comes from the link, not the form; the new password follows the registration rules. */
-export const confirmPasswordResetInputSchema = z
-  .object(newPasswordFields)
-  .superRefine(requireMatchingPasswords);
+/** The new-password form's resolver: a confirmed new password (input-schemas.ts); the token comes from the link. */
+export const confirmPasswordResetResolver = lazyZodResolver(() =>
+  import('@/features/auth/api/input-schemas').then((schemas) => schemas.confirmPasswordResetInputSchema),
+);
 
 export const confirmPasswordReset = (body: ResetConfirmBody) =>
   apiFetch<Message>('/auth/reset-password/confirm', { method: 'POST', body });

@@ -1,9 +1,12 @@
-import { LoginBodySchema, type AuthResponse, type LoginBody } from '@app/contract';
+import type { AuthResponse, LoginBody } from '@app/contract';
 
 import { apiFetch } from '@/lib/api-client';
+import { lazyZodResolver } from '@/lib/lazy-zod-resolver';
 
-/** The sign-in form validates with the request's own schema: email trimmed, password required. */
-export const loginInputSchema = LoginBodySchema;
+/** The sign-in form's resolver: the request's own schema (input-schemas.ts), fetched on demand. */
+export const loginResolver = lazyZodResolver(() =>
+  import('@/features/auth/api/input-schemas').then((schemas) => schemas.loginInputSchema),
+);
 
 /** Signs in with `useSignIn(login)`. */
 export const login = (body: LoginBody) => apiFetch<AuthResponse>('/auth/login', { method: 'POST', body });

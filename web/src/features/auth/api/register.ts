@@ -1,12 +1,12 @@
-import { RegisterBodySchema, type AuthResponse, type RegisterBody } from '@app/contract';
+import type { AuthResponse, RegisterBody } from '@app/contract';
 
 import { apiFetch } from '@/lib/api-client';
+import { lazyZodResolver } from '@/lib/lazy-zod-resolver';
 
-import { newPasswordFields, requireMatchingPasswords } from '@/lib/password-confirmation';
-
-export const registerInputSchema = RegisterBodySchema.pick({ email: true })
-  .extend(newPasswordFields)
-  .superRefine(requireMatchingPasswords);
+/** The sign-up form's resolver: the request's email and a confirmed new password (input-schemas.ts). */
+export const registerResolver = lazyZodResolver(() =>
+  import('@/features/auth/api/input-schemas').then((schemas) => schemas.registerInputSchema),
+);
 
 /** Signs in with `useSignIn(register)`. */
 export const register = (body: RegisterBody) =>

@@ -1,9 +1,13 @@
-import { ResetRequestBodySchema, type Message, type ResetRequestBody } from '@app/contract';
+import type { Message, ResetRequestBody } from '@app/contract';
 import { useMutation } from '@tanstack/react-query';
 
 import { apiFetch } from '@/lib/api-client';
+import { lazyZodResolver } from '@/lib/lazy-zod-resolver';
 
-export const requestPasswordResetInputSchema = ResetRequestBodySchema;
+/** The reset-request form's resolver: the request's own schema (input-schemas.ts). */
+export const requestPasswordResetResolver = lazyZodResolver(() =>
+  import('@/features/auth/api/input-schemas').then((schemas) => schemas.requestPasswordResetInputSchema),
+);
 
 /** The answer is the same whether or not the email has an account. */
 export const requestPasswordReset = (body: ResetRequestBody) =>

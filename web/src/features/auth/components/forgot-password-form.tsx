@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 
 import { SubmitButton } from '@/components/submit-button';
@@ -6,16 +5,17 @@ import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Form } from '@/components/ui/form';
 import { EmailField } from '@/features/auth/components/email-field';
 import {
-  requestPasswordResetInputSchema,
+  requestPasswordResetResolver,
   useRequestPasswordReset,
 } from '@/features/auth/api/request-password-reset';
 import { getErrorText } from '@/lib/api-client';
+import { usePreloadedResolver } from '@/lib/lazy-zod-resolver';
 
 /** Asks for a reset link; the form stays usable afterwards, to send again or to another address. */
 export function ForgotPasswordForm() {
   const request = useRequestPasswordReset();
   const form = useForm({
-    resolver: zodResolver(requestPasswordResetInputSchema),
+    resolver: usePreloadedResolver(requestPasswordResetResolver),
     defaultValues: { email: '' },
   });
 

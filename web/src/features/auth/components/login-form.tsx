@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 
@@ -9,16 +8,17 @@ import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from '
 import { Input } from '@/components/ui/input';
 import { paths } from '@/config/paths';
 import { getErrorText } from '@/lib/api-client';
+import { usePreloadedResolver } from '@/lib/lazy-zod-resolver';
 import { clearSessionNotice, readSessionNotice } from '@/lib/session/session-store';
 
-import { login, loginInputSchema } from '@/features/auth/api/login';
+import { login, loginResolver } from '@/features/auth/api/login';
 import { useSignIn } from '@/features/auth/api/use-sign-in';
 import { EmailField } from '@/features/auth/components/email-field';
 
 export function LoginForm({ onSuccess }: { onSuccess: () => void }) {
   const signIn = useSignIn(login, { onSuccess });
   const form = useForm({
-    resolver: zodResolver(loginInputSchema),
+    resolver: usePreloadedResolver(loginResolver),
     defaultValues: { email: '', password: '' },
   });
   // Why the last session ended ('Session expired, please log in again', SPEC section 8), shown once.

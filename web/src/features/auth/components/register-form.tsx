@@ -1,19 +1,19 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 
 import { SubmitButton } from '@/components/submit-button';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Form } from '@/components/ui/form';
-import { register, registerInputSchema } from '@/features/auth/api/register';
+import { register, registerResolver } from '@/features/auth/api/register';
 import { useSignIn } from '@/features/auth/api/use-sign-in';
 import { NewPasswordFields } from '@/components/new-password-fields';
 import { EmailField } from '@/features/auth/components/email-field';
 import { getErrorText } from '@/lib/api-client';
+import { usePreloadedResolver } from '@/lib/lazy-zod-resolver';
 
 export function RegisterForm({ onSuccess }: { onSuccess: () => void }) {
   const registration = useSignIn(register, { onSuccess });
   const form = useForm({
-    resolver: zodResolver(registerInputSchema),
+    resolver: usePreloadedResolver(registerResolver),
     defaultValues: { email: '', password: '', confirmPassword: '' },
   });
 

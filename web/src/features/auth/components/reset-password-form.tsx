@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 
@@ -7,18 +6,19 @@ import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Form } from '@/components/ui/form';
 import {
-  confirmPasswordResetInputSchema,
+  confirmPasswordResetResolver,
   useConfirmPasswordReset,
 } from '@/features/auth/api/confirm-password-reset';
 import { NewPasswordFields } from '@/components/new-password-fields';
 import { paths } from '@/config/paths';
 import { getErrorText } from '@/lib/api-client';
+import { usePreloadedResolver } from '@/lib/lazy-zod-resolver';
 
 /** Sets a new password with the token of the reset mail; afterwards it only offers the way to sign in. */
 export function ResetPasswordForm({ token }: { token: string }) {
   const reset = useConfirmPasswordReset();
   const form = useForm({
-    resolver: zodResolver(confirmPasswordResetInputSchema),
+    resolver: usePreloadedResolver(confirmPasswordResetResolver),
     defaultValues: { password: '', confirmPassword: '' },
   });
 
