@@ -54,6 +54,12 @@ const AUTHENTICATION_REQUIRED = 'Authentication required';
  * answers must not block them all; running out of time fails like a server that cannot be reached.
  */
 const REFRESH_TIMEOUT_MS = 10_000;
+/**
+ * How long a tab keeps the refresh lock after storing a new pair. Each tab reads its own copy of localStorage,
+ * which the browser updates asynchronously: without this pause the next tab in line can still read the spent
+ * token, spend it again, and have the server revoke the whole session (seen under load in CI).
+ */
+const STORAGE_SETTLE_MS = 150;
 
 // Which calls are signed in: every path except the public ones and the /auth/ calls other than those acting
 // on the signed-in user. A call made signed out carries no token and never refreshes: a 401 there is the
@@ -243,6 +249,7 @@ async function rotateTokens(stale: string | null): Promise<void> {
     if (!isTokenPair(pair)) throw new Error('The token refresh answered without a token pair');
     // A sign-out while the refresh was under way wins: its storage stays empty.
     if (storage.get('refreshToken') === refreshToken) storeTokens(pair);
+    await new Promise((resolve) => setTimeout(resolve, STORAGE_SETTLE_MS));
   });
 }
 
