@@ -7,6 +7,7 @@
 import type { ErrorBody, TokenPair } from '@app/contract';
 import { NEXT_CURSOR_HEADER } from '@app/contract/constants';
 
+import { pairReplacing, recordRotation } from '@/lib/session/rotation-ledger';
 import { endSession, storeTokens } from '@/lib/session/session-store';
 import { readTokenClaims } from '@/lib/session/token-claims';
 import { storage } from '@/lib/storage';
@@ -54,12 +55,6 @@ const AUTHENTICATION_REQUIRED = 'Authentication required';
  * answers must not block them all; running out of time fails like a server that cannot be reached.
  */
 const REFRESH_TIMEOUT_MS = 10_000;
-/**
- * How long a tab keeps the refresh lock after storing a new pair. Each tab reads its own copy of localStorage,
- * which the browser updates asynchronously: without this pause the next tab in line can still read the spent
- * token, spend it again, and have the server revoke the whole session (seen under load in CI).
- */
-const STORAGE_SETTLE_MS = 150;
 
 // Which calls are signed in: every path except the public ones and the /auth/ calls other than those acting
 // on the signed-in user. A call made signed out carries no token and never refreshes: a 401 there is the
@@ -225,6 +220,12 @@ async function rotateTokens(stale: string | null): Promise<void> {
     const rotatedElsewhere =
       refreshToken !== wanted || (accessToken && accessToken !== stale && !expiresSoon(accessToken));
     if (rotatedElsewhere) return;
+    // This tab's copy of localStorage may lag behind a rotation another tab just made: the ledger does not.
+    const replacement = await pairReplacing(refreshToken);
+    if (replacement) {
+      if (storage.get('refreshToken') === refreshToken) storeTokens(replacement);
+      return;
+    }
 
     // No caller's signal joins the timeout: the refresh is shared by every call waiting on it, so one
     // cancelled query must not cancel it for the others.
@@ -248,8 +249,8 @@ async function rotateTokens(stale: string | null): Promise<void> {
     const pair: unknown = await response.json();
     if (!isTokenPair(pair)) throw new Error('The token refresh answered without a token pair');
     // A sign-out while the refresh was under way wins: its storage stays empty.
+    await recordRotation(refreshToken, pair);
     if (storage.get('refreshToken') === refreshToken) storeTokens(pair);
-    await new Promise((resolve) => setTimeout(resolve, STORAGE_SETTLE_MS));
   });
 }
 

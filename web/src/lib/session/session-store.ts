@@ -7,6 +7,7 @@ import type { AuthResponse, TokenPair } from '@app/contract';
 
 import { storage } from '@/lib/storage';
 
+import { clearRotation } from './rotation-ledger';
 import { readTokenClaims } from './token-claims';
 
 export type Session = {
@@ -97,6 +98,7 @@ export function storeTokens({ access_token, refresh_token }: TokenPair): void {
 /** Ends the session; `reason` is the SPEC section 8 text the sign-in page shows next. */
 export function endSession(reason?: string): void {
   storage.clearSession();
+  void clearRotation();
   hasEnded = true;
   notice = reason ?? null;
   notify();
