@@ -12,6 +12,9 @@ export type AssignableRole = z.infer<typeof AssignableRoleSchema>;
 
 export const ROLE_LABELS: Record<Role, string> = { owner: 'Owner', admin: 'Administrator', member: 'Member' };
 
+/** Admins and the owner manage the team: rename it, invite, change roles and pay (CONTRACT section 3). */
+export const canManageTeam = (role: Role): boolean => role === 'owner' || role === 'admin';
+
 /** What each role may do, as the tenant information panel lists it (SPEC section 6). */
 export const ROLE_PERMISSIONS: Record<Role, string[]> = {
   owner: ['Full administrative access', 'Manage users and permissions', 'Delete the tenant'],

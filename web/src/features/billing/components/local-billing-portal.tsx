@@ -1,3 +1,4 @@
+import { canManageTeam } from '@app/contract';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 
@@ -21,7 +22,7 @@ import { isLive } from '@/features/billing/utils/subscription-status';
  */
 export function LocalBillingPortal({ tenantUuid }: { tenantUuid: string | null }) {
   const tenant = useTenant(tenantUuid ?? undefined);
-  const canManage = tenant.data?.user_role === 'owner' || tenant.data?.user_role === 'admin';
+  const canManage = tenant.data !== undefined && canManageTeam(tenant.data.user_role);
   const subscription = useSubscription(canManage ? tenant.data?.uuid : undefined);
   const plans = usePlans();
 

@@ -1,4 +1,4 @@
-import { ROLE_LABELS, type Member, type Role } from '@app/contract';
+import { canManageTeam, ROLE_LABELS, type Member, type Role } from '@app/contract';
 import { useState } from 'react';
 
 import { ConfirmDialog } from '@/components/confirm-dialog';
@@ -35,7 +35,7 @@ export function MembersTable({ tenantUuid, viewerRole, viewerEmail }: MembersTab
   const remove = useRemoveMember(tenantUuid);
   const transfer = useTransferOwnership(tenantUuid);
   const [pending, setPending] = useState<PendingAction | null>(null);
-  const canManage = viewerRole === 'owner' || viewerRole === 'admin';
+  const canManage = canManageTeam(viewerRole);
   const isOwnRow = (member: Member) => member.email.toLowerCase() === viewerEmail?.toLowerCase();
 
   if (members.isPending) {

@@ -1,4 +1,4 @@
-import { UpdateTenantBodySchema, type Tenant } from '@app/contract';
+import { canManageTeam, UpdateTenantBodySchema, type Tenant } from '@app/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 
@@ -8,8 +8,6 @@ import { Form } from '@/components/ui/form';
 import { useUpdateTenant } from '@/features/tenants/api/update-tenant';
 import { TeamFields } from '@/features/tenants/components/team-fields';
 import { getErrorText } from '@/lib/api-client';
-
-const canEdit = (tenant: Tenant) => tenant.user_role === 'owner' || tenant.user_role === 'admin';
 
 /**
  * The team's name and description (SPEC section 5, team settings save). Members see them read-only: the
@@ -22,7 +20,7 @@ export function TeamSettingsForm({ tenant }: { tenant: Tenant }) {
     defaultValues: { name: tenant.name, description: tenant.description ?? '' },
   });
   const { isDirty } = form.formState;
-  const editable = canEdit(tenant);
+  const editable = canManageTeam(tenant.user_role);
 
   return (
     <Form {...form}>

@@ -1,0 +1,31 @@
+import type { Tenant } from '@app/contract';
+import type { ReactNode } from 'react';
+
+import { AppPage } from '@/app/layouts/app-page';
+import { Alert, AlertDescription } from '@/components/ui/alert';
+import { Spinner } from '@/components/ui/spinner';
+import { useCurrentTenant } from '@/lib/session/use-current-tenant';
+
+/**
+ * A signed-in page about the selected team, titled with its name: a spinner while the team loads, 'No tenant
+ * selected' (SPEC section 5) without one, else `children` for that team.
+ */
+export function TenantPage({ title, children }: { title: string; children: (tenant: Tenant) => ReactNode }) {
+  const { tenant, isLoading } = useCurrentTenant();
+
+  return (
+    <AppPage title={title} subtitle={tenant?.name}>
+      {isLoading ? (
+        <div className="flex justify-center py-10">
+          <Spinner className="size-8 text-primary" />
+        </div>
+      ) : !tenant ? (
+        <Alert variant="destructive" className="max-w-2xl">
+          <AlertDescription>No tenant selected</AlertDescription>
+        </Alert>
+      ) : (
+        children(tenant)
+      )}
+    </AppPage>
+  );
+}
