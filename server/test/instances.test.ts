@@ -1,5 +1,5 @@
 // Several instances as one (issue 7): two app processes on one PostgreSQL with Redis accept each other's tokens,
-// share the rate limits and deliver each queued mail exactly once. Needs PostgreSQL (PGlite is one process's own
+// share the rate limits, deliver each queued mail exactly once and apply each Stripe event once. Needs PostgreSQL (PGlite is one process's own
 // database), so it runs in the PostgreSQL pass of the suite: DATABASE_URL=... npx vitest run --project server.
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
@@ -11,12 +11,22 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { type Started, start, stop } from './app-process.ts';
 import { type LocalSmtpServer, startLocalSmtpServer } from './local-smtp-server.ts';
+import {
+  PRICES,
+  WEBHOOK_SECRET,
+  randomId,
+  signatureOf,
+  stripeEvent,
+  stripeSubscription,
+} from './stripe-events.ts';
+import { type StripeStandIn, startStripeStandIn } from './stripe-stand-in.ts';
 
 const adminUrl = process.env.DATABASE_URL;
 
 describe.runIf(adminUrl)('two instances on one PostgreSQL and Redis', () => {
   const name = `tessera_test_${randomBytes(6).toString('hex')}`;
   let smtp: LocalSmtpServer;
+  let stripe: StripeStandIn;
   let instances: Started[] = [];
 
   async function admin(statement: string) {
@@ -34,7 +44,13 @@ describe.runIf(adminUrl)('two instances on one PostgreSQL and Redis', () => {
     const url = new URL(adminUrl!);
     url.pathname = `/${name}`;
     smtp = await startLocalSmtpServer();
+    stripe = await startStripeStandIn();
     const env = {
+      PAYMENTS_PROVIDER: 'stripe',
+      STRIPE_SECRET_KEY: 'sk_test_tessera',
+      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+      STRIPE_API_URL: stripe.url,
+      STRIPE_PRICES: JSON.stringify(PRICES),
       DATABASE_URL: url.toString(),
       REDIS_URL: 'redis://127.0.0.1:6379',
       SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
@@ -51,6 +67,7 @@ describe.runIf(adminUrl)('two instances on one PostgreSQL and Redis', () => {
   afterAll(async () => {
     await Promise.all(instances.map(stop));
     await smtp?.close();
+    await stripe?.close();
     await admin(`drop database if exists ${name} with (force)`);
   });
 
@@ -128,4 +145,31 @@ describe.runIf(adminUrl)('two instances on one PostgreSQL and Redis', () => {
     const delivered = smtp.received.slice(before).flatMap((mail) => mail.envelopeTo);
     expect(delivered.sort()).toEqual([...emails].sort());
   }, 30_000);
+
+  it('applies a Stripe event once though both instances receive it, several times, at once', async () => {
+    // An active subscription made by this app for a team that no longer exists: applying the event cancels it at
+    // Stripe, an effect that is not idempotent, so the stand-in counts how often the event was applied.
+    const now = Math.floor(Date.now() / 1000);
+    const subscription = stripeSubscription({
+      id: randomId('sub'),
+      tenantUuid: crypto.randomUUID(),
+      customer: randomId('cus'),
+      start: now,
+      end: now + 30 * 86_400,
+    });
+    stripe.subscriptions.set(subscription.id, subscription);
+    const event = stripeEvent('customer.subscription.created', subscription, now);
+    const payload = JSON.stringify(event);
+    const deliveries = await Promise.all(
+      Array.from({ length: 8 }, (_, i) =>
+        fetch(`${instances[i % 2]!.url}/api/payments/webhook`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'stripe-signature': signatureOf(payload) },
+          body: payload,
+        }),
+      ),
+    );
+    expect(deliveries.map((response) => response.status)).toEqual(Array(8).fill(200));
+    expect(stripe.sent('DELETE', `/v1/subscriptions/${subscription.id}`)).toHaveLength(1);
+  });
 });

@@ -52,6 +52,11 @@ export function stripeEvent(
   } as StripeEvent;
 }
 
+/** The Stripe-Signature header Stripe would send with this payload, made by the SDK's test helper. */
+export function signatureOf(payload: string, secret = WEBHOOK_SECRET): string {
+  return stripe.webhooks.generateTestHeaderString({ payload, secret });
+}
+
 /** Posts an event as Stripe does: the raw JSON and a Stripe-Signature header made by the SDK's test helper. */
 export function deliver(
   app: TestApp,
@@ -59,8 +64,7 @@ export function deliver(
   { secret = WEBHOOK_SECRET, signature }: { secret?: string; signature?: string | null } = {},
 ) {
   const payload = JSON.stringify(event);
-  const header =
-    signature === undefined ? stripe.webhooks.generateTestHeaderString({ payload, secret }) : signature;
+  const header = signature === undefined ? signatureOf(payload, secret) : signature;
   return app.inject({
     method: 'POST',
     url: '/api/payments/webhook',

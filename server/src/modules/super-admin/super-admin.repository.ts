@@ -15,23 +15,34 @@ const containing = (q: string) => `%${q.replace(/[\\%_]/g, (char) => `\\${char}`
 /** The outer row's team, spelled out: inside a subquery an unqualified "uuid" would be the subquery's own column. */
 const outerTenant = sql`${sql.identifier('tenants')}.${sql.identifier('uuid')}`;
 
-const tenantColumns = {
-  uuid: tenants.uuid,
-  name: tenants.name,
-  description: tenants.description,
-  createdAt: tenants.createdAt,
-  stripeCustomerId: tenants.stripeCustomerId,
-  userCount: sql<number>`(select count(*)::int from ${memberships} where ${memberships.tenantId} = ${outerTenant})`,
-  // Subqueries, not a join: the list's LIMIT then applies to tenants alone, read in index order, and each shown
-  // row costs one index lookup. A join let the planner hash-join every team before sorting.
-  subscriptionStatus: sql<
-    string | null
-  >`(select ${subscriptions.status} from ${subscriptions} where ${subscriptions.tenantId} = ${outerTenant})`,
-  subscriptionPlan: sql<
-    string | null
-  >`(select ${subscriptions.planId} from ${subscriptions} where ${subscriptions.tenantId} = ${outerTenant})`,
-  sortAt: sql<string>`${tenants.createdAt}::text`,
-};
+/** The team's subscription, looked up once per shown row (LIMIT 1 keeps the planner from joining every team). */
+function subscriptionOf(db: Db) {
+  return db
+    .select({ status: subscriptions.status, planId: subscriptions.planId })
+    .from(subscriptions)
+    .where(eq(subscriptions.tenantId, outerTenant))
+    .limit(1)
+    .as('subscription');
+}
+
+function tenantsWithCounts(db: Db) {
+  const subscription = subscriptionOf(db);
+  return db
+    .select({
+      uuid: tenants.uuid,
+      name: tenants.name,
+      description: tenants.description,
+      createdAt: tenants.createdAt,
+      stripeCustomerId: tenants.stripeCustomerId,
+      // A subquery, not a grouped join: the list's LIMIT then applies to tenants alone, read in index order.
+      userCount: sql<number>`(select count(*)::int from ${memberships} where ${memberships.tenantId} = ${outerTenant})`,
+      subscriptionStatus: subscription.status,
+      subscriptionPlan: subscription.planId,
+      sortAt: sql<string>`${tenants.createdAt}::text`,
+    })
+    .from(tenants)
+    .leftJoinLateral(subscription, sql`true`);
+}
 
 /** Every team newest first, optionally those whose name or a member's email contains q. */
 export function findTenants(db: Db, { limit, after, q }: { limit: number; after?: Key; q?: string }) {
@@ -43,9 +54,8 @@ export function findTenants(db: Db, { limit, after, q }: { limit: number; after?
         .innerJoin(users, eq(users.uuid, memberships.userId))
         .where(and(eq(memberships.tenantId, tenants.uuid), ilike(users.email, pattern))),
     );
-  return db
-    .select(tenantColumns)
-    .from(tenants)
+  // Prepared by name (one per shape): each connection plans this list once, not on every page.
+  return tenantsWithCounts(db)
     .where(
       and(
         after && sql`(${tenants.createdAt}, ${tenants.uuid}) < (${after[0]}::timestamptz, ${after[1]}::uuid)`,
@@ -53,13 +63,15 @@ export function findTenants(db: Db, { limit, after, q }: { limit: number; after?
       ),
     )
     .orderBy(desc(tenants.createdAt), desc(tenants.uuid))
-    .limit(limit);
+    .limit(limit)
+    .prepare(`admin_tenants${after ? '_after' : ''}${q ? '_search' : ''}`)
+    .execute();
 }
 
 export type TenantRecord = Awaited<ReturnType<typeof findTenants>>[number];
 
 export async function findTenant(db: Db, tenantId: string) {
-  const [tenant] = await db.select(tenantColumns).from(tenants).where(eq(tenants.uuid, tenantId));
+  const [tenant] = await tenantsWithCounts(db).where(eq(tenants.uuid, tenantId));
   return tenant;
 }
 
