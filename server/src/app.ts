@@ -4,7 +4,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 
 import Fastify from 'fastify';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
@@ -28,6 +28,7 @@ import { authPlugin } from './plugins/auth.ts';
 import { errorsPlugin, frameworkErrors } from './plugins/errors.ts';
 import { openapiPlugin } from './plugins/openapi.ts';
 import { rateLimitsPlugin } from './plugins/rate-limits.ts';
+import { serializerCompiler } from './plugins/response-serializer.ts';
 import { tenantPlugin } from './plugins/tenant.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { webAppPlugin } from './plugins/web-app.ts';

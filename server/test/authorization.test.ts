@@ -1,0 +1,564 @@
+// The authorization table: every route the app serves under /api × every kind of caller → the status CONTRACT.md
+// section 3 gives (where it is silent, the app's own safe answer, noted on the row). Team routes are also tried across
+// tenants: with another team's X-TENANT-UUID, and with another team's object in the URL or body. A route added under
+// /api without a row here fails the last tests.
+import type { Role } from '@app/contract';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { subscriptions } from '../src/db/schema/billing.ts';
+import { users } from '../src/db/schema/users.ts';
+import {
+  bearer,
+  buildTestApp,
+  createTeam,
+  inTenant,
+  joinTeam,
+  latestMailTo,
+  registerUser,
+  testConfig,
+  type TestApp,
+  uniqueEmail,
+} from './helpers.ts';
+import { subscribeLocally, TEST_CARD } from './local-billing.ts';
+import { listRoutes } from './routes.ts';
+
+const PASSWORD = 'correct horse battery';
+const ROOT_EMAIL = 'root@example.com';
+const UNKNOWN_TEAM = '00000000-0000-4000-8000-000000000000';
+
+/** owner, admin and member are of team A; "other team" owns team B; the super admins belong to no team. */
+type Caller = Role | 'other team' | 'super admin' | 'super admin by email' | 'signed out';
+const callers: Caller[] = [
+  'owner',
+  'admin',
+  'member',
+  'other team',
+  'super admin',
+  'super admin by email',
+  'signed out',
+];
+const roles: Role[] = ['owner', 'admin', 'member'];
+const isRole = (caller: Caller): caller is Role => (roles as string[]).includes(caller);
+
+type Ids = Record<string, string>;
+type Who =
+  | 'public'
+  | 'signed in'
+  | 'super admins'
+  // scope 'team': the X-TENANT-UUID header names the team. 'checkout session': the session does, and someone outside
+  // its team gets the same 404 as for an unknown session.
+  | { scope: 'team' | 'checkout session'; roles: Role[] };
+type Row = {
+  /** Method and path as Fastify prints the route. */
+  route: string;
+  who: Who;
+  /** The answer to a caller the row allows. */
+  status: number;
+  /** Fresh state for one call: ids for the URL's `:name`s and the body; `team` replaces team A in the header. */
+  prepare?: () => Promise<Ids>;
+  url?: (ids: Ids) => string;
+  body?: (ids: Ids) => object;
+  /** Called from team A with team B's object in place of team A's: the answer, and the object stays as it was. */
+  foreign?: { object: keyof typeof objectsOfTeamB; status: number };
+};
+
+let app: TestApp;
+const as = {} as Record<Exclude<Caller, 'signed out'>, { token: string; email: string }>;
+let teamA: string;
+let teamB: string;
+let invoiceA: string;
+let invoiceB: string;
+
+beforeAll(async () => {
+  app = await buildTestApp({ config: testConfig({ SUPER_ADMIN_EMAILS: ROOT_EMAIL }) });
+  const owner = await registerUser(app);
+  teamA = (await createTeam(app, owner, 'Team A')).uuid;
+  as.owner = { token: owner.access_token, email: owner.email };
+  for (const role of ['admin', 'member'] as const) {
+    const joined = await joinTeam(app, owner, teamA, role);
+    // Invited accounts start without a password; with one, every caller changes theirs the same way.
+    await app.inject({
+      method: 'POST',
+      url: `/api/invitations/${joined.token}/set-password`,
+      payload: { password: PASSWORD },
+    });
+    as[role] = { token: joined.access_token, email: joined.email };
+  }
+  const other = await registerUser(app);
+  teamB = (await createTeam(app, other, 'Team B')).uuid;
+  as['other team'] = { token: other.access_token, email: other.email };
+  const root = await registerUser(app, ROOT_EMAIL);
+  as['super admin by email'] = { token: root.access_token, email: root.email };
+  const promoted = await registerUser(app);
+  await app.database.db.update(users).set({ isSuperAdmin: true }).where(eq(users.email, promoted.email));
+  as['super admin'] = { token: promoted.access_token, email: promoted.email };
+
+  await subscribeLocally(app, owner, teamA);
+  await subscribeLocally(app, other, teamB);
+  invoiceA = (await firstInvoice(owner.access_token, teamA)).id;
+  invoiceB = (await firstInvoice(other.access_token, teamB)).id;
+});
+afterAll(() => app.close());
+
+async function firstInvoice(token: string, team: string) {
+  const response = await app.inject({ url: '/api/payments/invoices', headers: inTenant(token, team) });
+  return (response.json() as { id: string }[])[0]!;
+}
+
+const ownerTokenOf = (team: string) => (team === teamA ? as.owner.token : as['other team'].token);
+
+const asOwnerOf = (team: string, method: 'GET' | 'POST', url: string, payload?: object) =>
+  app.inject({ method, url, headers: inTenant(ownerTokenOf(team), team), payload });
+
+async function newItem(team: string) {
+  return { id: (await asOwnerOf(team, 'POST', '/api/items/', { name: 'Target' })).json().uuid as string };
+}
+
+async function newMember(team: string) {
+  return { user: (await joinTeam(app, { access_token: ownerTokenOf(team) }, team, 'member')).user_uuid };
+}
+
+/** A fresh invitation to team A, accepted or not. */
+async function newInvitation(accepted: boolean) {
+  const email = uniqueEmail();
+  await asOwnerOf(teamA, 'POST', '/api/invite', { email, role: 'member' });
+  const { token } = await latestMailTo(app, email);
+  if (accepted) await app.inject({ url: `/api/invitations/${token}/accept` });
+  return { token: token! };
+}
+
+/** A team to end or hand over, with team A's owner, admin and member in their roles, and one more member. */
+async function scratchTeam() {
+  const team = (await createTeam(app, { access_token: as.owner.token }, 'Scratch')).uuid;
+  for (const role of ['admin', 'member'] as const) {
+    await app.inject({
+      method: 'POST',
+      url: '/api/invite',
+      headers: inTenant(as.owner.token, team),
+      payload: { email: as[role].email, role },
+    });
+    const { token } = await latestMailTo(app, as[role].email);
+    await app.inject({ url: `/api/invitations/${token}/accept` });
+  }
+  const { user_uuid } = await joinTeam(app, { access_token: as.owner.token }, team, 'member');
+  return { team, user: user_uuid };
+}
+
+/** Sets a team's subscription straight in the database, so each billing call starts from the state it needs. */
+async function billing(team: string, state: { status: 'active' | 'canceled'; cancelAtPeriodEnd?: boolean }) {
+  await app.database.db
+    .update(subscriptions)
+    .set({ planId: 'pro', interval: 'monthly', cancelAtPeriodEnd: false, ...state })
+    .where(eq(subscriptions.tenantId, team));
+}
+
+const inBillingState = (state: Parameters<typeof billing>[1]) => async () => {
+  await billing(teamA, state);
+  return {};
+};
+
+/** An open checkout session of a team, as its owner's checkout opens it. */
+async function openCheckout(team: string) {
+  await billing(team, { status: 'canceled' });
+  const { url } = (await asOwnerOf(team, 'POST', '/api/payments/checkout', { plan_id: 'pro' })).json();
+  return { session: (url as string).split('/').pop()! };
+}
+
+async function invoiceLink(invoice: string) {
+  const { download_url } = (
+    await asOwnerOf(teamA, 'GET', `/api/payments/invoices/${invoice}/download`)
+  ).json() as { download_url: string };
+  return { id: invoice, token: new URL(download_url, 'http://localhost').searchParams.get('token')! };
+}
+
+async function freshSession() {
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/auth/login',
+    payload: { email: as.owner.email, password: PASSWORD },
+  });
+  return { refresh: response.json().refresh_token as string };
+}
+
+async function mailedToken(email: string) {
+  return { token: (await latestMailTo(app, email)).token! };
+}
+
+/** Team B's objects, made when a call needs one, and how team B's owner reads each. */
+const objectsOfTeamB = {
+  item: {
+    make: () => newItem(teamB),
+    read: async ({ id }: Ids) => (await asOwnerOf(teamB, 'GET', `/api/items/${id}`)).json(),
+  },
+  member: {
+    make: () => newMember(teamB),
+    read: async ({ user }: Ids) =>
+      ((await asOwnerOf(teamB, 'GET', '/api/members')).json() as { user_uuid: string }[]).find(
+        (member) => member.user_uuid === user,
+      ),
+  },
+  invoice: {
+    make: async () => ({ id: invoiceB }),
+    read: async ({ id }: Ids) =>
+      ((await asOwnerOf(teamB, 'GET', '/api/payments/invoices')).json() as { id: string }[]).find(
+        (invoice) => invoice.id === id,
+      ),
+  },
+  // Team B's invoice behind a link token that team A's owner was given for team A's invoice.
+  'invoice with team A’s link': {
+    make: async () => ({ ...(await invoiceLink(invoiceA)), id: invoiceB }),
+    read: async () => objectsOfTeamB.invoice.read({ id: invoiceB }),
+  },
+  'checkout session': {
+    make: () => openCheckout(teamB),
+    read: async ({ session }: Ids) =>
+      (
+        await app.inject({
+          url: `/api/payments/local/checkout/${session}`,
+          headers: bearer(as['other team'].token),
+        })
+      ).json(),
+  },
+};
+
+const OWNER: Role[] = ['owner'];
+const ADMINS: Role[] = ['owner', 'admin'];
+const MEMBERS: Role[] = ['owner', 'admin', 'member'];
+const team = (allowed: Role[]) => ({ scope: 'team', roles: allowed }) as const;
+
+const rows: Row[] = [
+  // Public: no sign-in, and a bearer token changes nothing.
+  { route: 'GET /api/health', who: 'public', status: 200 },
+  { route: 'GET /api/config', who: 'public', status: 200 },
+  { route: 'GET /api/openapi.json', who: 'public', status: 200 },
+  { route: 'GET /api/docs', who: 'public', status: 200 },
+  { route: 'GET /api/docs/static/index.html', who: 'public', status: 302 },
+  { route: 'GET /api/docs/static/swagger-initializer.js', who: 'public', status: 200 },
+  // Fastify prints the docs' static files as `*`.
+  { route: 'GET /api/docs*', who: 'public', status: 200, url: () => '/api/docs/static/swagger-ui.css' },
+  { route: 'GET /api/docs/json', who: 'public', status: 200 },
+  { route: 'GET /api/docs/yaml', who: 'public', status: 200 },
+  // Development only (no SMTP_URL, not production), by the contract: every mail the app wrote.
+  { route: 'GET /api/dev/mailbox', who: 'public', status: 200 },
+  {
+    route: 'POST /api/auth/register',
+    who: 'public',
+    status: 201,
+    body: () => ({ email: uniqueEmail(), password: PASSWORD }),
+  },
+  {
+    route: 'POST /api/auth/login',
+    who: 'public',
+    status: 200,
+    body: () => ({ email: as.owner.email, password: PASSWORD }),
+  },
+  {
+    route: 'POST /api/auth/reset-password/request',
+    who: 'public',
+    status: 200,
+    body: () => ({ email: as.owner.email }),
+  },
+  // 404 while GOOGLE_CLIENT_ID is unset; the Google ID token is the credential (auth.google.test.ts).
+  { route: 'POST /api/auth/google-login', who: 'public', status: 404, body: () => ({ credential: 'x' }) },
+  // The refresh token is the credential of these two (auth.sessions.test.ts).
+  {
+    route: 'POST /api/auth/refresh',
+    who: 'public',
+    status: 200,
+    prepare: freshSession,
+    body: ({ refresh }) => ({ refresh_token: refresh }),
+  },
+  {
+    route: 'POST /api/auth/logout',
+    who: 'public',
+    status: 204,
+    prepare: freshSession,
+    body: ({ refresh }) => ({ refresh_token: refresh }),
+  },
+  // The mailed single-use token is the credential of these four.
+  {
+    route: 'GET /api/auth/verify-email',
+    who: 'public',
+    status: 200,
+    prepare: async () => mailedToken((await registerUser(app)).email),
+    url: ({ token }) => `/api/auth/verify-email?token=${encodeURIComponent(token!)}`,
+  },
+  {
+    route: 'POST /api/auth/reset-password/confirm',
+    who: 'public',
+    status: 200,
+    prepare: async () => {
+      const { email } = await registerUser(app);
+      await app.inject({ method: 'POST', url: '/api/auth/reset-password/request', payload: { email } });
+      return mailedToken(email);
+    },
+    body: ({ token }) => ({ token, new_password: 'another horse battery' }),
+  },
+  {
+    route: 'GET /api/invitations/:token/accept',
+    who: 'public',
+    status: 200,
+    prepare: () => newInvitation(false),
+  },
+  {
+    route: 'POST /api/invitations/:token/set-password',
+    who: 'public',
+    status: 200,
+    prepare: () => newInvitation(true),
+    body: () => ({ password: PASSWORD }),
+  },
+  // The link's short-lived token names the invoice and its team; a new tab sends no bearer header.
+  {
+    route: 'GET /api/payments/invoices/:id/pdf',
+    who: 'public',
+    status: 200,
+    prepare: () => invoiceLink(invoiceA),
+    url: ({ id, token }) => `/api/payments/invoices/${id}/pdf?token=${token}`,
+    foreign: { object: 'invoice with team A’s link', status: 401 },
+  },
+  // Stripe's signature is the credential (payments.stripe-webhooks.test.ts); with the local provider: 404.
+  { route: 'POST /api/payments/webhook', who: 'public', status: 404, body: () => ({}) },
+
+  // Any signed-in user, no team header.
+  { route: 'GET /api/auth/me', who: 'signed in', status: 200 },
+  {
+    route: 'POST /api/auth/update-password',
+    who: 'signed in',
+    status: 200,
+    body: () => ({ old_password: PASSWORD, new_password: PASSWORD }),
+  },
+  { route: 'GET /api/tenants', who: 'signed in', status: 200 },
+  { route: 'POST /api/tenants', who: 'signed in', status: 201, body: () => ({ name: 'New team' }) },
+  // The contract lists plans with what any member reads, outside the header rule; the app asks for a sign-in.
+  { route: 'GET /api/payments/plans', who: 'signed in', status: 200 },
+
+  // Team A's routes: X-TENANT-UUID of team A and one of these roles in it.
+  { route: 'GET /api/tenant', who: team(MEMBERS), status: 200 },
+  { route: 'PUT /api/tenant', who: team(ADMINS), status: 200, body: () => ({ name: 'Team A' }) },
+  // These two end or hand over the team they act on: each call gets a scratch team of its own.
+  { route: 'DELETE /api/tenant', who: team(OWNER), status: 204, prepare: scratchTeam },
+  {
+    route: 'POST /api/tenant/transfer-ownership',
+    who: team(OWNER),
+    status: 200,
+    prepare: scratchTeam,
+    body: ({ user }) => ({ user_uuid: user }),
+    // The contract: the new owner must be a member of the team.
+    foreign: { object: 'member', status: 400 },
+  },
+  { route: 'GET /api/members', who: team(MEMBERS), status: 200 },
+  {
+    route: 'PATCH /api/members/role',
+    who: team(ADMINS),
+    status: 200,
+    prepare: () => newMember(teamA),
+    body: ({ user }) => ({ user_uuid: user, new_role: 'admin' }),
+    foreign: { object: 'member', status: 404 },
+  },
+  {
+    route: 'DELETE /api/members',
+    who: team(ADMINS),
+    status: 204,
+    prepare: () => newMember(teamA),
+    body: ({ user }) => ({ user_uuid: user }),
+    foreign: { object: 'member', status: 404 },
+  },
+  {
+    route: 'POST /api/invite',
+    who: team(ADMINS),
+    status: 201,
+    body: () => ({ email: uniqueEmail(), role: 'member' }),
+  },
+  { route: 'GET /api/items', who: team(MEMBERS), status: 200 },
+  { route: 'POST /api/items', who: team(MEMBERS), status: 201, body: () => ({ name: 'New' }) },
+  {
+    route: 'GET /api/items/:id',
+    who: team(MEMBERS),
+    status: 200,
+    prepare: () => newItem(teamA),
+    foreign: { object: 'item', status: 404 },
+  },
+  {
+    route: 'PATCH /api/items/:id',
+    who: team(MEMBERS),
+    status: 200,
+    prepare: () => newItem(teamA),
+    body: () => ({ name: 'Renamed' }),
+    foreign: { object: 'item', status: 404 },
+  },
+  {
+    route: 'DELETE /api/items/:id',
+    who: team(MEMBERS),
+    status: 204,
+    prepare: () => newItem(teamA),
+    foreign: { object: 'item', status: 404 },
+  },
+  {
+    route: 'POST /api/feedback',
+    who: team(MEMBERS),
+    status: 201,
+    body: () => ({ message: 'Nice', route: '/dashboard' }),
+  },
+  { route: 'GET /api/payments/subscription', who: team(MEMBERS), status: 200 },
+  { route: 'GET /api/payments/invoices', who: team(MEMBERS), status: 200 },
+  {
+    route: 'GET /api/payments/invoices/:id/download',
+    who: team(ADMINS),
+    status: 200,
+    prepare: async () => ({ id: invoiceA }),
+    foreign: { object: 'invoice', status: 404 },
+  },
+  {
+    route: 'POST /api/payments/checkout',
+    who: team(ADMINS),
+    status: 200,
+    prepare: inBillingState({ status: 'canceled' }),
+    body: () => ({ plan_id: 'pro' }),
+  },
+  {
+    route: 'POST /api/payments/portal',
+    who: team(ADMINS),
+    status: 200,
+    prepare: inBillingState({ status: 'active' }),
+  },
+  {
+    route: 'POST /api/payments/local/portal/change-plan',
+    who: team(ADMINS),
+    status: 200,
+    prepare: inBillingState({ status: 'active' }),
+    body: () => ({ plan_id: 'business', billing_interval: 'annual' }),
+  },
+  {
+    route: 'POST /api/payments/local/portal/cancel',
+    who: team(ADMINS),
+    status: 200,
+    prepare: inBillingState({ status: 'active' }),
+  },
+  {
+    route: 'POST /api/payments/local/portal/resume',
+    who: team(ADMINS),
+    status: 200,
+    prepare: inBillingState({ status: 'active', cancelAtPeriodEnd: true }),
+  },
+  // The local checkout page: its session names the team.
+  {
+    route: 'GET /api/payments/local/checkout/:session_id',
+    who: { scope: 'checkout session', roles: ADMINS },
+    status: 200,
+    prepare: () => openCheckout(teamA),
+    url: ({ session }) => `/api/payments/local/checkout/${session}`,
+    foreign: { object: 'checkout session', status: 404 },
+  },
+  {
+    route: 'POST /api/payments/local/checkout/:session_id/pay',
+    who: { scope: 'checkout session', roles: ADMINS },
+    status: 200,
+    prepare: () => openCheckout(teamA),
+    url: ({ session }) => `/api/payments/local/checkout/${session}/pay`,
+    body: () => TEST_CARD,
+    foreign: { object: 'checkout session', status: 404 },
+  },
+
+  // Super admins, by the database flag or SUPER_ADMIN_EMAILS; no team role counts.
+  { route: 'GET /api/super-admin/tenants', who: 'super admins', status: 200 },
+  {
+    route: 'GET /api/super-admin/tenants/:id',
+    who: 'super admins',
+    status: 200,
+    prepare: async () => ({ id: teamA }),
+  },
+  { route: 'GET /api/super-admin/feedback', who: 'super admins', status: 200 },
+];
+
+function expected({ who, status }: Row, caller: Caller): number {
+  if (who === 'public') return status;
+  if (caller === 'signed out') return 401;
+  if (who === 'signed in') return status;
+  if (who === 'super admins') return caller.startsWith('super admin') ? status : 403;
+  if (isRole(caller)) return who.roles.includes(caller) ? status : 403;
+  return who.scope === 'team' ? 403 : 404;
+}
+
+/** One call of a row: `team` is the X-TENANT-UUID sent on team routes (null: none). */
+async function send(row: Row, caller: Caller, ids: Ids, team: string | null = ids.team ?? teamA) {
+  const [method, path] = row.route.split(' ') as ['GET', string];
+  const headers = {
+    ...(caller === 'signed out' ? {} : bearer(as[caller].token)),
+    ...(typeof row.who === 'object' && row.who.scope === 'team' && team ? { 'x-tenant-uuid': team } : {}),
+  };
+  const url = row.url?.(ids) ?? path.replace(/:(\w+)/g, (_, name: string) => ids[name]!);
+  return app.inject({ method, url, headers, payload: row.body?.(ids) });
+}
+
+const prepared = async (row: Row) => (await row.prepare?.()) ?? {};
+
+describe('authorization of every route', () => {
+  for (const row of rows) {
+    for (const caller of callers) {
+      const status = expected(row, caller);
+      it(`${row.route} as ${caller} → ${status}`, async () => {
+        const response = await send(row, caller, await prepared(row));
+        expect(response.statusCode, response.body).toBe(status);
+        if (status >= 400) expect(response.json()).toEqual({ detail: expect.any(String) });
+      });
+    }
+
+    if (typeof row.who === 'object' && row.who.scope === 'team') {
+      it(`${row.route} without X-TENANT-UUID → 400`, async () => {
+        const response = await send(row, 'owner', await prepared(row), null);
+        expect(response.statusCode).toBe(400);
+        expect(response.json()).toEqual({ detail: 'X-TENANT-UUID header is required' });
+      });
+      for (const role of roles) {
+        it(`${row.route} as team A's ${role} with team B's X-TENANT-UUID → 403`, async () => {
+          const response = await send(row, role, await prepared(row), teamB);
+          expect(response.statusCode, response.body).toBe(403);
+        });
+      }
+      it(`${row.route} answers the same 403 for an unknown team as for someone else's`, async () => {
+        const ids = await prepared(row);
+        const unknown = await send(row, 'other team', ids, UNKNOWN_TEAM);
+        const foreign = await send(row, 'other team', ids, teamA);
+        expect(unknown.statusCode).toBe(403);
+        expect(unknown.json()).toEqual(foreign.json());
+      });
+    }
+
+    const { foreign } = row;
+    if (foreign) {
+      it(`${row.route} from team A on team B's ${foreign.object} → ${foreign.status}, which stays as it was`, async () => {
+        const object = objectsOfTeamB[foreign.object];
+        const ids = await object.make();
+        const before = await object.read(ids);
+        // Team A's owner: every role gate of team A lets them through, so only the tenant check can refuse.
+        const response = await send(row, 'owner', ids, teamA);
+        expect(response.statusCode, response.body).toBe(foreign.status);
+        expect(before).toBeTruthy();
+        expect(await object.read(ids)).toEqual(before);
+      });
+    }
+  }
+
+  it('has a row for every route under /api, and no row for a route that does not exist', () => {
+    // Routes ignore a trailing slash, so /api/items/ is printed as /api/items.
+    const served = listRoutes(app.printRoutes({ commonPrefix: false }))
+      .filter(([, path]) => path.startsWith('/api/'))
+      .map(([method, path]) => `${method} ${path}`);
+    const covered = rows.map((row) => row.route);
+    for (const route of served) expect(covered, `${route} has no row`).toContain(route);
+    for (const route of covered) expect(served, `${route} is not served`).toContain(route);
+  });
+
+  it('scopes by X-TENANT-UUID exactly the routes the contract says need it', () => {
+    // CONTRACT section 3: /tenant, /members, /invite, /items/*, /feedback/, /payments/* except plans and webhook.
+    // The local checkout page is authorized by its session's team and a PDF link by its token (rows above).
+    const needsHeader = (path: string) =>
+      /^\/api\/(tenant|members|invite|items|feedback|payments)(\/|$)/.test(path) &&
+      !/^\/api\/payments\/(plans|webhook|local\/checkout\/)|\/pdf$/.test(path);
+    for (const row of rows) {
+      const scoped = typeof row.who === 'object' && row.who.scope === 'team';
+      expect(scoped, row.route).toBe(needsHeader(row.route.split(' ')[1]!));
+    }
+  });
+});
