@@ -47,3 +47,12 @@ export async function stop(server: Started) {
   server.child.kill('SIGTERM');
   return server.exit;
 }
+
+/** Polls until `condition` holds, for tests that wait on a process or server; fails naming `what` after the timeout. */
+export async function until(condition: () => boolean | Promise<boolean>, what: string, timeoutMs = 20_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await condition())) {
+    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}

@@ -54,6 +54,11 @@ export function fromPool(pool: pg.Pool): Database {
   pool.options.connectionTimeoutMillis ||= 5000;
   // An idle client losing its connection must not crash the process; the next query reconnects.
   pool.on('error', () => {});
+  // Nor may a checked-out one: a transaction holds its client between statements, and a client with no listener
+  // throws a lost connection as an uncaught error, which stops the whole app (found by test/faults-postgres.test.ts).
+  // Swallowed here, the loss still fails the transaction's next statement ("not queryable", answered 503), and the
+  // pool discards the client on release.
+  pool.on('connect', (client) => client.on('error', () => {}));
   const db = drizzlePg({ client: pool, schema }) as unknown as Db;
   return { kind: 'postgres', pool, db, ping: () => ping(db), close: () => pool.end() };
 }

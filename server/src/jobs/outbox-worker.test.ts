@@ -161,6 +161,40 @@ describe('a mail server that is down', () => {
     }
   });
 
+  it('delivers, once, the mail queued while a server that was up went away, when it comes back', async () => {
+    let smtp = await startLocalSmtpServer();
+    const port = smtp.port;
+    // Real time, moved forward past a backoff when the test says so: the database stamps each mail with its own now.
+    let offset = 0;
+    const clock = { now: () => new Date(Date.now() + offset) };
+    const mailer = createSmtpMailer({ smtpUrl: `smtp://127.0.0.1:${port}`, from: FROM });
+    const worker = createOutboxWorker({ db: database.db, mailer, log, clock });
+    const recipients = () => smtp.received.flatMap((mail) => mail.envelopeTo);
+    try {
+      await enqueueMail(database.db, mailTo('before@example.com'));
+      await worker.drain();
+      expect(recipients()).toEqual(['before@example.com']);
+
+      await smtp.close();
+      await enqueueMail(database.db, mailTo('while-away@example.com'));
+      await worker.drain();
+      const away = (await rowsOf()).find((row) => row.to === 'while-away@example.com')!;
+      expect(away).toMatchObject({ sentAt: null, attempts: 1 });
+      expect(away.lastError).toMatch(/ECONNREFUSED/);
+
+      smtp = await startLocalSmtpServer(port);
+      offset += retryDelayMs(1);
+      await worker.drain();
+      await worker.drain();
+      // The server that came back got the queued mail once, and not the one its predecessor already had.
+      expect(recipients()).toEqual(['while-away@example.com']);
+      expect((await rowsOf()).every((row) => row.sentAt !== null)).toBe(true);
+    } finally {
+      mailer.close();
+      await smtp.close();
+    }
+  });
+
   it('keeps retrying at the longest delay, and says so loudly', async () => {
     await enqueueMail(database.db, mailTo());
     const clock = new TestClock(new Date());
@@ -267,6 +301,28 @@ describe('the worker', () => {
     expect(gated.sent.map((mail) => mail.to)).toEqual(['first@example.com', 'second@example.com']);
     expect(gated.maxInFlight()).toBe(1);
   });
+
+  it.each([
+    [true, ['claimed@example.com']],
+    [false, []],
+  ])(
+    'after a process died mid-delivery, delivers the mail it had claimed at once when exclusive (%s), else after the lease',
+    async (exclusive, delivered) => {
+      await enqueueMail(database.db, mailTo('claimed@example.com'));
+      // The process that claimed the mail dies in the middle of delivering it: its send never returns.
+      let entered!: () => void;
+      const claimed = new Promise<void>((resolve) => (entered = resolve));
+      const dying: Mailer = { send: () => (entered(), new Promise<never>(() => {})), close: () => {} };
+      void createOutboxWorker({ db: database.db, mailer: dying, log, exclusive }).drain();
+      await claimed;
+
+      // The next start. On the embedded database (exclusive) nobody else can hold the mail, so it goes at once;
+      // a shared database's lease keeps it from every worker until it runs out.
+      const restarted = recordingMailer();
+      await createOutboxWorker({ db: database.db, mailer: restarted.mailer, log, exclusive }).drain();
+      expect(restarted.sent.map((mail) => mail.to)).toEqual(delivered);
+    },
+  );
 
   it('polls for mail that nobody announced', async () => {
     let delivered!: (mail: OutgoingMail) => void;

@@ -29,6 +29,12 @@ export type OutboxWorkerOptions = {
   clock?: Clock;
   pollIntervalMs?: number;
   batchSize?: number;
+  /**
+   * The only worker on its database (the embedded one, which the data-dir lock keeps to one process). Its rounds
+   * never overlap, so a claim needs no lease: claimed mail stays due, and after a crash mid-delivery (the process
+   * killed, the machine restarted) goes out at the next start instead of when a 15-minute lease runs out.
+   */
+  exclusive?: boolean;
 };
 
 export type OutboxWorker = {
@@ -52,7 +58,9 @@ export function createOutboxWorker({
   clock = systemClock,
   pollIntervalMs = 1000,
   batchSize = BATCH_SIZE,
+  exclusive = false,
 }: OutboxWorkerOptions): OutboxWorker {
+  const leaseMs = exclusive ? 0 : LEASE_MS;
   // Idle: driven by drain() alone. Polling: between start() and stop(). Stopped: finishing the last batch.
   let state: 'idle' | 'polling' | 'stopped' = 'idle';
   let round: Promise<void> | undefined;
@@ -83,7 +91,8 @@ export function createOutboxWorker({
       await markMailSent(db, mail.id, clock.now());
       log.info({ mailId: mail.id }, 'mail delivered');
     } catch (error) {
-      // Delivery is at least once: this mail went out but stays due, and is sent again when its lease ends.
+      // Delivery is at least once: this mail went out but stays due, and is sent again when its lease ends (at
+      // the next round for an exclusive worker).
       log.error({ err: error, mailId: mail.id }, 'mail delivered but not marked sent');
     }
   }
@@ -93,7 +102,7 @@ export function createOutboxWorker({
       const at = clock.now();
       const batch = await claimDueMail(db, {
         now: at,
-        leaseUntil: new Date(at.getTime() + LEASE_MS),
+        leaseUntil: new Date(at.getTime() + leaseMs),
         limit: batchSize,
       });
       for (const mail of batch) await deliver(mail);

@@ -1,7 +1,10 @@
+import { DrizzleQueryError, sql } from 'drizzle-orm';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 
-import { buildTestApp } from '../../test/helpers.ts';
+import { buildTestApp, createTestDatabase } from '../../test/helpers.ts';
+import { fromPool } from '../db/client.ts';
 import { AppError } from '../lib/app-error.ts';
 
 let app: Awaited<ReturnType<typeof buildTestApp>>;
@@ -25,9 +28,62 @@ beforeAll(async () => {
   app.get('/api/missing-item', () => {
     throw new AppError('NOT_FOUND', 'Item not found');
   });
+  app.get<{ Params: { kind: string } }>('/api/database/:kind', async (request) => {
+    await DATABASE_FAILURES[request.params.kind]!();
+  });
   await app.ready();
 });
-afterAll(() => app.close());
+afterAll(async () => {
+  await app.close();
+  await Promise.all(opened.map((database) => database.close().catch(() => {})));
+});
+
+const opened: { close(): Promise<void> }[] = [];
+/** Thrown by the driver, wrapped by drizzle as every failed query is. */
+const failedQuery = (cause: Error) => Promise.reject(new DrizzleQueryError('select 1', [], cause));
+const serverError = (code: string, message: string) =>
+  Object.assign(new pg.DatabaseError(message, 0, 'error'), { code });
+
+/** How a database that is down, going down or not yet up fails a query: real failures where one can be made. */
+const DATABASE_FAILURES: Record<string, () => Promise<unknown>> = {
+  // Nothing listens on port 1: ECONNREFUSED from a real pool, through drizzle.
+  refused: () => {
+    const database = fromPool(new pg.Pool({ connectionString: 'postgres://postgres@127.0.0.1:1/none' }));
+    opened.push(database);
+    return database.db.execute(sql`select 1`);
+  },
+  // The app's own database closed: PGlite is closed, or the pool has ended (DATABASE_URL pass).
+  closed: async () => {
+    const database = await createTestDatabase();
+    opened.push({ close: database.drop });
+    await database.close();
+    return database.db.execute(sql`select 1`);
+  },
+  'admin shutdown': () =>
+    failedQuery(serverError('57P01', 'terminating connection due to administrator command')),
+  'starting up': () => failedQuery(serverError('57P03', 'the database system is starting up')),
+  'connection cut': () => failedQuery(new Error('Connection terminated unexpectedly')),
+  'pool connect timeout': () => failedQuery(new Error('timeout exceeded when trying to connect')),
+  // The rollback after a cut connection fails too, and wraps what cut it.
+  'failed rollback': () =>
+    failedQuery(
+      new Error('Client has encountered a connection error and is not queryable', {
+        cause: new Error('Connection terminated unexpectedly'),
+      }),
+    ),
+  // A host name with several addresses, none answering.
+  'every address refused': () =>
+    failedQuery(
+      new AggregateError([
+        Object.assign(new Error('connect ECONNREFUSED ::1:5432'), { code: 'ECONNREFUSED' }),
+        Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' }),
+      ]),
+    ),
+  // A wrong query is a bug, not an outage.
+  'wrong query': () => app.database.db.execute(sql`select * from no_such_table`),
+  'unique violation': () =>
+    failedQuery(serverError('23505', 'duplicate key value violates unique constraint "users_email_unique"')),
+};
 
 const post = (payload: string, headers: Record<string, string> = {}) =>
   app.inject({
@@ -91,6 +147,30 @@ describe('error responses', () => {
     expect(line.err.message).toContain('10.0.0.7');
     expect(line.reqId).toBe(response.headers['x-request-id']);
   });
+
+  it.each(
+    ['refused', 'closed', 'admin shutdown', 'starting up', 'connection cut', 'pool connect timeout'].concat([
+      'failed rollback',
+      'every address refused',
+    ]),
+  )('answers 503 {detail} when the database is unavailable (%s), and logs why', async (kind) => {
+    const response = await app.inject({ method: 'GET', url: `/api/database/${kind}` });
+    expect(response.statusCode).toBe(503);
+    expect(response.json()).toEqual({ detail: 'Service temporarily unavailable' });
+    const line = logged
+      .map((entry) => JSON.parse(entry))
+      .find((entry) => entry.reqId === response.headers['x-request-id']);
+    expect(line.msg).toBe('request failed: database unavailable');
+  });
+
+  it.each(['wrong query', 'unique violation'])(
+    'answers 500 for a database error that is no outage (%s)',
+    async (kind) => {
+      const response = await app.inject({ method: 'GET', url: `/api/database/${kind}` });
+      expect(response.statusCode).toBe(500);
+      expect(response.json()).toEqual({ detail: 'Internal Server Error' });
+    },
+  );
 
   it('tags each response with a request id, keeping a well-formed one from the caller', async () => {
     const kept = await app.inject({

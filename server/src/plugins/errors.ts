@@ -18,6 +18,47 @@ export const frameworkErrors: FastifyServerOptions['frameworkErrors'] = (error, 
   void (reply as FastifyReply).status(error.statusCode ?? 400).send({ detail });
 };
 
+export const DATABASE_UNAVAILABLE = 'Service temporarily unavailable';
+
+/** Socket errors of a connection that cannot be made or was cut (node-postgres raises them as they are). */
+const CONNECTION_ERROR_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENOTFOUND',
+]);
+/**
+ * SQLSTATEs of a server that is going away or not there yet: class 08 (connection exception), 57P01 admin_shutdown,
+ * 57P02 crash_shutdown, 57P03 cannot_connect_now (starting up, shutting down, in recovery), 53300 too many connections.
+ */
+const UNAVAILABLE_SQLSTATE = /^(08...|57P0[123]|53300)$/;
+/** node-postgres and PGlite say so only in words. */
+const UNAVAILABLE_MESSAGE =
+  /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Cannot use a pool after calling end|PGlite is clos(ed|ing))/;
+
+/**
+ * Whether an error means the database cannot be reached, rather than that a query is wrong. Drizzle wraps the
+ * driver's error (DrizzleQueryError.cause), and a failed rollback after a cut connection wraps it again, so the
+ * whole cause chain counts, as do the attempts of an AggregateError (one per address of the host).
+ */
+export function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
+  if (!(error instanceof Error) || depth > 5) return false;
+  const { code } = error as { code?: unknown };
+  if (typeof code === 'string' && (CONNECTION_ERROR_CODES.has(code) || UNAVAILABLE_SQLSTATE.test(code))) {
+    return true;
+  }
+  if (UNAVAILABLE_MESSAGE.test(error.message)) return true;
+  if (
+    error instanceof AggregateError &&
+    error.errors.some((inner) => isDatabaseUnavailable(inner, depth + 1))
+  ) {
+    return true;
+  }
+  return isDatabaseUnavailable(error.cause, depth + 1);
+}
+
 export const errorsPlugin = fp(
   async (app: FastifyInstance) => {
     app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -30,6 +71,12 @@ export const errorsPlugin = fp(
         return reply.status(422).send({ detail: `${field}: ${issue.message}` });
       }
       const status = error.statusCode ?? 500;
+      if (status >= 500 && isDatabaseUnavailable(error)) {
+        // An outage, not a bug: say so at once, so clients and load balancers retry (and Stripe delivers a webhook
+        // again). Nothing waits for the database to return: the next request tries it anew.
+        request.log.error({ err: error }, 'request failed: database unavailable');
+        return reply.status(503).send({ detail: DATABASE_UNAVAILABLE });
+      }
       if (status >= 500) {
         // Log everything, answer nothing internal.
         request.log.error({ err: error }, 'request failed');

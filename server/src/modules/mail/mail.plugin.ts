@@ -32,7 +32,14 @@ export const mailPlugin = fp<MailPluginOptions>(
     const mailer = config.smtpUrl
       ? createSmtpMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom })
       : createDevMailer(app.log);
-    const worker = createOutboxWorker({ db: database.db, mailer, log: app.log, pollIntervalMs });
+    const worker = createOutboxWorker({
+      db: database.db,
+      mailer,
+      log: app.log,
+      pollIntervalMs,
+      // PGlite is one process's own database: no other worker to keep claimed mail from (outbox-worker.ts).
+      exclusive: database.kind === 'pglite',
+    });
 
     app.decorate('mail', { notify: worker.notify });
     app.addHook('onReady', async () => worker.start());
