@@ -3,48 +3,39 @@
 // autocannon on loopback next to a bare route that verifies the same JWT and runs the same items query on the same
 // pool. Reports requests/s as a ratio to that route, p50/p99 latency and the server's memory; writes
 // bench/results.json and bench/results.md; exits 1 when a budget of the README does not hold.
-import { spawn, spawnSync } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { once } from 'node:events';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import net from 'node:net';
-import { availableParallelism, tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 
 import { hash, verify } from '@node-rs/argon2';
 import autocannon from 'autocannon';
-import { build } from 'esbuild';
-import pg from 'pg';
 
-const root = path.resolve(import.meta.dirname, '..');
+import {
+  auth,
+  buildServer,
+  clientAddress,
+  database,
+  databaseUrl,
+  mb,
+  memory,
+  PASSWORD,
+  root,
+  signIn,
+  withSeededApp,
+} from './harness.mjs';
+
 const SCALES = (process.env.BENCH_SCALES ?? '1,10').split(',').map(Number);
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = 20;
-const JWT_SECRET = randomBytes(32).toString('hex');
-const PASSWORD = 'bench-password';
 const OWNER = 'bench-1@seed.tessera.test';
 const SUPER_ADMIN = 'bench-2@seed.tessera.test';
-const databaseUrl = process.env.DATABASE_URL;
-const database = databaseUrl ? 'PostgreSQL' : 'PGlite';
 
 // Budgets (README, Performance): enforced here, never in tests.
 const READ_RATIO_BUDGET = 0.6;
 const SCALE_NOISE = 0.8;
 const HEAP_GROWTH_BUDGET = 1.25;
 
-// Beside the server's own bundle, so that its packages resolve the same way.
-const serverBundle = path.join(root, 'server/dist/bench-server.mjs');
-const serverPkg = JSON.parse(readFileSync(path.join(root, 'server/package.json'), 'utf8'));
-await build({
-  entryPoints: [path.join(import.meta.dirname, 'server.ts')],
-  outfile: serverBundle,
-  bundle: true,
-  platform: 'node',
-  format: 'esm',
-  target: 'node20',
-  external: Object.keys(serverPkg.dependencies).filter((name) => name !== '@app/contract'),
-  logLevel: 'warning',
-});
+await buildServer();
 
 const hashMs = await measureHash();
 const runs = [];
@@ -57,39 +48,11 @@ console.log(report.markdown);
 process.exitCode = report.failures.length > 0 ? 1 : 0;
 
 async function benchScale(scale) {
-  const target = await prepareDatabase();
-  try {
-    const seeded = spawnSync(
-      process.execPath,
-      [path.join(root, 'server/dist/cli.js'), 'seed', '--scale', String(scale)],
-      {
-        env: { ...process.env, ...target.env, JWT_SECRET, LOG_LEVEL: 'warn' },
-        encoding: 'utf8',
-      },
-    );
-    if (seeded.status !== 0) throw new Error(`seeding failed:\n${seeded.stderr}${seeded.stdout}`);
-    console.log(seeded.stdout.trim());
-
-    const port = await freePort();
-    const server = spawn(process.execPath, ['--expose-gc', serverBundle], {
-      cwd: path.join(root, 'server'),
-      env: {
-        ...process.env,
-        ...target.env,
-        PORT: String(port),
-        JWT_SECRET,
-        TRUST_PROXY: 'true',
-        SUPER_ADMIN_EMAILS: SUPER_ADMIN,
-        LOG_LEVEL: 'warn',
-        REDIS_URL: '',
-      },
-      stdio: ['ignore', 'inherit', 'inherit'],
-    });
-    const baseUrl = `http://127.0.0.1:${port}`;
-    try {
-      await waitForHealth(baseUrl);
-      const owner = await signIn(baseUrl, OWNER);
-      const admin = await signIn(baseUrl, SUPER_ADMIN);
+  return withSeededApp(
+    { label: 'bench', scale, env: { SUPER_ADMIN_EMAILS: SUPER_ADMIN } },
+    async (baseUrl) => {
+      const owner = (await signIn(baseUrl, OWNER)).access_token;
+      const admin = (await signIn(baseUrl, SUPER_ADMIN)).access_token;
       const teams = await (await fetch(`${baseUrl}/api/tenants`, { headers: auth(owner) })).json();
       const inTeam = { ...auth(owner), 'x-tenant-uuid': teams[0].uuid };
       let address = 0;
@@ -131,7 +94,7 @@ async function benchScale(scale) {
               ...request,
               headers: {
                 ...request.headers,
-                'x-forwarded-for': `10.${(address >> 16) & 255}.${(address >> 8) & 255}.${address & 255}`,
+                'x-forwarded-for': clientAddress(address),
               },
             };
           },
@@ -164,13 +127,8 @@ async function benchScale(scale) {
       results.unshift({ endpoint: bare.name, baseline: true, ...summarize(bareRuns), ratio: 1 });
       const memoryEnd = await memory(baseUrl);
       return { scale, results, memory: { start: memoryStart, end: memoryEnd } };
-    } finally {
-      server.kill('SIGTERM');
-      await once(server, 'exit');
-    }
-  } finally {
-    await target.drop();
-  }
+    },
+  );
 }
 
 function requestsPerSecond(run) {
@@ -226,7 +184,6 @@ function evaluate(runs) {
         );
       }
     }
-    const mb = (bytes) => (bytes / 1024 / 1024).toFixed(0);
     const { start, end } = run.memory;
     lines.push(
       '',
@@ -258,76 +215,10 @@ function evaluate(runs) {
   return { database, cores: availableParallelism(), hashMs, runs, failures, markdown: lines.join('\n') };
 }
 
-async function prepareDatabase() {
-  if (!databaseUrl) {
-    const dataDir = mkdtempSync(path.join(tmpdir(), 'tessera-bench-'));
-    return {
-      env: { DATA_DIR: dataDir, DATABASE_URL: '' },
-      drop: async () => rmSync(dataDir, { recursive: true, force: true }),
-    };
-  }
-  const name = `tessera_bench_${randomBytes(4).toString('hex')}`;
-  await admin(`create database ${name}`);
-  const url = new URL(databaseUrl);
-  url.pathname = `/${name}`;
-  return {
-    env: { DATABASE_URL: url.toString() },
-    drop: () => admin(`drop database if exists ${name} with (force)`),
-  };
-}
-
-async function admin(statement) {
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
-
 async function measureHash() {
   const stored = await hash(PASSWORD);
   const rounds = 20;
   const started = performance.now();
   for (let i = 0; i < rounds; i++) await verify(stored, PASSWORD);
   return (performance.now() - started) / rounds;
-}
-
-function auth(token) {
-  return { authorization: `Bearer ${token}` };
-}
-
-async function signIn(baseUrl, email) {
-  const response = await fetch(`${baseUrl}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-forwarded-for': '192.0.2.1' },
-    body: JSON.stringify({ email, password: PASSWORD }),
-  });
-  if (!response.ok) throw new Error(`sign-in of ${email} failed: ${response.status}`);
-  return (await response.json()).access_token;
-}
-
-async function memory(baseUrl) {
-  return (await fetch(`${baseUrl}/bench/memory`)).json();
-}
-
-async function freePort() {
-  const probe = net.createServer().listen(0, '127.0.0.1');
-  await once(probe, 'listening');
-  const { port } = probe.address();
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
-
-async function waitForHealth(url) {
-  for (let attempt = 0; attempt < 600; attempt++) {
-    try {
-      if ((await fetch(`${url}/api/health`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error('the app did not become healthy within 120 s');
 }

@@ -1,0 +1,158 @@
+// What the benchmark (run.mjs) and the soak test (soak.mjs) share: the built app plus its /bench routes
+// (server.ts), started on a freshly seeded scratch database (PostgreSQL from DATABASE_URL, in a database made for
+// the run and dropped after it; else a fresh PGlite in a temporary directory), and the client side of signing in
+// and reading the server's memory.
+import { spawn, spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { once } from 'node:events';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import net from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+import { build } from 'esbuild';
+import pg from 'pg';
+
+export const root = path.resolve(import.meta.dirname, '..');
+export const PASSWORD = 'bench-password';
+export const databaseUrl = process.env.DATABASE_URL;
+export const database = databaseUrl ? 'PostgreSQL' : 'PGlite';
+const JWT_SECRET = randomBytes(32).toString('hex');
+
+// Beside the server's own bundle, so that its packages resolve the same way.
+const serverBundle = path.join(root, 'server/dist/bench-server.mjs');
+
+export async function buildServer() {
+  const serverPkg = JSON.parse(readFileSync(path.join(root, 'server/package.json'), 'utf8'));
+  await build({
+    entryPoints: [path.join(import.meta.dirname, 'server.ts')],
+    outfile: serverBundle,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    external: Object.keys(serverPkg.dependencies).filter((name) => name !== '@app/contract'),
+    logLevel: 'warning',
+  });
+}
+
+/**
+ * Seeds a scratch database at `scale` (server/src/db/seed.ts), starts the built app on it with --expose-gc and
+ * runs `work(baseUrl)`; stops the app and drops the database whatever happens. `label` names the scratch database.
+ */
+export async function withSeededApp({ label, scale, env = {} }, work) {
+  const target = await prepareDatabase(label);
+  try {
+    const seeded = spawnSync(
+      process.execPath,
+      [path.join(root, 'server/dist/cli.js'), 'seed', '--scale', String(scale)],
+      {
+        env: { ...process.env, ...target.env, JWT_SECRET, LOG_LEVEL: 'warn' },
+        encoding: 'utf8',
+      },
+    );
+    if (seeded.status !== 0) throw new Error(`seeding failed:\n${seeded.stderr}${seeded.stdout}`);
+    console.log(seeded.stdout.trim());
+
+    const port = await freePort();
+    const server = spawn(process.execPath, ['--expose-gc', serverBundle], {
+      cwd: path.join(root, 'server'),
+      env: {
+        ...process.env,
+        ...target.env,
+        PORT: String(port),
+        JWT_SECRET,
+        TRUST_PROXY: 'true',
+        LOG_LEVEL: 'warn',
+        REDIS_URL: '',
+        ...env,
+      },
+      stdio: ['ignore', 'inherit', 'inherit'],
+    });
+    const baseUrl = `http://127.0.0.1:${port}`;
+    try {
+      await waitForHealth(baseUrl);
+      return await work(baseUrl);
+    } finally {
+      server.kill('SIGTERM');
+      await once(server, 'exit');
+    }
+  } finally {
+    await target.drop();
+  }
+}
+
+export function auth(token) {
+  return { authorization: `Bearer ${token}` };
+}
+
+/** The n-th client address: with TRUST_PROXY the app takes X-Forwarded-For as the client, for its rate limits. */
+export function clientAddress(n) {
+  return `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
+}
+
+/** The login answer (access_token, refresh_token) for a seeded user. */
+export async function signIn(baseUrl, email, address = '192.0.2.1') {
+  const response = await fetch(`${baseUrl}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-forwarded-for': address },
+    body: JSON.stringify({ email, password: PASSWORD }),
+  });
+  if (!response.ok) throw new Error(`sign-in of ${email} failed: ${response.status}`);
+  return response.json();
+}
+
+/** The server's heap after a full GC, its RSS, and the peaks of both since it started. */
+export async function memory(baseUrl) {
+  return (await fetch(`${baseUrl}/bench/memory`)).json();
+}
+
+export const mb = (bytes) => (bytes / 1024 / 1024).toFixed(0);
+
+async function prepareDatabase(label) {
+  if (!databaseUrl) {
+    const dataDir = mkdtempSync(path.join(tmpdir(), `tessera-${label}-`));
+    return {
+      env: { DATA_DIR: dataDir, DATABASE_URL: '' },
+      drop: async () => rmSync(dataDir, { recursive: true, force: true }),
+    };
+  }
+  const name = `tessera_${label}_${randomBytes(4).toString('hex')}`;
+  await admin(`create database ${name}`);
+  const url = new URL(databaseUrl);
+  url.pathname = `/${name}`;
+  return {
+    env: { DATABASE_URL: url.toString() },
+    drop: () => admin(`drop database if exists ${name} with (force)`),
+  };
+}
+
+async function admin(statement) {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
+
+async function freePort() {
+  const probe = net.createServer().listen(0, '127.0.0.1');
+  await once(probe, 'listening');
+  const { port } = probe.address();
+  await new Promise((resolve) => probe.close(resolve));
+  return port;
+}
+
+async function waitForHealth(url) {
+  for (let attempt = 0; attempt < 600; attempt++) {
+    try {
+      if ((await fetch(`${url}/api/health`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error('the app did not become healthy within 120 s');
+}
