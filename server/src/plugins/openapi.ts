@@ -5,6 +5,8 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 
+const DOCS = '/api/docs';
+
 export const openapiPlugin = fp(
   async (app: FastifyInstance) => {
     await app.register(swagger, {
@@ -17,7 +19,17 @@ export const openapiPlugin = fp(
       transform: jsonSchemaTransform,
       transformObject: jsonSchemaTransformObject,
     });
-    await app.register(swaggerUi, { routePrefix: '/api/docs' });
+    await app.register(swaggerUi, {
+      routePrefix: DOCS,
+      uiHooks: {
+        // swagger-ui sends its old index path on to the docs by editing request.url, which a request in absolute
+        // form (`GET http://evil.example/api/docs/static/index.html`) makes an external Location. The target is
+        // fixed here instead; swagger-ui's other routes answer no redirect.
+        onRequest: async (request, reply) => {
+          if (request.routeOptions.url === `${DOCS}/static/index.html`) return reply.redirect(`${DOCS}/`);
+        },
+      },
+    });
     app.get('/api/openapi.json', { schema: { hide: true } }, () => app.swagger());
   },
   { name: 'openapi' },

@@ -1,7 +1,15 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 
-import { buildTestApp, type TestApp, testConfig } from '../../../test/helpers.ts';
+import {
+  buildTestApp,
+  createTeam,
+  inTenant,
+  registerUser,
+  type TestApp,
+  testConfig,
+  uniqueEmail,
+} from '../../../test/helpers.ts';
 import { outbox } from '../../db/schema/index.ts';
 import {
   headerOf,
@@ -174,4 +182,77 @@ describe('with SMTP_URL', () => {
     expect(headerOf(message!.raw, 'Subject')).toBe('Reset your Tessera password');
     expect(plainTextOf(message!.raw)).toContain(`${app.config.appUrl}/reset-password?token=tok`);
   });
+
+  it('sends an invitation to a hostile team name as one Subject line, escaped HTML and plain text', async () => {
+    // Through the API, as a user would: an inviter whose address has an apostrophe, a team name with markup,
+    // template syntax and CR/LF (the API takes any characters; the web form is one line).
+    const inviter = await registerUser(app, `o'hara-${Date.now()}@example.com`);
+    const teamName =
+      'Acme\r\nBcc: victim@example.com\r\n\r\n<img src=x onerror="window.__xss=1"> <script>x</script> {{7*7}}';
+    const team = await createTeam(app, inviter, teamName);
+    const invitee = uniqueEmail();
+    const invited = await app.inject({
+      method: 'POST',
+      url: '/api/invite',
+      headers: inTenant(inviter.access_token, team.uuid),
+      payload: { email: invitee, role: 'member' },
+    });
+    expect(invited.statusCode).toBe(201);
+
+    const message = await vi.waitFor(() => {
+      const found = smtp.received.find((mail) => mail.envelopeTo.includes(invitee));
+      if (!found) throw new Error(`no mail to ${invitee} yet`);
+      return found;
+    });
+    expect(message.envelopeTo).toEqual([invitee]);
+    const head = message.raw.slice(0, message.raw.indexOf('\r\n\r\n'));
+    // Unfolded, every header is one line: exactly one Subject, and nothing the team name tried to add.
+    const headers = head.replace(/\r\n(?=[ \t])/g, '').split('\r\n');
+    expect(headers.filter((line) => /^subject:/i.test(line)).map(decodeWords)).toEqual([
+      'Subject: You are invited to join Acme Bcc: victim@example.com <img src=x onerror="window.__xss=1"> ' +
+        '<script>x</script> {{7*7}} on Tessera',
+    ]);
+    expect(headers.filter((line) => /^bcc:/i.test(line))).toEqual([]);
+
+    const escapedName =
+      'Acme\r\nBcc: victim@example.com\r\n\r\n&lt;img src=x onerror=&quot;window.__xss=1&quot;&gt; ' +
+      '&lt;script&gt;x&lt;/script&gt; {{7*7}}';
+    const html = decodedPart(message.raw, 'text/html');
+    expect(html).toContain(
+      `<p>${inviter.email.replace("'", '&#39;')} invited you to join the team &quot;${escapedName}&quot;`,
+    );
+    expect(html).not.toMatch(/<(img|script|svg)\b/i);
+    expect(plainTextOf(message.raw)).toContain(
+      `${inviter.email} invited you to join the team "${teamName}" on Tessera.`,
+    );
+  });
 });
+
+/** A header line with its RFC 2047 encoded-words (which nodemailer uses for punctuation) decoded. */
+function decodeWords(line: string): string {
+  return line.replace(/=\?UTF-8\?([QB])\?([^?]*)\?=(?:\s+(?==\?))?/gi, (_, encoding: string, word: string) =>
+    encoding.toUpperCase() === 'B'
+      ? Buffer.from(word, 'base64').toString('utf8')
+      : Buffer.from(
+          word
+            .replace(/_/g, ' ')
+            .replace(/=([0-9A-F]{2})/gi, (_match, hex: string) => String.fromCharCode(parseInt(hex, 16))),
+          'latin1',
+        ).toString('utf8'),
+  );
+}
+
+/** The decoded part of a raw message with this content type, as nodemailer writes it (quoted-printable or not). */
+function decodedPart(raw: string, contentType: string): string {
+  const part = raw.split('\r\n--').find((candidate) => candidate.includes(`Content-Type: ${contentType}`));
+  if (!part) throw new Error(`no ${contentType} part`);
+  const headEnd = part.indexOf('\r\n\r\n');
+  const body = part.slice(headEnd + 4);
+  if (!/^Content-Transfer-Encoding: quoted-printable/im.test(part.slice(0, headEnd))) return body;
+  return Buffer.from(
+    body
+      .replace(/=\r\n/g, '')
+      .replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))),
+    'latin1',
+  ).toString('utf8');
+}

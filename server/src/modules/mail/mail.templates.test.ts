@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { passwordResetMail, verificationMail } from './mail.templates.ts';
+import { invitationMail, passwordResetMail, verificationMail } from './mail.templates.ts';
 
 const appUrl = 'http://localhost:3000';
 
@@ -33,5 +33,65 @@ describe.each([
     const mail = template({ to: 'ada@example.com', appUrl: 'http://localhost:3000/a"b<i>', token: 't' });
     expect(mail.html).toContain('http://localhost:3000/a&quot;b&lt;i&gt;');
     expect(mail.html).not.toContain('<i>');
+  });
+});
+
+// What a user can type into a team name, and an address the email rules accept (an apostrophe is allowed).
+const IMG = '<img src=x onerror="window.__xss=1">';
+const SCRIPT = '<script>window.__xss=1</script>';
+const SVG = '"><svg onload=window.__xss=1>';
+const HOSTILE = `${IMG} ${SCRIPT} ${SVG} {{7*7}}`;
+// Written out by hand rather than with escapeHtml, so a broken escape fails here.
+const HOSTILE_AS_HTML =
+  '&lt;img src=x onerror=&quot;window.__xss=1&quot;&gt; &lt;script&gt;window.__xss=1&lt;/script&gt; ' +
+  '&quot;&gt;&lt;svg onload=window.__xss=1&gt; {{7*7}}';
+const TEMPLATE_TAGS = ['!doctype', 'html', 'head', 'meta', 'title', 'body', 'p', 'a', 'br'];
+
+/** The element names of every tag in an HTML document. */
+const tagsOf = (html: string) =>
+  new Set([...html.matchAll(/<\/?([!\w-]+)/g)].map((m) => m[1]!.toLowerCase()));
+
+describe('the invitation', () => {
+  const inviterEmail = "o'hara@example.com";
+  const mail = invitationMail({
+    to: 'ada@example.com',
+    appUrl,
+    token: 'tok',
+    teamName: `Acme ${HOSTILE}`,
+    inviterEmail,
+  });
+
+  it('shows the team name and the inviter as text in the HTML part: nothing typed becomes markup', () => {
+    expect(mail.html).toContain(
+      `<p>o&#39;hara@example.com invited you to join the team &quot;Acme ${HOSTILE_AS_HTML}&quot; on Tessera.`,
+    );
+    expect(mail.html).toContain(`>Join Acme ${HOSTILE_AS_HTML}</a>`);
+    expect(mail.html).toContain(`<title>You are invited to join Acme ${HOSTILE_AS_HTML} on Tessera</title>`);
+    expect(tagsOf(mail.html)).toEqual(new Set(TEMPLATE_TAGS));
+    expect(mail.html).toContain(`<a href="${appUrl}/tenants/invitations/tok/accept">`);
+  });
+
+  it('keeps the plain-text part plain: the payload as typed, not entity-encoded', () => {
+    expect(mail.text).toContain(
+      `o'hara@example.com invited you to join the team "Acme ${HOSTILE}" on Tessera.`,
+    );
+    expect(mail.text).toContain(`\n${appUrl}/tenants/invitations/tok/accept\n`);
+    expect(mail.text).not.toContain('&');
+    expect(mail.subject).toBe(`You are invited to join Acme ${HOSTILE} on Tessera`);
+  });
+
+  it('keeps the subject on one line whatever line breaks the team name holds', () => {
+    const broken = invitationMail({
+      to: 'ada@example.com',
+      appUrl,
+      token: 'tok',
+      teamName: 'Acme\r\nBcc: victim@example.com\r\n\r\n<b>body</b>\n\u2028\u0085\t\u0000x',
+      inviterEmail,
+    });
+    expect(broken.subject).toBe(
+      'You are invited to join Acme Bcc: victim@example.com <b>body</b> x on Tessera',
+    );
+    expect(broken.html).toContain('<title>You are invited to join Acme Bcc: victim@example.com &lt;b&gt;');
+    expect(tagsOf(broken.html)).toEqual(new Set(TEMPLATE_TAGS));
   });
 });

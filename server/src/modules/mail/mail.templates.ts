@@ -43,13 +43,14 @@ export function invitationMail({
 function linkMail(
   to: string,
   {
-    subject,
+    subject: title,
     lead,
     action,
     link,
     note,
   }: { subject: string; lead: string; action: string; link: string; note: string },
 ): OutgoingMail {
+  const subject = oneLine(title);
   const text = `${lead}\n\n${link}\n\n${note}\n\nTessera\n`;
   const html = [
     '<!doctype html>',
@@ -65,4 +66,13 @@ function linkMail(
     '</html>',
   ].join('\n');
   return { to, subject, text, html };
+}
+
+/**
+ * A header is one line: a team name with CR/LF or other control characters (the API takes any) must not start
+ * another header, in the outbox row, the log or on the wire. Nodemailer folds line breaks as well; this holds
+ * whatever transport sends the mail.
+ */
+function oneLine(text: string): string {
+  return text.replace(/[\p{Cc}\u2028\u2029]+/gu, ' ');
 }
