@@ -13,7 +13,10 @@ const memberColumns = {
   sortAt: sql<string>`${memberships.joinedAt}::text`,
 };
 
-/** A team's members in the order they joined (the creator first), after a cursor's key: memberships_tenant_joined_idx. */
+/**
+ * A team's members in the order they joined (the creator first), after a cursor's key: memberships_tenant_joined_idx.
+ * Prepared by name like the items page: planning it cost more than running it.
+ */
 export function findMembers(db: Db, tenantId: string, limit: number, after?: readonly [string, string]) {
   return db
     .select(memberColumns)
@@ -27,7 +30,9 @@ export function findMembers(db: Db, tenantId: string, limit: number, after?: rea
       ),
     )
     .orderBy(asc(memberships.joinedAt), asc(memberships.userId))
-    .limit(limit);
+    .limit(limit)
+    .prepare(after ? 'members_page_after' : 'members_page')
+    .execute();
 }
 
 export async function getMember(db: Db, tenantId: string, userId: string) {

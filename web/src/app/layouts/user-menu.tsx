@@ -21,8 +21,8 @@ import { useSession } from '@/lib/session/use-session';
 export function UserMenu({ collapsed = false }: { collapsed?: boolean }) {
   const { email, isSuperAdmin, signOut } = useSession();
   const [open, setOpen] = useOpenUntilNavigation();
-  const { tenant } = useCurrentTenant();
-  const subscription = useSubscription(tenant?.uuid);
+  const { tenantUuid } = useCurrentTenant();
+  const subscription = useSubscription(tenantUuid ?? undefined);
   // SPEC section 2: the selected team's plan id, or 'Free Plan' without a subscription it still holds.
   const plan = currentPlanId(subscription.data) ?? 'Free Plan';
 
