@@ -19,14 +19,7 @@ import { isDatabaseUnavailable } from '../src/plugins/errors.ts';
 
 import { type Started, start, stop, until } from './app-process.ts';
 import { type PrivatePostgres, postgresBinDir, startPrivatePostgres } from './private-postgres.ts';
-import {
-  PRICES,
-  WEBHOOK_SECRET,
-  randomId,
-  signatureOf,
-  stripeEvent,
-  stripeSubscription,
-} from './stripe-events.ts';
+import { PRICES, WEBHOOK_SECRET, orphanSubscriptionEvent, signatureOf } from './stripe-events.ts';
 import { type StripeStandIn, startStripeStandIn } from './stripe-stand-in.ts';
 
 const binDir = postgresBinDir();
@@ -251,18 +244,8 @@ describe.skipIf(process.env.DATABASE_URL || !binDir)(
     });
 
     it('answers a Stripe webhook 503 while PostgreSQL is down, and applies the retry of the same event once', async () => {
-      // An active subscription this app made for a team that no longer exists: applying the event cancels it at
-      // Stripe, an effect the stand-in counts (as in instances.test.ts), so "applied once" is countable.
-      const now = Math.floor(Date.now() / 1000);
-      const subscription = stripeSubscription({
-        id: randomId('sub'),
-        tenantUuid: crypto.randomUUID(),
-        customer: randomId('cus'),
-        start: now,
-        end: now + 30 * 86_400,
-      });
-      stripe!.subscriptions.set(subscription.id, subscription);
-      const payload = JSON.stringify(stripeEvent('customer.subscription.created', subscription, now));
+      // Applying this event cancels a subscription at Stripe, so "applied once" is countable (stripe-events.ts).
+      const { payload, cancellations } = orphanSubscriptionEvent(stripe!);
       // The same signed delivery each time, as Stripe retries an event it got no 2xx for.
       const signature = signatureOf(payload);
       const deliver = async () => {
@@ -273,7 +256,6 @@ describe.skipIf(process.env.DATABASE_URL || !binDir)(
         });
         return { status: response.status, body: (await response.json()) as unknown };
       };
-      const cancellations = () => stripe!.sent('DELETE', `/v1/subscriptions/${subscription.id}`).length;
 
       await withPostgresDown(async () => {
         expect(await deliver()).toEqual({ status: 503, body: UNAVAILABLE });

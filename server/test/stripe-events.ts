@@ -199,3 +199,25 @@ export function completeCheckout(standIn: StripeStandIn, sessionId: string, crea
     event: stripeEvent('checkout.session.completed', { ...session }, created),
   };
 }
+
+/**
+ * An active subscription this app made for a team that no longer exists, known to the stand-in, and the raw payload
+ * of its `customer.subscription.created` event. Applying that event cancels the subscription at Stripe, an effect
+ * that is not idempotent: the stand-in's DELETE requests count how often the event was applied.
+ */
+export function orphanSubscriptionEvent(standIn: StripeStandIn) {
+  const now = Math.floor(Date.now() / 1000);
+  const subscription = stripeSubscription({
+    id: randomId('sub'),
+    tenantUuid: crypto.randomUUID(),
+    customer: randomId('cus'),
+    start: now,
+    end: now + 30 * 86_400,
+  });
+  standIn.subscriptions.set(subscription.id, subscription);
+  const payload = JSON.stringify(stripeEvent('customer.subscription.created', subscription, now));
+  return {
+    payload,
+    cancellations: () => standIn.sent('DELETE', `/v1/subscriptions/${subscription.id}`).length,
+  };
+}

@@ -1,5 +1,5 @@
 // Resolves the bearer token once per request into request.user; requireUser guards the routes that need one.
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 
@@ -8,6 +8,10 @@ import { AppError } from '../lib/app-error.ts';
 import type { AccessTokenSubject } from '../lib/tokens.ts';
 
 declare module 'fastify' {
+  interface FastifyInstance {
+    /** Whether a user is a super admin now: one prepared statement, run once per super-admin request. */
+    isSuperAdmin(userId: string): Promise<boolean>;
+  }
   interface FastifyRequest {
     /** Set by requireUser; routes behind it can rely on it. */
     user: AccessTokenSubject;
@@ -17,6 +21,16 @@ declare module 'fastify' {
 export const authPlugin = fp(
   async (app: FastifyInstance) => {
     app.decorateRequest('user', null as unknown as AccessTokenSubject);
+    // Prepared once, as the tenant plugin's membership check: PostgreSQL parses and plans it once per connection.
+    const superAdminFlags = app.database.db
+      .select({ email: users.email, isSuperAdmin: users.isSuperAdmin })
+      .from(users)
+      .where(eq(users.uuid, sql.placeholder('userId')))
+      .prepare('super_admin_flags');
+    app.decorate('isSuperAdmin', async (userId: string) => {
+      const [user] = await superAdminFlags.execute({ userId });
+      return Boolean(user && (user.isSuperAdmin || app.config.superAdminEmails.includes(user.email)));
+    });
   },
   { name: 'auth' },
 );
@@ -39,11 +53,7 @@ function bearerToken(request: FastifyRequest): string | undefined {
  * a revoked promotion or a removed email takes effect at once.
  */
 export const requireSuperAdmin: preHandlerAsyncHookHandler = async function (this: FastifyInstance, request) {
-  const [user] = await this.database.db
-    .select({ email: users.email, isSuperAdmin: users.isSuperAdmin })
-    .from(users)
-    .where(eq(users.uuid, request.user.uuid));
-  if (!user || !(user.isSuperAdmin || this.config.superAdminEmails.includes(user.email))) {
+  if (!(await this.isSuperAdmin(request.user.uuid))) {
     throw new AppError('FORBIDDEN', 'Super admin access required');
   }
 };
