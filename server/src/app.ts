@@ -28,7 +28,7 @@ import { authPlugin } from './plugins/auth.ts';
 import { errorsPlugin, frameworkErrors } from './plugins/errors.ts';
 import { openapiPlugin } from './plugins/openapi.ts';
 import { rateLimitsPlugin } from './plugins/rate-limits.ts';
-import { serializerCompiler } from './plugins/response-serializer.ts';
+import { checkResponse, serializerCompiler } from './plugins/response-serializer.ts';
 import { tenantPlugin } from './plugins/tenant.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { webAppPlugin } from './plugins/web-app.ts';
@@ -59,6 +59,8 @@ export type AppOptions = {
   logger?: { level?: string; stream?: { write(line: string): void } };
   /** Tests move time with their own clock. */
   clock?: Clock;
+  /** Tests parse every response with its route's zod schema (docs/decisions/008); production does not. */
+  checkResponses?: boolean;
 };
 
 export async function buildApp({
@@ -67,6 +69,7 @@ export async function buildApp({
   webDir = DEFAULT_WEB_DIR,
   logger,
   clock = systemClock,
+  checkResponses = false,
 }: AppOptions) {
   const app = Fastify({
     logger: {
@@ -100,6 +103,8 @@ export async function buildApp({
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  // Added before any plugin registers: Fastify gives a plugin only the hooks its parent had at that moment.
+  if (checkResponses) app.addHook('preSerialization', checkResponse);
   app.decorate('config', config);
   app.decorate<Database>('database', database);
   app.decorate('clock', clock);

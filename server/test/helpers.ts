@@ -10,7 +10,6 @@ import type { AuthResponse } from '@app/contract';
 import { desc, eq } from 'drizzle-orm';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { z } from 'zod';
 
 import { type AppOptions, buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
@@ -108,16 +107,14 @@ export type TestApp = Awaited<ReturnType<typeof buildTestApp>>;
 /** The app on its own fresh database; close() releases both. */
 export async function buildTestApp(options: Partial<AppOptions> = {}) {
   const database = await createTestDatabase();
-  const app = await buildApp({ config: testConfig(), database, webDir: null, ...options });
-  app.addHook('onClose', () => database.drop());
-  // Production writes responses without re-checking every value (docs/decisions/008); server tests check each one
-  // against its route's contract schema, so a value of the wrong format fails here instead of reaching the web app.
-  app.addHook('preSerialization', async (request, reply, payload) => {
-    const schemas = request.routeOptions.schema?.response as Record<number, unknown> | undefined;
-    const schema = schemas?.[reply.statusCode];
-    if (schema instanceof z.ZodType) schema.parse(payload);
-    return payload;
+  const app = await buildApp({
+    config: testConfig(),
+    database,
+    webDir: null,
+    checkResponses: true,
+    ...options,
   });
+  app.addHook('onClose', () => database.drop());
   return app;
 }
 

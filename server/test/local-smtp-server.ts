@@ -65,8 +65,13 @@ export function headerOf(raw: string, name: string): string | undefined {
 
 /** The decoded text/plain part of a message as nodemailer writes it. */
 export function plainTextOf(raw: string): string {
-  const part = raw.split('\r\n--').find((candidate) => /^Content-Type: text\/plain/im.test(candidate));
-  if (!part) throw new Error('no text/plain part');
+  return partOf(raw, 'text/plain');
+}
+
+/** The decoded body of the part with this content type, as nodemailer writes it (quoted-printable, base64 or plain). */
+export function partOf(raw: string, contentType: string): string {
+  const part = raw.split('\r\n--').find((candidate) => candidate.includes(`Content-Type: ${contentType}`));
+  if (!part) throw new Error(`no ${contentType} part`);
   const headEnd = part.indexOf('\r\n\r\n');
   const head = part.slice(0, headEnd);
   const body = part.slice(headEnd + 4);

@@ -1,7 +1,7 @@
 // No open redirect: every route of the server (the API, the docs, the web app and its files) is called with the
 // usual redirect parameters pointing elsewhere, and a set of paths that browsers or proxies turn into another host.
 // Every redirect answered is recorded; the only one is the docs' old index path, to a fixed path of this app. The
-// web app's own navigations are checked in a browser (e2e/tests/hostile-text.spec.ts).
+// web app's own navigations are checked in a browser (e2e/tests/redirects.spec.ts).
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import { tmpdir } from 'node:os';

@@ -22,7 +22,10 @@ export type Database = {
 } & ({ kind: 'pglite'; client: PGlite } | { kind: 'postgres'; pool: pg.Pool });
 
 export async function openDatabase(options: { databaseUrl?: string | undefined; dataDir: string }) {
-  if (options.databaseUrl) return fromPool(new pg.Pool({ connectionString: options.databaseUrl }));
+  if (options.databaseUrl) {
+    // TCP keep-alive: a connection whose host vanished without closing it is found dead instead of waited on.
+    return fromPool(new pg.Pool({ connectionString: options.databaseUrl, keepAlive: true }));
+  }
 
   mkdirSync(options.dataDir, { recursive: true });
   const lock = lockDataDir(options.dataDir);

@@ -5,6 +5,7 @@ import fp from 'fastify-plugin';
 
 import { users } from '../db/schema/users.ts';
 import { AppError } from '../lib/app-error.ts';
+import { isSuperAdmin } from '../lib/super-admin.ts';
 import type { AccessTokenSubject } from '../lib/tokens.ts';
 
 declare module 'fastify' {
@@ -29,7 +30,7 @@ export const authPlugin = fp(
       .prepare('super_admin_flags');
     app.decorate('isSuperAdmin', async (userId: string) => {
       const [user] = await superAdminFlags.execute({ userId });
-      return Boolean(user && (user.isSuperAdmin || app.config.superAdminEmails.includes(user.email)));
+      return Boolean(user && isSuperAdmin(user, app.config.superAdminEmails));
     });
   },
   { name: 'auth' },

@@ -62,6 +62,7 @@ const DATABASE_FAILURES: Record<string, () => Promise<unknown>> = {
   'admin shutdown': () =>
     failedQuery(serverError('57P01', 'terminating connection due to administrator command')),
   'starting up': () => failedQuery(serverError('57P03', 'the database system is starting up')),
+  'connection failure': () => failedQuery(serverError('08006', 'connection failure')),
   'connection cut': () => failedQuery(new Error('Connection terminated unexpectedly')),
   'pool connect timeout': () => failedQuery(new Error('timeout exceeded when trying to connect')),
   // The rollback after a cut connection fails too, and wraps what cut it.
@@ -83,6 +84,8 @@ const DATABASE_FAILURES: Record<string, () => Promise<unknown>> = {
   'wrong query': () => app.database.db.execute(sql`select * from no_such_table`),
   'unique violation': () =>
     failedQuery(serverError('23505', 'duplicate key value violates unique constraint "users_email_unique"')),
+  // Class 08, but our bug (say, more bind parameters than the protocol allows): a retry would fail the same way.
+  'protocol violation': () => failedQuery(serverError('08P01', 'bind message has 70000 parameter formats')),
 };
 
 const post = (payload: string, headers: Record<string, string> = {}) =>
@@ -149,7 +152,8 @@ describe('error responses', () => {
   });
 
   it.each(
-    ['refused', 'closed', 'admin shutdown', 'starting up', 'connection cut', 'pool connect timeout'].concat([
+    ['refused', 'closed', 'admin shutdown', 'starting up', 'connection failure', 'connection cut'].concat([
+      'pool connect timeout',
       'failed rollback',
       'every address refused',
     ]),
@@ -160,10 +164,10 @@ describe('error responses', () => {
     const line = logged
       .map((entry) => JSON.parse(entry))
       .find((entry) => entry.reqId === response.headers['x-request-id']);
-    expect(line.msg).toBe('request failed: database unavailable');
+    expect(line.msg).toBe('request failed: the database or an upstream service is unavailable');
   });
 
-  it.each(['wrong query', 'unique violation'])(
+  it.each(['wrong query', 'unique violation', 'protocol violation'])(
     'answers 500 for a database error that is no outage (%s)',
     async (kind) => {
       const response = await app.inject({ method: 'GET', url: `/api/database/${kind}` });

@@ -30,10 +30,12 @@ const CONNECTION_ERROR_CODES = new Set([
   'ENOTFOUND',
 ]);
 /**
- * SQLSTATEs of a server that is going away or not there yet: class 08 (connection exception), 57P01 admin_shutdown,
- * 57P02 crash_shutdown, 57P03 cannot_connect_now (starting up, shutting down, in recovery), 53300 too many connections.
+ * SQLSTATEs of a server that is going away or not there yet: the connection exceptions of class 08 (not 08P01, a
+ * protocol violation, which is our bug; nor 08007, a commit whose outcome is unknown, which a retry could repeat),
+ * 57P01 admin_shutdown, 57P02 crash_shutdown, 57P03 cannot_connect_now (starting up, shutting down, in recovery) and
+ * 53300 too many connections.
  */
-const UNAVAILABLE_SQLSTATE = /^(08...|57P0[123]|53300)$/;
+const UNAVAILABLE_SQLSTATE = /^(0800[0-46]|57P0[123]|53300)$/;
 /** node-postgres and PGlite say so only in words. */
 const UNAVAILABLE_MESSAGE =
   /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Cannot use a pool after calling end|PGlite is clos(ed|ing))/;
@@ -41,7 +43,9 @@ const UNAVAILABLE_MESSAGE =
 /**
  * Whether an error means the database cannot be reached, rather than that a query is wrong. Drizzle wraps the
  * driver's error (DrizzleQueryError.cause), and a failed rollback after a cut connection wraps it again, so the
- * whole cause chain counts, as do the attempts of an AggregateError (one per address of the host).
+ * whole cause chain counts, as do the attempts of an AggregateError (one per address of the host). A socket error
+ * counts wherever it comes from: node-postgres raises a transaction's failed connect bare, not wrapped by Drizzle,
+ * so it cannot be told from another upstream's (Google's keys, Stripe), for which 503 is the right answer too.
  */
 export function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
   if (!(error instanceof Error) || depth > 5) return false;
@@ -74,7 +78,10 @@ export const errorsPlugin = fp(
       if (status >= 500 && isDatabaseUnavailable(error)) {
         // An outage, not a bug: say so at once, so clients and load balancers retry (and Stripe delivers a webhook
         // again). Nothing waits for the database to return: the next request tries it anew.
-        request.log.error({ err: error }, 'request failed: database unavailable');
+        request.log.error(
+          { err: error },
+          'request failed: the database or an upstream service is unavailable',
+        );
         return reply.status(503).send({ detail: DATABASE_UNAVAILABLE });
       }
       if (status >= 500) {

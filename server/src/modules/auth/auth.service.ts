@@ -8,6 +8,7 @@ import type { UserRow } from '../../db/schema/users.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { hashPassword, spendOneVerification, verifyPassword } from '../../lib/passwords.ts';
+import { isSuperAdmin } from '../../lib/super-admin.ts';
 import { type AccessTokens, hashToken, randomToken } from '../../lib/tokens.ts';
 import { enqueueMail } from '../mail/mail.repository.ts';
 import { passwordResetMail, verificationMail } from '../mail/mail.templates.ts';
@@ -172,7 +173,7 @@ export async function getMe(deps: AuthDeps, userId: string): Promise<Me> {
     uuid: user.uuid,
     email: user.email,
     is_verified: user.isVerified,
-    is_super_admin: isSuperAdmin(deps, user),
+    is_super_admin: isSuperAdmin(user, deps.superAdminEmails),
     has_password: user.passwordHash !== null,
     created_at: user.createdAt.toISOString(),
   };
@@ -188,11 +189,6 @@ async function requireExistingUser(db: Db, userId: string) {
   // A valid token for an account that no longer exists.
   if (!user) throw new AppError('UNAUTHORIZED', 'Not authenticated');
   return user;
-}
-
-/** SUPER_ADMIN_EMAILS or the database flag, decided whenever a token is issued. */
-function isSuperAdmin(deps: AuthDeps, user: UserRow) {
-  return user.isSuperAdmin || deps.superAdminEmails.includes(user.email);
 }
 
 /** Signs a user in: a new refresh-token family and an access token. Runs inside the caller's transaction. */
@@ -212,7 +208,7 @@ export async function issueSession(
   const accessToken = await deps.accessTokens.sign({
     uuid: user.uuid,
     email: user.email,
-    isSuperAdmin: isSuperAdmin(deps, user),
+    isSuperAdmin: isSuperAdmin(user, deps.superAdminEmails),
   });
   return { access_token: accessToken, refresh_token: refreshToken, email: user.email };
 }

@@ -14,6 +14,7 @@ import { outbox } from '../../db/schema/index.ts';
 import {
   headerOf,
   type LocalSmtpServer,
+  partOf,
   plainTextOf,
   startLocalSmtpServer,
 } from '../../../test/local-smtp-server.ts';
@@ -217,7 +218,7 @@ describe('with SMTP_URL', () => {
     const escapedName =
       'Acme\r\nBcc: victim@example.com\r\n\r\n&lt;img src=x onerror=&quot;window.__xss=1&quot;&gt; ' +
       '&lt;script&gt;x&lt;/script&gt; {{7*7}}';
-    const html = decodedPart(message.raw, 'text/html');
+    const html = partOf(message.raw, 'text/html');
     expect(html).toContain(
       `<p>${inviter.email.replace("'", '&#39;')} invited you to join the team &quot;${escapedName}&quot;`,
     );
@@ -240,19 +241,4 @@ function decodeWords(line: string): string {
           'latin1',
         ).toString('utf8'),
   );
-}
-
-/** The decoded part of a raw message with this content type, as nodemailer writes it (quoted-printable or not). */
-function decodedPart(raw: string, contentType: string): string {
-  const part = raw.split('\r\n--').find((candidate) => candidate.includes(`Content-Type: ${contentType}`));
-  if (!part) throw new Error(`no ${contentType} part`);
-  const headEnd = part.indexOf('\r\n\r\n');
-  const body = part.slice(headEnd + 4);
-  if (!/^Content-Transfer-Encoding: quoted-printable/im.test(part.slice(0, headEnd))) return body;
-  return Buffer.from(
-    body
-      .replace(/=\r\n/g, '')
-      .replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))),
-    'latin1',
-  ).toString('utf8');
 }
