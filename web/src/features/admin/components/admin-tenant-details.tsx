@@ -84,7 +84,7 @@ function UsersTable({ users }: { users: AdminTenantUser[] }) {
       <TableBody>
         {users.map((user) => (
           <TableRow key={user.uuid}>
-            <TableCell className="[overflow-wrap:anywhere]">{user.email}</TableCell>
+            <TableCell className="whitespace-nowrap">{user.email}</TableCell>
             <TableCell>
               <Badge variant={ROLE_BADGES[user.role]}>{user.role.toUpperCase()}</Badge>
             </TableCell>
