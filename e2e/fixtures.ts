@@ -54,17 +54,20 @@ export const test = base.extend<Fixtures>({
       page.on('pageerror', (error) => problems.push(`uncaught error on ${page.url()}: ${error.message}`));
       // Chromium logs a refused script, style, image or frame to the console, but a refused eval only as an
       // EvalError, which the page may catch (a library probing whether it may compile code): the browser still
-      // reports it as a violation, seen here through the securitypolicyviolation event. Our own pages only, as below.
+      // reports it as a violation, seen here through the securitypolicyviolation event. Our own pages only, as below;
+      // the page names its own URL, which may no longer be page.url() by the time the report arrives.
       await page.exposeBinding('__reportEvalViolation', (_source, violation: string) => {
-        if (!new URL(page.url()).pathname.startsWith('/api/'))
-          problems.push(`CSP violation on ${page.url()}: ${violation}`);
+        problems.push(`CSP violation on ${violation}`);
       });
       await page.addInitScript(() => {
         document.addEventListener('securitypolicyviolation', (event) => {
           if (event.blockedURI !== 'eval' && event.blockedURI !== 'wasm-eval') return;
+          if (new URL(event.documentURI).pathname.startsWith('/api/')) return;
           const report = (window as unknown as { __reportEvalViolation(violation: string): void })
             .__reportEvalViolation;
-          void report(`${event.effectiveDirective} refused ${event.blockedURI} in ${event.sourceFile}`);
+          void report(
+            `${event.documentURI}: ${event.effectiveDirective} refused ${event.blockedURI} in ${event.sourceFile}`,
+          );
         });
       });
 
