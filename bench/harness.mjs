@@ -1,7 +1,8 @@
 // What the benchmark (run.mjs) and the soak test (soak.mjs) share: the built app plus its /bench routes
 // (server.ts), started on a freshly seeded scratch database (PostgreSQL from DATABASE_URL, in a database made for
-// the run and dropped after it; else a fresh PGlite in a temporary directory), and the client side of signing in
-// and reading the server's memory.
+// the run and dropped after it; else a fresh PGlite in a temporary directory), optionally beside the bare process
+// (bare-server.mjs) on the same database and JWT secret, and the client side of signing in and reading the
+// server's memory.
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
@@ -38,9 +39,12 @@ export async function buildServer() {
 
 /**
  * Seeds a scratch database at `scale` (server/src/db/seed.ts), starts the built app on it with --expose-gc and
- * runs `work(baseUrl)`; stops the app and drops the database whatever happens. `label` names the scratch database.
+ * runs `work(baseUrl, { bareUrl })`; stops the app and drops the database whatever happens. `label` names the
+ * scratch database. With `bare` on PostgreSQL, the bare process (bare-server.mjs) runs beside the app on the same
+ * database with the same JWT secret, so the app's tokens work on it, and `bareUrl` is its address; on PGlite, a
+ * database of the app's own process, there is none (`bareUrl` undefined).
  */
-export async function withSeededApp({ label, scale, env = {} }, work) {
+export async function withSeededApp({ label, scale, env = {}, bare = false }, work) {
   const target = await prepareDatabase(label);
   try {
     const seeded = spawnSync(
@@ -70,12 +74,28 @@ export async function withSeededApp({ label, scale, env = {} }, work) {
       stdio: ['ignore', 'inherit', 'inherit'],
     });
     const baseUrl = `http://127.0.0.1:${port}`;
+    const exited = once(server, 'exit');
+    let bareServer;
+    let bareExited;
     try {
-      await waitForHealth(baseUrl);
-      return await work(baseUrl);
+      await waitForHealth(baseUrl, server);
+      let bareUrl;
+      if (bare && databaseUrl) {
+        const barePort = await freePort();
+        bareServer = spawn(process.execPath, [path.join(import.meta.dirname, 'bare-server.mjs')], {
+          env: { ...process.env, PORT: String(barePort), DATABASE_URL: target.env.DATABASE_URL, JWT_SECRET },
+          stdio: ['ignore', 'inherit', 'inherit'],
+        });
+        bareExited = once(bareServer, 'exit');
+        bareUrl = `http://127.0.0.1:${barePort}`;
+        await waitForListening(`${bareUrl}/items`, bareServer);
+      }
+      return await work(baseUrl, { bareUrl });
     } finally {
+      bareServer?.kill('SIGTERM');
+      await bareExited;
       server.kill('SIGTERM');
-      await once(server, 'exit');
+      await exited;
     }
   } finally {
     await target.drop();
@@ -145,8 +165,30 @@ async function freePort() {
   return port;
 }
 
-async function waitForHealth(url) {
+function exitedEarly(child, name) {
+  if (child.exitCode !== null || child.signalCode !== null) {
+    throw new Error(`${name} exited (${child.exitCode ?? child.signalCode}) before it answered`);
+  }
+}
+
+/** Until the bare process answers at all (401, unauthenticated). */
+async function waitForListening(url, child) {
+  for (let attempt = 0; attempt < 150; attempt++) {
+    exitedEarly(child, 'the bare process');
+    try {
+      await fetch(url);
+      return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error('the bare process did not listen within 30 s');
+}
+
+async function waitForHealth(url, child) {
   for (let attempt = 0; attempt < 600; attempt++) {
+    exitedEarly(child, 'the app');
     try {
       if ((await fetch(`${url}/api/health`)).ok) return;
     } catch {

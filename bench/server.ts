@@ -1,6 +1,9 @@
-// The app as `npm start` runs it, plus one bare route for the benchmark's yardstick: it verifies the same JWT and
-// runs the same items query on the same database pool, with none of the app's per-request work (membership
-// check, row-level-security transaction, validation, serialization). Also reports the process's peak memory.
+// The app as `npm start` runs it, plus two routes for the benchmark (bench/run.mjs). GET /bench/floor, the
+// in-process floor: the bare process's work (bench/bare-server.mjs: JWT, one membership query, the tenant's 50
+// newest items) done inside the app, behind every global hook, through drizzle and the app's pool, with none of a
+// route's own work (row-level-security transaction, validation, serialization by schema). Not the yardstick: it
+// splits an endpoint's distance from the bare process into what the app's frame costs every request (floor ÷
+// bare) and what the route adds (endpoint ÷ floor). GET /bench/memory: the process's heap and peak memory.
 import { desc, eq, sql } from 'drizzle-orm';
 
 import { buildApp } from '../server/src/app.ts';
@@ -15,26 +18,27 @@ await migrateDatabase(database);
 const app = await buildApp({ config, database });
 const { db } = database;
 
-const baselineQuery = db
+const newestItems = db
   .select({
     uuid: items.uuid,
     name: items.name,
     description: items.description,
-    createdAt: items.createdAt,
-    updatedAt: items.updatedAt,
-    sortAt: sql<string>`${items.createdAt}::text`,
+    created_at: items.createdAt,
+    updated_at: items.updatedAt,
   })
   .from(items)
   .where(eq(items.tenantId, sql.placeholder('tenantId')))
   .orderBy(desc(items.createdAt), desc(items.uuid))
-  .limit(101)
-  .prepare('bench_baseline_items');
+  .limit(sql.placeholder('limit'))
+  .prepare('bench_floor_items');
 
-app.get('/bench/baseline', async (request, reply) => {
+app.get('/bench/floor', async (request, reply) => {
   const token = request.headers.authorization?.slice('Bearer '.length) ?? '';
-  if (!(await app.accessTokens.verify(token))) return reply.status(401).send();
-  const tenantId = request.headers['x-tenant-uuid'] as string;
-  return baselineQuery.execute({ tenantId });
+  const user = await app.accessTokens.verify(token);
+  if (!user) return reply.status(401).send();
+  const tenantId = String(request.headers['x-tenant-uuid']);
+  if (!(await app.findMembershipRole(tenantId, user.uuid))) return reply.status(403).send();
+  return newestItems.execute({ tenantId, limit: 50 });
 });
 
 let peakRss = 0;

@@ -66,6 +66,8 @@ export type AccessTokenClaims = {
   sub: string;
   email: string;
   is_super_admin: boolean;
+  /** The session (refresh-token family) the token was issued to. */
+  sid: string;
   iat: number;
   exp: number;
 };

@@ -7,7 +7,11 @@ export type ErrorBody = z.infer<typeof ErrorBodySchema>;
 export const MessageSchema = z.object({ message: z.string() });
 export type Message = z.infer<typeof MessageSchema>;
 
-export const UuidSchema = z.uuid();
+/**
+ * A uuid in a request, lower-cased: PostgreSQL compares uuids case-insensitively, so the app must too (an upper-case
+ * copy of your own uuid is still you). Responses carry the database's own lower-case text.
+ */
+export const UuidSchema = z.uuid().toLowerCase();
 
 /** SPEC section 5: required, a simple address shape, trimmed; CONTRACT section 3: case-insensitive. */
 export const EmailSchema = z

@@ -1,6 +1,6 @@
 /**
  * The contract's plain values, without zod: the web app imports them through `@app/contract/constants` on the
- * sign-in page's path, whose JavaScript budget (scripts/check-bundle-size.mjs) has no room for zod. The index
+ * sign-in page's path, whose JavaScript budget (e2e/tests/bundle-budget.spec.ts) has no room for zod. The index
  * re-exports them, so the server and the rest of the web import them from `@app/contract` as usual.
  */
 

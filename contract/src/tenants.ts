@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-import { EmailSchema, NewPasswordSchema } from './common.ts';
+import { EmailSchema, NewPasswordSchema, UuidSchema } from './common.ts';
 
 /** Team roles (SPEC section 6); whoever creates a team is its owner. */
 export const RoleSchema = z.enum(['owner', 'admin', 'member']);
@@ -70,13 +70,13 @@ export const InviteBodySchema = z.object({
 });
 export type InviteBody = z.input<typeof InviteBodySchema>;
 
-export const RemoveMemberBodySchema = z.object({ user_uuid: z.uuid() });
+export const RemoveMemberBodySchema = z.object({ user_uuid: UuidSchema });
 export type RemoveMemberBody = z.infer<typeof RemoveMemberBodySchema>;
 
-export const ChangeRoleBodySchema = z.object({ user_uuid: z.uuid(), new_role: AssignableRoleSchema });
+export const ChangeRoleBodySchema = z.object({ user_uuid: UuidSchema, new_role: AssignableRoleSchema });
 export type ChangeRoleBody = z.infer<typeof ChangeRoleBodySchema>;
 
-export const TransferOwnershipBodySchema = z.object({ user_uuid: z.uuid() });
+export const TransferOwnershipBodySchema = z.object({ user_uuid: UuidSchema });
 export type TransferOwnershipBody = z.infer<typeof TransferOwnershipBodySchema>;
 
 export const InvitationTokenParamsSchema = z.object({ token: z.string().min(1).max(512) });
@@ -95,3 +95,17 @@ export type InvitationAcceptance = z.infer<typeof InvitationAcceptanceSchema>;
 
 export const SetInvitationPasswordBodySchema = z.object({ password: NewPasswordSchema });
 export type SetInvitationPasswordBody = z.infer<typeof SetInvitationPasswordBodySchema>;
+
+/** A team's invitation not yet accepted, revoked or expired (admins and the owner see them on the Team page). */
+export const PendingInvitationSchema = z.object({
+  uuid: z.uuid(),
+  email: z.string(),
+  role: AssignableRoleSchema,
+  /** Null once the inviter's account is gone. */
+  invited_by_email: z.string().nullable(),
+  created_at: z.iso.datetime({ offset: true }),
+  expires_at: z.iso.datetime({ offset: true }),
+});
+export type PendingInvitation = z.infer<typeof PendingInvitationSchema>;
+
+export const InvitationParamsSchema = z.object({ uuid: UuidSchema });

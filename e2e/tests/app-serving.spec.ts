@@ -12,6 +12,9 @@ test('a deep link loads the app, with hashed assets cached for good and the page
   });
   const response = await page.goto('/tenants/invitations/some-token/accept');
   expect(response?.headers()['cache-control']).toBe('no-cache');
+  // Compressed at build, like every script (docs/decisions/010).
+  expect(response?.headers()['content-encoding']).toBe('br');
+  expect(response?.headers()['vary']).toMatch(/accept-encoding/i);
   expect(response?.headers()['content-security-policy']).toContain("script-src 'self'");
   await expect(page.getByRole('heading', { level: 1, name: 'Invitation Error' })).toBeVisible();
   expect(assetCaching.length).toBeGreaterThan(0);

@@ -123,3 +123,81 @@ test('an admin toggles a role and removes a member; a member sees no invite butt
   await page.getByRole('alertdialog').getByRole('button', { name: 'Remove' }).click();
   await expect(page.getByRole('row', { name: new RegExp(other) })).toHaveCount(0);
 });
+
+test('an owner sees pending invitations with their expiry, resends one, revokes another, and an accepted one leaves the list', async ({
+  page,
+  browser,
+  signIn,
+  mailTo,
+}) => {
+  const { email: owner } = await signIn(undefined, { team: 'Pending Club' });
+  await openTeamSettings(page);
+  await expect(page.getByText('No pending invitations.')).toBeVisible();
+  const pending = page.getByRole('table', { name: 'Pending invitations' });
+  const pendingRow = (email: string) => pending.getByRole('row', { name: new RegExp(email) });
+
+  // Invited from the dialog, the invitation is listed at once: by whom, as what, and for the next 7 days.
+  const ann = uniqueEmail();
+  await inviteFromDialog(page, ann);
+  const week = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' }).format(
+    new Date(Date.now() + 7 * 24 * 60 * 60 * 1000),
+  );
+  await expect(pendingRow(ann).getByRole('cell')).toHaveText([
+    `${ann}Invited by ${owner}`,
+    'Member',
+    `Expires on ${week}`,
+    'ResendRevoke',
+  ]);
+
+  // A resend mails a new link; the first one stops working and the new one lets Ann in.
+  const first = await mailTo(ann);
+  await pendingRow(ann)
+    .getByRole('button', { name: `Resend invitation to ${ann}` })
+    .click();
+  await expect(page.getByRole('status').filter({ hasText: `Invitation resent to ${ann}` })).toBeVisible();
+  await expect.poll(async () => (await mailTo(ann)).link).not.toBe(first.link);
+  const resent = await mailTo(ann);
+  const context = await browser.newContext({ extraHTTPHeaders: { 'x-forwarded-for': '10.97.0.1' } });
+  const guest = await context.newPage();
+  await expectInvalidInvitation(guest, first.link);
+
+  // A revoked invitation leaves the list, and its link stops working.
+  const bea = uniqueEmail();
+  await inviteFromDialog(page, bea);
+  await expect(pendingRow(bea)).toBeVisible();
+  await pendingRow(bea)
+    .getByRole('button', { name: `Revoke invitation for ${bea}` })
+    .click();
+  const confirm = page.getByRole('alertdialog', { name: 'Revoke invitation' });
+  await expect(confirm).toContainText(`Revoke the invitation for ${bea}?`);
+  await confirm.getByRole('button', { name: 'Revoke' }).click();
+  await expect(page.getByRole('status').filter({ hasText: `Invitation for ${bea} revoked` })).toBeVisible();
+  await expect(pendingRow(bea)).toHaveCount(0);
+  await expect(pendingRow(ann)).toBeVisible();
+  await expectInvalidInvitation(guest, (await mailTo(bea)).link);
+
+  // Ann accepts with the new link: she is a member, and no longer pending.
+  await guest.goto(resent.link);
+  await expect(guest.getByRole('heading', { name: 'Welcome to Pending Club!' })).toBeVisible();
+  await context.close();
+  await page.reload();
+  await expect(page.getByRole('table', { name: 'Members' }).getByRole('cell', { name: ann })).toBeVisible();
+  await expect(page.getByText('No pending invitations.')).toBeVisible();
+  await expect(pending).toHaveCount(0);
+});
+
+async function inviteFromDialog(page: Page, email: string) {
+  await page.getByRole('button', { name: 'Invite Member' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Invite Members' });
+  await dialog.getByLabel('Email 1').fill(email);
+  await dialog.getByRole('button', { name: 'Send invitations' }).click();
+  await expect(dialog.getByText(`Invitation sent to ${email}`)).toBeVisible();
+  // The success closes the dialog by itself (SPEC section 9).
+  await expect(dialog).toBeHidden();
+}
+
+async function expectInvalidInvitation(page: Page, link: string) {
+  await page.goto(link);
+  await expect(page.getByRole('heading', { level: 1, name: 'Invitation Error' })).toBeVisible();
+  await expect(page.getByText('Invalid or expired invitation')).toBeVisible();
+}

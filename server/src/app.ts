@@ -25,9 +25,10 @@ import { publicConfigRoutes } from './modules/public-config/public-config.routes
 import { superAdminRoutes } from './modules/super-admin/super-admin.routes.ts';
 import { tenantsRoutes } from './modules/tenants/tenants.routes.ts';
 import { authPlugin } from './plugins/auth.ts';
+import { compressionPlugin } from './plugins/compression.ts';
 import { errorsPlugin, frameworkErrors } from './plugins/errors.ts';
 import { openapiPlugin } from './plugins/openapi.ts';
-import { rateLimitsPlugin } from './plugins/rate-limits.ts';
+import { type AttemptLimits, rateLimitsPlugin } from './plugins/rate-limits.ts';
 import { checkResponse, serializerCompiler } from './plugins/response-serializer.ts';
 import { tenantPlugin } from './plugins/tenant.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
@@ -50,6 +51,21 @@ export const DEFAULT_WEB_DIR = path.join(
 
 const REQUEST_ID = /^[\w.:-]{1,128}$/;
 
+/** The segment after /invitations/ in any path (API or web page, any case): a token, unless it is an invitation's id. */
+const INVITATION_SEGMENT = /(\/invitations\/+)([^/?#]+)/gi;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * What a log may keep of a request's URL: no query string (verification and reset links carry their single-use
+ * tokens there) and no invitation token (those travel in the path).
+ */
+export const redactUrl = (url: string): string =>
+  url
+    .split('?')[0]!
+    .replace(INVITATION_SEGMENT, (whole, prefix: string, segment: string) =>
+      UUID.test(segment) ? whole : `${prefix}[token]`,
+    );
+
 export type AppOptions = {
   config: Config;
   database: Database;
@@ -61,6 +77,8 @@ export type AppOptions = {
   clock?: Clock;
   /** Tests parse every response with its route's zod schema (docs/decisions/008); production does not. */
   checkResponses?: boolean;
+  /** Tests that make many attempts on purpose raise a limit that is not theirs to test. */
+  limits?: Partial<AttemptLimits>;
 };
 
 export async function buildApp({
@@ -70,16 +88,16 @@ export async function buildApp({
   logger,
   clock = systemClock,
   checkResponses = false,
+  limits,
 }: AppOptions) {
   const app = Fastify({
     logger: {
       level: logger?.level ?? config.logLevel,
       ...(logger?.stream ? { stream: logger.stream } : {}),
       serializers: {
-        // Paths only: query strings carry single-use tokens (verification and reset links).
         req: (request) => ({
           method: request.method,
-          url: request.url.split('?')[0],
+          url: redactUrl(request.url),
           remoteAddress: request.ip,
         }),
       },
@@ -118,8 +136,10 @@ export async function buildApp({
 
   await app.register(errorsPlugin);
   await app.register(securityHeadersPlugin);
+  // Before any route: it hooks the routes registered after it (the API docs' files too).
+  await app.register(compressionPlugin);
   await app.register(openapiPlugin);
-  await app.register(rateLimitsPlugin);
+  await app.register(rateLimitsPlugin, { limits });
   await app.register(authPlugin);
   await app.register(tenantPlugin);
   await app.register(mailPlugin);

@@ -2,19 +2,27 @@
 import closeWithGrace from 'close-with-grace';
 
 import { buildApp } from './app.ts';
-import { ConfigError, loadConfig } from './config.ts';
+import { type Config, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
-import { DataDirLockedError } from './db/data-dir-lock.ts';
 import { migrateDatabase } from './db/migrate.ts';
+import { type StartupStage, startupErrorMessage } from './startup-errors.ts';
 
 /** How long in-flight requests get to finish after a stop signal before the process gives up. */
 const SHUTDOWN_GRACE_MS = 10_000;
 
+/** How far start-up got, so a failure is named by the step that failed (startup-errors.ts). */
+const progress: { stage: StartupStage; config?: Config } = { stage: 'config' };
+
 async function main() {
   const config = loadConfig();
+  progress.config = config;
+  progress.stage = 'database';
   const database = await openDatabase(config);
   const app = await migrateDatabase(database)
-    .then(() => buildApp({ config, database }))
+    .then(() => {
+      progress.stage = 'app';
+      return buildApp({ config, database });
+    })
     .catch(async (error: unknown) => {
       await database.close();
       throw error;
@@ -28,6 +36,7 @@ async function main() {
     await database.close();
   });
 
+  progress.stage = 'listen';
   try {
     await app.listen({ port: config.port, host: config.host });
   } catch (error) {
@@ -38,8 +47,7 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
-  // Start-up problems an operator can fix get one clear line; anything else gets its stack.
-  if (error instanceof ConfigError || error instanceof DataDirLockedError) console.error(error.message);
-  else console.error(error);
+  // Start-up problems an operator can fix get one line naming the cause and the variable; anything else its stack.
+  console.error(startupErrorMessage(error, progress) ?? error);
   process.exit(1);
 });

@@ -16,6 +16,7 @@ import {
   joinTeam,
   latestMailTo,
   registerUser,
+  registerVerifiedUser,
   testConfig,
   type TestApp,
   uniqueEmail,
@@ -71,7 +72,11 @@ let invoiceA: string;
 let invoiceB: string;
 
 beforeAll(async () => {
-  app = await buildTestApp({ config: testConfig({ SUPER_ADMIN_EMAILS: ROOT_EMAIL }) });
+  app = await buildTestApp({
+    config: testConfig({ SUPER_ADMIN_EMAILS: ROOT_EMAIL }),
+    // Team A sends far more than 50 invitations here; the limit has its own test (pending-invitations.test.ts).
+    limits: { invitations: { max: 1_000, timeWindow: 60 * 60_000 } },
+  });
   const owner = await registerUser(app);
   teamA = (await createTeam(app, owner, 'Team A')).uuid;
   as.owner = { token: owner.access_token, email: owner.email };
@@ -88,9 +93,9 @@ beforeAll(async () => {
   const other = await registerUser(app);
   teamB = (await createTeam(app, other, 'Team B')).uuid;
   as['other team'] = { token: other.access_token, email: other.email };
-  const root = await registerUser(app, ROOT_EMAIL);
+  const root = await registerVerifiedUser(app, ROOT_EMAIL);
   as['super admin by email'] = { token: root.access_token, email: root.email };
-  const promoted = await registerUser(app);
+  const promoted = await registerVerifiedUser(app);
   await app.database.db.update(users).set({ isSuperAdmin: true }).where(eq(users.email, promoted.email));
   as['super admin'] = { token: promoted.access_token, email: promoted.email };
 
@@ -126,6 +131,13 @@ async function newInvitation(accepted: boolean) {
   const { token } = await latestMailTo(app, email);
   if (accepted) await app.inject({ url: `/api/invitations/${token}/accept` });
   return { token: token! };
+}
+
+/** A pending invitation of a team, by its uuid as the Team page lists it. */
+async function pendingInvitation(team: string) {
+  await asOwnerOf(team, 'POST', '/api/invite', { email: uniqueEmail(), role: 'member' });
+  const [newest] = (await asOwnerOf(team, 'GET', '/api/invitations?limit=1')).json() as { uuid: string }[];
+  return { id: newest!.uuid };
 }
 
 /** A team to end or hand over, with team A's owner, admin and member in their roles, and one more member. */
@@ -209,6 +221,13 @@ const objectsOfTeamB = {
   'invoice with team A’s link': {
     make: async () => ({ ...(await invoiceLink(invoiceA)), id: invoiceB }),
     read: async () => objectsOfTeamB.invoice.read({ id: invoiceB }),
+  },
+  invitation: {
+    make: () => pendingInvitation(teamB),
+    read: async ({ id }: Ids) =>
+      ((await asOwnerOf(teamB, 'GET', '/api/invitations')).json() as { uuid: string }[]).find(
+        (invitation) => invitation.uuid === id,
+      ),
   },
   'checkout session': {
     make: () => openCheckout(teamB),
@@ -296,16 +315,18 @@ const rows: Row[] = [
     body: ({ token }) => ({ token, new_password: 'another horse battery' }),
   },
   {
-    route: 'GET /api/invitations/:token/accept',
+    route: 'GET /api/invitations/:token|:uuid/accept',
     who: 'public',
     status: 200,
     prepare: () => newInvitation(false),
+    url: ({ token }) => `/api/invitations/${token}/accept`,
   },
   {
-    route: 'POST /api/invitations/:token/set-password',
+    route: 'POST /api/invitations/:token|:uuid/set-password',
     who: 'public',
     status: 200,
     prepare: () => newInvitation(true),
+    url: ({ token }) => `/api/invitations/${token}/set-password`,
     body: () => ({ password: PASSWORD }),
   },
   // The link's short-lived token names the invoice and its team; a new tab sends no bearer header.
@@ -369,6 +390,24 @@ const rows: Row[] = [
     who: team(ADMINS),
     status: 201,
     body: () => ({ email: uniqueEmail(), role: 'member' }),
+  },
+  { route: 'GET /api/invitations', who: team(ADMINS), status: 200 },
+  {
+    // Fastify prints the parameter these share with the token routes under both names.
+    route: 'DELETE /api/invitations/:token|:uuid',
+    who: team(ADMINS),
+    status: 204,
+    prepare: () => pendingInvitation(teamA),
+    url: ({ id }) => `/api/invitations/${id}`,
+    foreign: { object: 'invitation', status: 404 },
+  },
+  {
+    route: 'POST /api/invitations/:token|:uuid/resend',
+    who: team(ADMINS),
+    status: 204,
+    prepare: () => pendingInvitation(teamA),
+    url: ({ id }) => `/api/invitations/${id}/resend`,
+    foreign: { object: 'invitation', status: 404 },
   },
   { route: 'GET /api/items', who: team(MEMBERS), status: 200 },
   { route: 'POST /api/items', who: team(MEMBERS), status: 201, body: () => ({ name: 'New' }) },
@@ -551,11 +590,12 @@ describe('authorization of every route', () => {
   });
 
   it('scopes by X-TENANT-UUID exactly the routes the contract says need it', () => {
-    // CONTRACT section 3: /tenant, /members, /invite, /items/*, /feedback/, /payments/* except plans and webhook.
-    // The local checkout page is authorized by its session's team and a PDF link by its token (rows above).
+    // CONTRACT section 3: /tenant, /members, /invite, /items/*, /feedback/, /payments/* except plans and webhook;
+    // section 4: the pending invitations. The local checkout page is authorized by its session's team, a PDF link
+    // and an invitation's accept and set-password links by their tokens (rows above).
     const needsHeader = (path: string) =>
-      /^\/api\/(tenant|members|invite|items|feedback|payments)(\/|$)/.test(path) &&
-      !/^\/api\/payments\/(plans|webhook|local\/checkout\/)|\/pdf$/.test(path);
+      /^\/api\/(tenant|members|invite|invitations|items|feedback|payments)(\/|$)/.test(path) &&
+      !/^\/api\/payments\/(plans|webhook|local\/checkout\/)|\/pdf$|\/(accept|set-password)$/.test(path);
     for (const row of rows) {
       const scoped = typeof row.who === 'object' && row.who.scope === 'team';
       expect(scoped, row.route).toBe(needsHeader(row.route.split(' ')[1]!));

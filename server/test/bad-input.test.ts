@@ -4,7 +4,15 @@ import fc from 'fast-check';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { bearer, buildTestApp, createTeam, registerUser, testConfig, type TestApp } from './helpers.ts';
+import {
+  bearer,
+  buildTestApp,
+  createTeam,
+  registerUser,
+  registerVerifiedUser,
+  testConfig,
+  type TestApp,
+} from './helpers.ts';
 import { listRoutes } from './routes.ts';
 
 const SUPER_ADMIN = 'fuzz-root@example.com';
@@ -18,7 +26,7 @@ beforeAll(async () => {
   const user = await registerUser(app);
   owner = user.access_token;
   team = (await createTeam(app, user)).uuid;
-  admin = (await registerUser(app, SUPER_ADMIN)).access_token;
+  admin = (await registerVerifiedUser(app, SUPER_ADMIN)).access_token;
 });
 afterAll(() => app.close());
 
@@ -58,8 +66,81 @@ const hostileString = fc.oneof(
     '1e309',
   ),
   fc.uuid(),
+  // A uuid in another spelling is the same uuid (CONTRACT section 4); nil and max are valid uuids of nobody.
+  fc.uuid().map((uuid) => uuid.toUpperCase()),
+  fc.constantFrom('FFFFFFFF-FFFF-FFFF-FFFF-FFFFFFFFFFFF', '{00000000-0000-0000-0000-000000000000}'),
   fc.emailAddress(),
+  // Lengths on either side of every limit the contract sets.
+  fc
+    .constantFrom(
+      99,
+      100,
+      101,
+      199,
+      200,
+      201,
+      253,
+      254,
+      255,
+      256,
+      257,
+      500,
+      501,
+      512,
+      513,
+      1999,
+      2000,
+      2001,
+      5000,
+      5001,
+    )
+    .chain((length) => fc.constantFrom('a', 'é', ' ', '0').map((unit) => unit.repeat(length))),
 );
+
+/** Timestamps as PostgreSQL writes them, and ones it would refuse: each must be a 422 in a cursor, never a 500. */
+const timestampText = fc.oneof(
+  fc
+    .date({
+      min: new Date('1970-01-01T00:00:00Z'),
+      max: new Date('2100-01-01T00:00:00Z'),
+      noInvalidDate: true,
+    })
+    .map((date) => date.toISOString().replace('T', ' ').replace('Z', '+00')),
+  fc.constantFrom(
+    '2026-02-30 12:00:00+00',
+    '2026-13-01 00:00:00+00',
+    '2026-06-01 24:00:00+00',
+    '2026-06-01 12:60:00+00',
+    '2026-06-01 12:00:61+00',
+    '2026-06-01 12:00:00.1234567+00',
+    '2026-06-01 12:00:00+99',
+    '0000-01-01 00:00:00+00',
+    '99999-01-01 00:00:00+00',
+    'infinity',
+    '-infinity',
+    'epoch',
+    'now',
+    'allballs',
+    '2026-06-01',
+    '2026-06-01T12:00:00Z',
+    'J2451187',
+    '',
+  ),
+  fc.string({ maxLength: 40 }),
+);
+
+/**
+ * Cursors shaped like the server's own (base64url JSON of [timestamp, uuid]) but with contents it never writes, and
+ * valid JSON of the wrong shape: random strings almost never decode, so they alone would prove nothing.
+ */
+const craftedCursor = fc
+  .oneof(
+    fc.tuple(timestampText, fc.oneof(fc.uuid(), hostileString)),
+    fc.tuple(timestampText, fc.uuid(), fc.anything()),
+    fc.tuple(timestampText),
+    fc.jsonValue(),
+  )
+  .map((key) => Buffer.from(JSON.stringify(key) ?? 'null').toString('base64url'));
 
 const KNOWN_KEYS = [
   'name',
@@ -128,9 +209,16 @@ const printable = fc.string({ maxLength: 60 }).map((s) => s.replace(/[^\x20-\x7e
 
 const request = fc.record({
   params: fc.array(hostileString, { minLength: 3, maxLength: 3 }),
-  query: fc.dictionary(fc.constantFrom('limit', 'cursor', 'q', 'token', 'tenant'), hostileString, {
-    maxKeys: 3,
-  }),
+  query: fc.record(
+    {
+      limit: fc.oneof(hostileString, fc.constantFrom('0', '1', '100', '101', '1.5', '-0', '1e2')),
+      cursor: fc.oneof(hostileString, craftedCursor, craftedCursor),
+      q: hostileString,
+      token: hostileString,
+      tenant: hostileString,
+    },
+    { requiredKeys: [] },
+  ),
   body: rawBody,
   contentType: fc.constantFrom(
     'application/json',
@@ -188,4 +276,36 @@ describe('hostile input on every route', () => {
       );
     }
   }, 600_000);
+});
+
+describe('a cursor the server did not write', () => {
+  it('answers 422 on every list, whatever it decodes to', async () => {
+    const cursors = [
+      ['2026-02-30 12:00:00+00', '00000000-0000-4000-8000-000000000000'],
+      ['infinity', '00000000-0000-4000-8000-000000000000'],
+      ['2026-06-01 12:00:00+00', 'not-a-uuid'],
+      ['2026-06-01 12:00:00+00'],
+      { at: '2026-06-01 12:00:00+00' },
+      42,
+    ].map((key) => Buffer.from(JSON.stringify(key)).toString('base64url'));
+    const lists = [
+      '/api/items',
+      '/api/tenants',
+      '/api/members',
+      '/api/invitations',
+      '/api/payments/invoices',
+    ];
+    for (const url of [...lists, '/api/super-admin/tenants', '/api/super-admin/feedback']) {
+      const token = url.startsWith('/api/super-admin') ? admin : owner;
+      for (const cursor of cursors) {
+        const response = await app.inject({
+          url,
+          query: { cursor },
+          headers: { ...bearer(token), 'x-tenant-uuid': team },
+        });
+        expect(response.statusCode, `${url} ${cursor}`).toBe(422);
+        expect(response.json()).toEqual({ detail: 'querystring.cursor: Invalid cursor' });
+      }
+    }
+  });
 });

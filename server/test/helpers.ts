@@ -98,6 +98,19 @@ export async function registerUser(app: TestApp, email = uniqueEmail(), password
   return { ...(response.json() as AuthResponse), email, password };
 }
 
+/** Registers, then opens the mailed verification link as the mailbox's owner would; answers the session it starts. */
+export async function registerVerifiedUser(
+  app: TestApp,
+  email = uniqueEmail(),
+  password = 'correct horse battery',
+) {
+  await registerUser(app, email, password);
+  const { token } = await latestMailTo(app, email);
+  const response = await app.inject({ method: 'GET', url: `/api/auth/verify-email?token=${token}` });
+  if (response.statusCode !== 200) throw new Error(`verify failed: ${response.statusCode} ${response.body}`);
+  return { ...(response.json() as AuthResponse), email, password };
+}
+
 export const uniqueEmail = () => `user-${randomBytes(5).toString('hex')}@example.com`;
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
@@ -136,6 +149,24 @@ export async function createTeam(app: TestApp, owner: { access_token: string }, 
   return response.json() as { uuid: string; name: string };
 }
 
+/** Invites `email` through the real endpoint and answers the token of the link mailed to it. */
+export async function mailedInvitation(
+  app: TestApp,
+  admin: { access_token: string },
+  tenantUuid: string,
+  email: string,
+  role: 'admin' | 'member' = 'member',
+) {
+  const invite = await app.inject({
+    method: 'POST',
+    url: '/api/invite',
+    headers: inTenant(admin.access_token, tenantUuid),
+    payload: { email, role },
+  });
+  if (invite.statusCode !== 201) throw new Error(`invite failed: ${invite.statusCode} ${invite.body}`);
+  return (await latestMailTo(app, email)).token!;
+}
+
 /** Invites a new person as `role` and accepts from the mailed link, as they would; answers their session. */
 export async function joinTeam(
   app: TestApp,
@@ -144,19 +175,12 @@ export async function joinTeam(
   role: 'admin' | 'member',
 ) {
   const email = uniqueEmail();
-  const invite = await app.inject({
-    method: 'POST',
-    url: '/api/invite',
-    headers: inTenant(admin.access_token, tenantUuid),
-    payload: { email, role },
-  });
-  if (invite.statusCode !== 201) throw new Error(`invite failed: ${invite.statusCode} ${invite.body}`);
-  const { token } = await latestMailTo(app, email);
+  const token = await mailedInvitation(app, admin, tenantUuid, email, role);
   const accepted = await app.inject({ method: 'GET', url: `/api/invitations/${token}/accept` });
   if (accepted.statusCode !== 200) throw new Error(`accept failed: ${accepted.statusCode} ${accepted.body}`);
   return {
     email,
-    token: token!,
+    token,
     ...(accepted.json() as { access_token: string; refresh_token: string; user_uuid: string }),
   };
 }

@@ -9,7 +9,15 @@ import path from 'node:path';
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { bearer, buildTestApp, createTeam, registerUser, testConfig, type TestApp } from './helpers.ts';
+import {
+  bearer,
+  buildTestApp,
+  createTeam,
+  registerUser,
+  registerVerifiedUser,
+  testConfig,
+  type TestApp,
+} from './helpers.ts';
 import { listRoutes } from './routes.ts';
 
 const SUPER_ADMIN = 'redirect-root@example.com';
@@ -72,7 +80,7 @@ beforeAll(async () => {
   const user = await registerUser(app);
   owner = user.access_token;
   team = (await createTeam(app, user)).uuid;
-  admin = (await registerUser(app, SUPER_ADMIN)).access_token;
+  admin = (await registerVerifiedUser(app, SUPER_ADMIN)).access_token;
 });
 afterAll(() => app.close());
 

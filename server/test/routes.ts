@@ -8,7 +8,9 @@ export function listRoutes(tree: string): [string, string][] {
     const match = /^([│ ]*)[├└]── (\S+)(?: \(([A-Z, ]+)\))?/.exec(line);
     if (!match) continue;
     const depth = match[1]!.length / 4;
-    const path = (parents[depth - 1] ?? '') + match[2];
+    // A parameter that routes name differently at one position prints as `:a|:b`, in no fixed order: sorted here.
+    const segment = match[2]!.replace(/:\w+(?:\|:\w+)+/g, (names) => names.split('|').sort().join('|'));
+    const path = (parents[depth - 1] ?? '') + segment;
     parents[depth] = path;
     for (const method of match[3]?.split(', ') ?? []) if (method !== 'HEAD') routes.push([method, path]);
   }

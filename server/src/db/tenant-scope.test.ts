@@ -14,16 +14,17 @@ beforeAll(async () => {
   database = await createTestDatabase();
   const { db } = database;
   const [user] = await db.insert(users).values({ email: 'scope@example.com', passwordHash: 'x' }).returning();
-  const [a, b] = await db
-    .insert(tenants)
-    .values([{ name: 'A' }, { name: 'B' }])
-    .returning();
-  teamA = a!.uuid;
-  teamB = b!.uuid;
-  await db.insert(memberships).values([
-    { tenantId: teamA, userId: user!.uuid, role: 'owner' },
-    { tenantId: teamB, userId: user!.uuid, role: 'owner' },
-  ]);
+  // A team and its owner arrive together: the database refuses a team without an owner at commit.
+  [teamA, teamB] = (await db.transaction(async (tx) => {
+    const created = await tx
+      .insert(tenants)
+      .values([{ name: 'A' }, { name: 'B' }])
+      .returning();
+    await tx
+      .insert(memberships)
+      .values(created.map((team) => ({ tenantId: team.uuid, userId: user!.uuid, role: 'owner' as const })));
+    return created.map((team) => team.uuid);
+  })) as [string, string];
   await db.insert(items).values([
     { tenantId: teamA, name: 'a1' },
     { tenantId: teamA, name: 'a2' },

@@ -8,8 +8,33 @@ import { AppError } from './app-error.ts';
 
 export type Page<T> = { rows: T[]; nextCursor: string | undefined };
 
+/**
+ * PostgreSQL's text of a timestamptz as the server writes it (ISO style, microseconds, a whole-hour or minute offset).
+ * Anything else would reach `::timestamptz` and fail there as a 500, so the cursor is refused first (422).
+ */
+const PG_TIMESTAMP =
+  /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})(?:\.\d{1,6})?[+-](\d{2})(?::([0-5]\d))?$/;
+
+function isPgTimestamp(text: string): boolean {
+  const match = PG_TIMESTAMP.exec(text);
+  if (!match) return false;
+  const [year, month, day, hour, minute, second, offset] = match.slice(1, 8).map(Number) as number[];
+  const lastDay = new Date(Date.UTC(year!, month!, 0)).getUTCDate();
+  return (
+    year! >= 1970 &&
+    month! >= 1 &&
+    month! <= 12 &&
+    day! >= 1 &&
+    day! <= lastDay &&
+    hour! <= 23 &&
+    minute! <= 59 &&
+    second! <= 59 &&
+    offset! <= 15
+  );
+}
+
 /** Timestamps travel as PostgreSQL's own text (microseconds), which a JavaScript Date would truncate. */
-export const TimestampKeySchema = z.tuple([z.string().min(1).max(64), z.uuid()]);
+export const TimestampKeySchema = z.tuple([z.string().max(40).refine(isPgTimestamp), z.uuid().toLowerCase()]);
 
 export function encodeCursor(key: readonly unknown[]): string {
   return Buffer.from(JSON.stringify(key)).toString('base64url');

@@ -1,5 +1,7 @@
 // Forged, stale and swapped tokens are all turned away with 401 (issue 8, Tokens).
-import { SignJWT } from 'jose';
+import { randomUUID } from 'node:crypto';
+
+import { decodeJwt, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { bearer, buildTestApp, registerUser, type TestApp } from '../../test/helpers.ts';
@@ -25,7 +27,7 @@ const now = () => Math.floor(Date.now() / 1000);
 const base64url = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
 
 function sign(claims: Record<string, unknown>, { secret = app.config.jwtSecret, alg = 'HS256' } = {}) {
-  return new SignJWT({ email, is_super_admin: false, ...claims })
+  return new SignJWT({ email, is_super_admin: false, sid: decodeJwt(session.access_token).sid, ...claims })
     .setProtectedHeader({ alg, typ: 'JWT' })
     .setSubject(subject)
     .sign(new TextEncoder().encode(secret));
@@ -35,6 +37,20 @@ describe('access tokens', () => {
   it('accepts the genuine article (the control for every case below)', async () => {
     expect((await me(session.access_token)).statusCode).toBe(200);
     expect((await me(await sign({ iat: now(), exp: now() + 60 }))).statusCode).toBe(200);
+  });
+
+  it('refuses a genuine token of a session that has ended, or names a session that never was', async () => {
+    expect((await me(await sign({ iat: now(), exp: now() + 60, sid: randomUUID() }))).statusCode).toBe(401);
+    const other = await app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email, password: 'correct horse battery' },
+    });
+    const { access_token, refresh_token } = other.json();
+    expect((await me(access_token)).statusCode).toBe(200);
+    await app.inject({ method: 'POST', url: '/api/auth/logout', payload: { refresh_token } });
+    expect((await me(access_token)).statusCode).toBe(401);
+    expect((await me(session.access_token)).statusCode).toBe(200);
   });
 
   it('refuses alg "none"', async () => {

@@ -1,38 +1,110 @@
-// Rate limits (CONTRACT section 3), counted in Redis when REDIS_URL is set so every instance enforces one limit.
+// Rate limits (CONTRACT sections 3 and 4), counted in Redis when REDIS_URL is set so every instance enforces one limit.
 import rateLimit from '@fastify/rate-limit';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
+import ipaddr from 'ipaddr.js';
 import { Redis } from 'ioredis';
+import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 
 import { AppError } from '../lib/app-error.ts';
 
-/** Requests per minute from one client address to each of login, register, reset request and refresh. */
+/** Requests per minute from one client address to each of the limited public routes. */
 export const PER_ADDRESS_LIMIT = { max: 60, timeWindow: 60_000 };
 
-/** Failed logins for one email within 15 minutes; the next attempt is refused. */
-export const FAILED_LOGIN_LIMIT = { max: 10, timeWindow: 15 * 60_000 };
+export type Limit = { max: number; timeWindow: number };
 
-export const rateLimitsPlugin = fp(
-  async (app: FastifyInstance) => {
+export const ATTEMPT_LIMITS = {
+  /** Failed logins for one email within 15 minutes; the next attempt is refused. */
+  failedLogins: { max: 10, timeWindow: 15 * 60_000 },
+  /** Invitations (new or resent) one team may mail per hour: a team name is text an attacker can mail to anyone. */
+  invitations: { max: 50, timeWindow: 60 * 60_000 },
+} satisfies Record<string, Limit>;
+
+export type AttemptLimits = typeof ATTEMPT_LIMITS;
+
+/**
+ * The key of a client address: an IPv6 client gets a whole /64 (one customer's allocation, which it can rotate
+ * through freely), so each of its addresses does not get a limit of its own. IPv4-mapped IPv6 is the IPv4 address.
+ */
+export function addressKey(ip: string): string {
+  if (!ipaddr.isValid(ip)) return ip;
+  let address = ipaddr.parse(ip);
+  if (address.kind() === 'ipv6' && (address as ipaddr.IPv6).isIPv4MappedAddress()) {
+    address = (address as ipaddr.IPv6).toIPv4Address();
+  }
+  if (address.kind() === 'ipv4') return address.toString();
+  return `${(address as ipaddr.IPv6).parts
+    .slice(0, 4)
+    .map((part) => part.toString(16))
+    .join(':')}::/64`;
+}
+
+/**
+ * A limit on attempts that is reserved before the attempt and released when it succeeds, so a burst of parallel
+ * attempts cannot read the counter before any of them has added to it.
+ */
+export type AttemptLimit = {
+  /** Counts one attempt, or refuses with 429 {detail} and Retry-After when the limit is reached. */
+  reserve(reply: FastifyReply, key: string): Promise<void>;
+  /** Gives a reserved attempt back (a success does not count against the limit). */
+  release(key: string): Promise<void>;
+};
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The attempt limits in force: the defaults above, or a test's own. */
+    limits: AttemptLimits;
+    attemptLimit(name: keyof AttemptLimits, refusal: string): AttemptLimit;
+  }
+}
+
+export const rateLimitsPlugin = fp<{ limits?: Partial<AttemptLimits> | undefined }>(
+  async (app: FastifyInstance, options) => {
+    app.decorate('limits', { ...ATTEMPT_LIMITS, ...options.limits });
     const redis = app.config.redisUrl
       ? new Redis(app.config.redisUrl, { connectTimeout: 2000, maxRetriesPerRequest: 1, lazyConnect: false })
       : undefined;
     if (redis) app.addHook('onClose', async () => void (await redis.quit()));
 
     await app.register(rateLimit, {
-      // Opt-in per route (config.rateLimit), plus app.createRateLimit for the failed-login counter.
+      // Opt-in per route (config.rateLimit); attempt limits below.
       global: false,
       nameSpace: 'tessera-rate-limit:',
       // Redis being down must not lock everyone out of signing in: limits pause, requests go on.
       skipOnError: true,
       ...(redis ? { redis } : {}),
       // request.ip honours TRUST_PROXY: X-Forwarded-For is believed only behind a configured proxy.
-      keyGenerator: (request) => request.ip,
+      keyGenerator: (request) => addressKey(request.ip),
       errorResponseBuilder: (_request, context) =>
         new AppError(
           'RATE_LIMITED',
           `Too many requests. Try again in ${Math.ceil(context.ttl / 1000)} seconds.`,
         ),
+    });
+
+    app.decorate('attemptLimit', (name: keyof AttemptLimits, refusal: string): AttemptLimit => {
+      const { max, timeWindow } = app.limits[name];
+      const options = { keyPrefix: `tessera-attempts:${name}`, points: max, duration: timeWindow / 1000 };
+      const limiter = redis
+        ? new RateLimiterRedis({
+            ...options,
+            storeClient: redis,
+            // While Redis is down each instance counts on its own rather than not at all.
+            insuranceLimiter: new RateLimiterMemory(options),
+          })
+        : new RateLimiterMemory(options);
+      return {
+        reserve: async (reply, key) => {
+          try {
+            await limiter.consume(key);
+          } catch (error) {
+            if (!(error instanceof RateLimiterRes)) throw error;
+            reply.header('retry-after', Math.max(1, Math.ceil(error.msBeforeNext / 1000)));
+            throw new AppError('RATE_LIMITED', refusal);
+          }
+        },
+        release: async (key) => void (await limiter.reward(key)),
+      };
     });
   },
   { name: 'rate-limits', dependencies: ['errors'] },

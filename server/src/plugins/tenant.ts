@@ -52,9 +52,11 @@ export const requireTenant: preHandlerAsyncHookHandler = async function (this: F
     throw new AppError('BAD_REQUEST', 'X-TENANT-UUID header is required');
   }
   if (!UUID.test(header)) throw notAMember();
-  const role = await this.findMembershipRole(header, request.user.uuid);
+  // Lower-cased as the database writes uuids, so comparisons in the services hold for any spelling.
+  const tenantId = header.toLowerCase();
+  const role = await this.findMembershipRole(tenantId, request.user.uuid);
   if (!role) throw notAMember();
-  request.tenantCtx = { tenantId: header, userId: request.user.uuid, role };
+  request.tenantCtx = { tenantId, userId: request.user.uuid, role };
 };
 
 const RANK: Record<Role, number> = { member: 0, admin: 1, owner: 2 };

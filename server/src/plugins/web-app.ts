@@ -21,6 +21,11 @@ export const webAppPlugin = fp<{ webDir: string | null }>(
         wildcard: false,
         index: false,
         cacheControl: false,
+        // The build writes a .br and a .gz beside each compressible file (web/precompress.ts): sent by the
+        // request's Accept-Encoding with Content-Encoding and Vary, the plain file to a client that accepts neither.
+        // Those copies are not routes of their own.
+        preCompressed: true,
+        globIgnore: ['**/*.br', '**/*.gz'],
         setHeaders: (reply, filePath) => {
           const isHashedAsset = filePath.startsWith(path.join(webDir, 'assets') + path.sep);
           reply.header('cache-control', isHashedAsset ? IMMUTABLE : REVALIDATE);

@@ -1,7 +1,7 @@
 /**
  * A react-hook-form resolver whose zod schema is fetched on demand. zod with the contract's schemas weighs about
- * 25 KB gzipped, more than the signed-out pages can spare within their JavaScript budget
- * (scripts/check-bundle-size.mjs), so their forms fetch it after the page has rendered: the form starts loading it
+ * 24 KB compressed, more than the signed-out pages can spare within their JavaScript budget
+ * (e2e/tests/bundle-budget.spec.ts), so their forms fetch it after the page has rendered: the form starts loading it
  * once the browser is idle, and a validation that comes first waits for it. The messages are the schema's own,
  * exactly as with `zodResolver`.
  */

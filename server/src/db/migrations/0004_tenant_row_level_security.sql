@@ -3,16 +3,44 @@
 -- its transaction, to the restricted role tessera_tenant with app.tenant_id set (server/src/db/tenant-scope.ts),
 -- and then sees and writes only that tenant's rows even if a query forgot its filter.
 -- Roles are cluster-wide: another database on the same server may have created it already, maybe concurrently.
+-- The app's role needs neither SUPERUSER nor CREATEROLE: when an administrator has run, once per server,
+--   CREATE ROLE tessera_tenant NOLOGIN; GRANT tessera_tenant TO <app role>;
+-- both steps below find their work done and change nothing. Otherwise they do it, or stop saying what to run.
 DO $$
 BEGIN
-	CREATE ROLE tessera_tenant NOLOGIN;
-EXCEPTION WHEN duplicate_object OR unique_violation THEN NULL;
+	IF NOT EXISTS (SELECT FROM pg_catalog.pg_roles WHERE rolname = 'tessera_tenant') THEN
+		BEGIN
+			CREATE ROLE tessera_tenant NOLOGIN;
+		EXCEPTION
+			WHEN duplicate_object OR unique_violation THEN NULL;
+			WHEN insufficient_privilege THEN
+				RAISE EXCEPTION USING
+					ERRCODE = 'insufficient_privilege',
+					MESSAGE = format(
+						'The role tessera_tenant does not exist and role %s may not create it. '
+						'An administrator must run once: CREATE ROLE tessera_tenant NOLOGIN; GRANT tessera_tenant TO %s;',
+						quote_ident(current_user), quote_ident(current_user)
+					);
+		END;
+	END IF;
 END $$;
 --> statement-breakpoint
 DO $$
 BEGIN
 	IF NOT pg_has_role(current_user, 'tessera_tenant', 'MEMBER') THEN
-		EXECUTE format('GRANT tessera_tenant TO %I', current_user);
+		BEGIN
+			EXECUTE format('GRANT tessera_tenant TO %I', current_user);
+		EXCEPTION WHEN insufficient_privilege THEN NULL;
+		END;
+		IF NOT pg_has_role(current_user, 'tessera_tenant', 'MEMBER') THEN
+			RAISE EXCEPTION USING
+				ERRCODE = 'insufficient_privilege',
+				MESSAGE = format(
+					'Role %s is not a member of tessera_tenant and may not grant it to itself. '
+					'An administrator must run once: GRANT tessera_tenant TO %s;',
+					quote_ident(current_user), quote_ident(current_user)
+				);
+		END IF;
 	END IF;
 END $$;
 --> statement-breakpoint

@@ -24,7 +24,15 @@ export const invitations = pgTable(
     /** Who accepted, so set-password can check it is that account. */
     acceptedBy: uuid('accepted_by').references(() => users.uuid, { onDelete: 'set null' }),
     passwordSetAt: timestamp('password_set_at', { withTimezone: true }),
+    /** Revoked by an admin, or replaced by a resent link: the token no longer opens anything. */
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index('invitations_tenant_idx').on(table.tenantId, table.createdAt)],
+  (table) => [
+    index('invitations_tenant_idx').on(table.tenantId, table.createdAt),
+    // The Team page's pending list: one team's open invitations, newest first, as keyset pages read them.
+    index('invitations_tenant_pending_idx')
+      .on(table.tenantId, table.createdAt.desc().nullsFirst(), table.id.desc().nullsFirst())
+      .where(sql`${table.acceptedAt} is null and ${table.revokedAt} is null`),
+  ],
 );

@@ -1,4 +1,5 @@
-import { index, pgEnum, pgTable, primaryKey, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { index, pgEnum, pgTable, primaryKey, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 import { tenants } from './tenants.ts';
 import { users } from './users.ts';
@@ -23,5 +24,9 @@ export const memberships = pgTable(
     // Keyset pages: a user's teams by join date, a team's members by join date.
     index('memberships_user_idx').on(table.userId, table.joinedAt, table.tenantId),
     index('memberships_tenant_joined_idx').on(table.tenantId, table.joinedAt, table.userId),
+    // At most one owner per team; a deferred trigger (migration 0008) makes it at least one at every commit.
+    uniqueIndex('memberships_one_owner_idx')
+      .on(table.tenantId)
+      .where(sql`${table.role} = 'owner'`),
   ],
 );

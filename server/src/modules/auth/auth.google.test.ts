@@ -3,7 +3,7 @@ import { once } from 'node:events';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-import { exportJWK, generateKeyPair, type JWK, SignJWT } from 'jose';
+import { decodeJwt, exportJWK, generateKeyPair, type JWK, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import {
@@ -63,7 +63,11 @@ beforeAll(async () => {
   const { port } = jwksServer.address() as AddressInfo;
   app = await buildTestApp({
     clock,
-    config: testConfig({ GOOGLE_CLIENT_ID: CLIENT_ID, GOOGLE_JWKS_URL: `http://127.0.0.1:${port}/certs` }),
+    config: testConfig({
+      GOOGLE_CLIENT_ID: CLIENT_ID,
+      GOOGLE_JWKS_URL: `http://127.0.0.1:${port}/certs`,
+      SUPER_ADMIN_EMAILS: 'google-root@example.com',
+    }),
   });
 });
 afterAll(async () => {
@@ -109,6 +113,19 @@ describe('POST /auth/google-login', () => {
     expect(
       (await app.inject({ method: 'POST', url: '/api/auth/refresh', payload: refresh })).statusCode,
     ).toBe(401);
+  });
+
+  it('makes a listed address that Google vouches for a super admin from its first token', async () => {
+    const squatter = await registerUser(app, 'google-root@example.com');
+    expect(decodeJwt(squatter.access_token).is_super_admin).toBe(false);
+    const response = await googleLogin(await idToken({ email: 'google-root@example.com' }));
+    expect(decodeJwt(response.json().access_token).is_super_admin).toBe(true);
+    // The squatter's session ended with the reclaim, access token included.
+    const stale = await app.inject({
+      url: '/api/super-admin/tenants',
+      headers: bearer(squatter.access_token),
+    });
+    expect(stale.statusCode).toBe(401);
   });
 
   it('keeps the password of an account whose email was already verified', async () => {

@@ -33,7 +33,58 @@ describe('rate limits', () => {
     expect((await post('/login', { email: other.email, password: other.password })).statusCode).toBe(200);
   });
 
-  it.each(['/login', '/register', '/reset-password/request', '/refresh'])(
+  it('count a parallel burst of wrong passwords atomically: 10 are checked, the rest refused', async () => {
+    app = await buildTestApp({ config: testConfig({ TRUST_PROXY: 'true' }) });
+    const { email } = await registerUser(app);
+    // From 60 addresses at once, so only the per-email counter can stop them.
+    const answers = await Promise.all(
+      Array.from({ length: 60 }, (_, i) =>
+        post('/login', { email, password: `guess ${i}` }, { 'x-forwarded-for': `10.1.0.${i + 1}` }),
+      ),
+    );
+    const statuses = answers.map((response) => response.statusCode);
+    expect(statuses.filter((status) => status === 401)).toHaveLength(10);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(50);
+  });
+
+  it('give a success’s reserved attempt back: only failures count', async () => {
+    app = await buildTestApp({ config: testConfig({ TRUST_PROXY: 'true' }) });
+    const { email, password } = await registerUser(app);
+    const attempt = (guess: string, i: number) =>
+      post('/login', { email, password: guess }, { 'x-forwarded-for': `10.2.0.${i}` });
+    for (let i = 1; i <= 9; i++) expect((await attempt('wrong', i)).statusCode).toBe(401);
+    for (let i = 10; i <= 20; i++) expect((await attempt(password, i)).statusCode).toBe(200);
+    expect((await attempt('wrong', 21)).statusCode).toBe(401);
+    expect((await attempt(password, 22)).statusCode).toBe(429);
+  });
+
+  it('count the addresses of one IPv6 /64 as one address', async () => {
+    app = await buildTestApp({ config: testConfig({ TRUST_PROXY: 'true' }) });
+    for (let request = 1; request <= 60; request++) {
+      await post('/refresh', {}, { 'x-forwarded-for': `2001:db8:1:2::${request.toString(16)}` });
+    }
+    expect(
+      (await post('/refresh', {}, { 'x-forwarded-for': '2001:db8:1:2:ffff:eeee:dddd:cccc' })).statusCode,
+    ).toBe(429);
+    expect((await post('/refresh', {}, { 'x-forwarded-for': '2001:db8:1:3::1' })).statusCode).toBe(422);
+    // An IPv4 client written as IPv4-mapped IPv6 is that IPv4 client.
+    for (let request = 1; request <= 60; request++)
+      await post('/refresh', {}, { 'x-forwarded-for': '192.0.2.7' });
+    expect((await post('/refresh', {}, { 'x-forwarded-for': '::ffff:192.0.2.7' })).statusCode).toBe(429);
+  });
+
+  it('refuse the 61st set-password request within a minute from one address', async () => {
+    app = await buildTestApp();
+    const url = '/api/invitations/some-token/set-password';
+    for (let request = 1; request <= 60; request++) {
+      expect((await app.inject({ method: 'POST', url, payload: {} })).statusCode).toBe(422);
+    }
+    const refused = await app.inject({ method: 'POST', url, payload: {} });
+    expect(refused.statusCode).toBe(429);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+  });
+
+  it.each(['/login', '/register', '/reset-password/request', '/reset-password/confirm', '/refresh'])(
     'refuse the 61st request within a minute from one address to %s',
     async (url) => {
       app = await buildTestApp();

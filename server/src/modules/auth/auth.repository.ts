@@ -1,6 +1,6 @@
 // Queries on users and their tokens. Every function takes the handle to run on, so services compose them in
 // one transaction.
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNull, ne } from 'drizzle-orm';
 
 import type { Db } from '../../db/client.ts';
 import { oneTimeTokens } from '../../db/schema/one-time-tokens.ts';
@@ -45,12 +45,7 @@ export async function markVerified(db: Db, userId: string) {
 }
 
 export async function setSuperAdmin(db: Db, email: string) {
-  const updated = await db
-    .update(users)
-    .set({ isSuperAdmin: true })
-    .where(eq(users.email, email))
-    .returning({ uuid: users.uuid });
-  return updated.length > 0;
+  await db.update(users).set({ isSuperAdmin: true }).where(eq(users.email, email));
 }
 
 export async function insertRefreshToken(
@@ -82,11 +77,23 @@ export async function revokeRefreshFamily(db: Db, familyId: string, now: Date) {
     .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)));
 }
 
-export async function revokeUserRefreshTokens(db: Db, userId: string, now: Date) {
+/** Ends the user's sessions, all of them or all but one. */
+export async function revokeUserRefreshTokens(
+  db: Db,
+  userId: string,
+  now: Date,
+  { except }: { except?: string } = {},
+) {
   await db
     .update(refreshTokens)
     .set({ revokedAt: now })
-    .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)));
+    .where(
+      and(
+        eq(refreshTokens.userId, userId),
+        isNull(refreshTokens.revokedAt),
+        except === undefined ? undefined : ne(refreshTokens.familyId, except),
+      ),
+    );
 }
 
 export async function insertOneTimeToken(
@@ -111,6 +118,22 @@ export async function consumeOneTimeToken(db: Db, purpose: OneTimePurpose, token
     )
     .returning({ userId: oneTimeTokens.userId });
   return row?.userId;
+}
+
+/** Whether a token of that purpose is live (unused, unexpired), without spending it. */
+export async function findLiveOneTimeToken(db: Db, purpose: OneTimePurpose, tokenHash: string, now: Date) {
+  const [row] = await db
+    .select({ userId: oneTimeTokens.userId })
+    .from(oneTimeTokens)
+    .where(
+      and(
+        eq(oneTimeTokens.tokenHash, tokenHash),
+        eq(oneTimeTokens.purpose, purpose),
+        isNull(oneTimeTokens.usedAt),
+        gt(oneTimeTokens.expiresAt, now),
+      ),
+    );
+  return row !== undefined;
 }
 
 /** A newer link replaces older ones: unused tokens of that purpose stop working. */

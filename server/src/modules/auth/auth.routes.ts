@@ -19,17 +19,14 @@ import { z } from 'zod';
 
 import { AppError } from '../../lib/app-error.ts';
 import { requireUser } from '../../plugins/auth.ts';
-import { FAILED_LOGIN_LIMIT, PER_ADDRESS_LIMIT } from '../../plugins/rate-limits.ts';
+import { PER_ADDRESS_LIMIT } from '../../plugins/rate-limits.ts';
 import * as auth from './auth.service.ts';
 
 const perAddress = { rateLimit: PER_ADDRESS_LIMIT };
 const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 422: ErrorBodySchema, 429: ErrorBodySchema };
 
 export const authRoutes: FastifyPluginAsyncZod<{ deps: auth.AuthDeps }> = async (app, { deps }) => {
-  const failedLogins = app.createRateLimit({
-    ...FAILED_LOGIN_LIMIT,
-    keyGenerator: (request) => `failed-login:${(request.body as { email: string }).email}`,
-  });
+  const failedLogins = app.attemptLimit('failedLogins', 'Too many failed sign-in attempts. Try again later.');
 
   app.post(
     '/register',
@@ -47,17 +44,19 @@ export const authRoutes: FastifyPluginAsyncZod<{ deps: auth.AuthDeps }> = async 
       schema: { tags: ['Auth'], body: LoginBodySchema, response: { 200: AuthResponseSchema, ...errors } },
     },
     async (request, reply) => {
-      const failures = await failedLogins(request, { increment: false });
-      // The store is only read here, so the answer carries the count (isAllowed is always false then).
-      if (!failures.isAllowed && failures.remaining === 0) {
-        reply.header('retry-after', failures.ttlInSeconds);
-        throw new AppError('RATE_LIMITED', 'Too many failed sign-in attempts. Try again later.');
-      }
+      // Every attempt reserves one of the email's allowed failures before the password is checked, and all but a
+      // wrong password give it back: a parallel burst cannot all read "under the limit" first (CONTRACT section 4).
+      const { email } = request.body;
+      await failedLogins.reserve(reply, email);
+      let wrongPassword = false;
       try {
         return await auth.login(deps, request.body);
       } catch (error) {
-        if (error instanceof AppError && error.code === 'UNAUTHORIZED') await failedLogins(request);
+        wrongPassword = error instanceof AppError && error.code === 'UNAUTHORIZED';
         throw error;
+      } finally {
+        // Only a wrong password counts: a sign-in that failed on an outage must not lock the account.
+        if (!wrongPassword) await failedLogins.release(email);
       }
     },
   );
@@ -115,7 +114,10 @@ export const authRoutes: FastifyPluginAsyncZod<{ deps: auth.AuthDeps }> = async 
 
   app.post(
     '/reset-password/confirm',
-    { schema: { tags: ['Auth'], body: ResetConfirmBodySchema, response: { 200: MessageSchema, ...errors } } },
+    {
+      config: perAddress,
+      schema: { tags: ['Auth'], body: ResetConfirmBodySchema, response: { 200: MessageSchema, ...errors } },
+    },
     async (request) => ({ message: await auth.confirmPasswordReset(deps, request.body) }),
   );
 
@@ -130,7 +132,13 @@ export const authRoutes: FastifyPluginAsyncZod<{ deps: auth.AuthDeps }> = async 
         response: { 200: MessageSchema, ...errors },
       },
     },
-    async (request) => ({ message: await auth.updatePassword(deps, request.user.uuid, request.body) }),
+    async (request) => ({
+      message: await auth.updatePassword(
+        deps,
+        { userId: request.user.uuid, sessionId: request.user.sessionId },
+        request.body,
+      ),
+    }),
   );
 
   app.get(

@@ -73,6 +73,7 @@ export async function googleLogin(deps: AuthDeps, credential: string): Promise<A
       await repo.markVerified(tx, user.uuid);
       await repo.clearPassword(tx, user.uuid);
       await repo.revokeUserRefreshTokens(tx, user.uuid, deps.clock.now());
+      return issueSession(deps, tx, { ...user, isVerified: true, passwordHash: null });
     }
     return issueSession(deps, tx, user);
   });
@@ -84,7 +85,14 @@ export async function verifyEmail(deps: AuthDeps, token: string): Promise<AuthRe
     const user = userId && (await repo.findUserById(tx, userId));
     if (!user) throw new AppError('BAD_REQUEST', 'Invalid or expired verification link');
     await repo.markVerified(tx, user.uuid);
-    return issueSession(deps, tx, user);
+    if (user.passwordHash && deps.superAdminEmails.includes(user.email)) {
+      // Verifying makes a listed address a super admin. The click proves the mailbox, not that whoever chose the
+      // password owns it: a squatter's password and sessions go, and the owner chooses a password of their own.
+      await repo.clearPassword(tx, user.uuid);
+      await repo.revokeUserRefreshTokens(tx, user.uuid, deps.clock.now());
+      return issueSession(deps, tx, { ...user, isVerified: true, passwordHash: null });
+    }
+    return issueSession(deps, tx, { ...user, isVerified: true });
   });
 }
 
@@ -109,11 +117,16 @@ export async function requestPasswordReset(deps: AuthDeps, email: string): Promi
 }
 
 export async function confirmPasswordReset(deps: AuthDeps, { token, new_password }: ResetConfirmBody) {
+  const invalidLink = () => new AppError('BAD_REQUEST', 'Invalid or expired reset link');
+  // The token is checked before the costly hash, so guessing tokens costs the server no hashing.
+  if (!(await repo.findLiveOneTimeToken(deps.db, 'reset_password', hashToken(token), deps.clock.now()))) {
+    throw invalidLink();
+  }
   const passwordHash = await hashPassword(new_password);
   await deps.db.transaction(async (tx) => {
     const now = deps.clock.now();
     const userId = await repo.consumeOneTimeToken(tx, 'reset_password', hashToken(token), now);
-    if (!userId) throw new AppError('BAD_REQUEST', 'Invalid or expired reset link');
+    if (!userId) throw invalidLink();
     await repo.setPasswordHash(tx, userId, passwordHash);
     // The link proved the mailbox is theirs; and whoever held the old password is signed out everywhere.
     await repo.markVerified(tx, userId);
@@ -151,9 +164,10 @@ export async function logout(deps: AuthDeps, token: string): Promise<void> {
   if (row) await repo.revokeRefreshFamily(deps.db, row.familyId, deps.clock.now());
 }
 
+/** Changes the password and signs out every other session: whoever knew the old one is out (CONTRACT section 4). */
 export async function updatePassword(
   deps: AuthDeps,
-  userId: string,
+  { userId, sessionId }: { userId: string; sessionId: string },
   { old_password, new_password }: { old_password: string | null; new_password: string },
 ): Promise<string> {
   const user = await requireExistingUser(deps.db, userId);
@@ -163,7 +177,11 @@ export async function updatePassword(
       throw new AppError('BAD_REQUEST', 'Current password is incorrect');
     }
   }
-  await repo.setPasswordHash(deps.db, userId, await hashPassword(new_password));
+  const passwordHash = await hashPassword(new_password);
+  await deps.db.transaction(async (tx) => {
+    await repo.setPasswordHash(tx, userId, passwordHash);
+    await repo.revokeUserRefreshTokens(tx, userId, deps.clock.now(), { except: sessionId });
+  });
   return 'Password updated successfully';
 }
 
@@ -179,9 +197,17 @@ export async function getMe(deps: AuthDeps, userId: string): Promise<Me> {
   };
 }
 
+/** Refuses an unverified account: a super admin's address must be proven theirs (CONTRACT section 4). */
 export async function promoteSuperAdmin(db: Db, email: string): Promise<void> {
-  if (!(await repo.setSuperAdmin(db, email)))
-    throw new AppError('NOT_FOUND', `No account with the email ${email}`);
+  const user = await repo.findUserByEmail(db, email);
+  if (!user) throw new AppError('NOT_FOUND', `No account with the email ${email}`);
+  if (!user.isVerified) {
+    throw new AppError(
+      'BAD_REQUEST',
+      `${email} has not verified its email yet: verify it first, then promote it`,
+    );
+  }
+  await repo.setSuperAdmin(db, email);
 }
 
 async function requireExistingUser(db: Db, userId: string) {
@@ -209,6 +235,7 @@ export async function issueSession(
     uuid: user.uuid,
     email: user.email,
     isSuperAdmin: isSuperAdmin(user, deps.superAdminEmails),
+    sessionId: familyId,
   });
   return { access_token: accessToken, refresh_token: refreshToken, email: user.email };
 }

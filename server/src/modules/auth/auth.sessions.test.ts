@@ -6,6 +6,7 @@ import {
   bearer,
   buildTestApp,
   registerUser,
+  registerVerifiedUser,
   TestClock,
   testConfig,
   type TestApp,
@@ -106,16 +107,44 @@ describe('logout', () => {
   });
 });
 
+describe('changing the password', () => {
+  it('signs out every other session and keeps the one that changed it', async () => {
+    const user = await registerUser(app);
+    const login = await app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: user.email, password: user.password },
+    });
+    const other = login.json();
+    expect(decodeJwt(user.access_token).sid).not.toBe(decodeJwt(other.access_token).sid);
+
+    const changed = await app.inject({
+      method: 'POST',
+      url: '/api/auth/update-password',
+      headers: bearer(user.access_token),
+      payload: { old_password: user.password, new_password: 'a brand new password' },
+    });
+    expect(changed.statusCode).toBe(200);
+    expect((await refresh(other.refresh_token)).statusCode).toBe(401);
+    // The other session's access token ends with it, not minutes later.
+    const stale = await app.inject({ url: '/api/auth/me', headers: bearer(other.access_token) });
+    expect(stale.statusCode).toBe(401);
+    const kept = await app.inject({ url: '/api/auth/me', headers: bearer(user.access_token) });
+    expect(kept.statusCode).toBe(200);
+    expect((await refresh(user.refresh_token)).statusCode).toBe(200);
+  });
+});
+
 describe('super admins', () => {
   it('come from SUPER_ADMIN_EMAILS, case-insensitively, in the token and /auth/me', async () => {
-    const { access_token } = await registerUser(app, 'boss@example.com');
+    const { access_token } = await registerVerifiedUser(app, 'boss@example.com');
     expect(decodeJwt(access_token).is_super_admin).toBe(true);
     const me = await app.inject({ method: 'GET', url: '/api/auth/me', headers: bearer(access_token) });
     expect(me.json().is_super_admin).toBe(true);
   });
 
   it('come from the database flag set by the CLI command, from the next token on', async () => {
-    const user = await registerUser(app);
+    const user = await registerVerifiedUser(app);
     expect(decodeJwt(user.access_token).is_super_admin).toBe(false);
     await promoteSuperAdmin(app.database.db, user.email);
     const pair = (await refresh(user.refresh_token)).json();

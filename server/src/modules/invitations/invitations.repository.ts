@@ -1,9 +1,11 @@
 import type { Role } from '@app/contract';
-import { and, eq, gt, isNotNull, isNull } from 'drizzle-orm';
+import { and, desc, eq, gt, isNotNull, isNull, sql } from 'drizzle-orm';
 
 import type { Db } from '../../db/client.ts';
 import { invitations } from '../../db/schema/invitations.ts';
+import { memberships } from '../../db/schema/memberships.ts';
 import { tenants } from '../../db/schema/tenants.ts';
+import { users } from '../../db/schema/users.ts';
 
 export async function insertInvitation(
   db: Db,
@@ -19,18 +21,20 @@ export async function insertInvitation(
   await db.insert(invitations).values(values);
 }
 
+/** Not accepted, not revoked, not expired. */
+const isLive = (now: Date) =>
+  and(isNull(invitations.acceptedAt), isNull(invitations.revokedAt), gt(invitations.expiresAt, now));
+
+/** The inviter is still an admin or the owner of the team: a link outlives no one's authority to send it. */
+const inviterStillManages = sql`exists (select 1 from ${memberships} where ${memberships.tenantId} = ${invitations.tenantId}
+  and ${memberships.userId} = ${invitations.invitedBy} and ${memberships.role} in ('owner', 'admin'))`;
+
 /** Spends a live invitation in one statement: the invitation and its team, or undefined. */
 export async function acceptInvitation(db: Db, tokenHash: string, now: Date) {
   const [invitation] = await db
     .update(invitations)
     .set({ acceptedAt: now })
-    .where(
-      and(
-        eq(invitations.tokenHash, tokenHash),
-        isNull(invitations.acceptedAt),
-        gt(invitations.expiresAt, now),
-      ),
-    )
+    .where(and(eq(invitations.tokenHash, tokenHash), isLive(now), inviterStillManages))
     .returning();
   if (!invitation) return undefined;
   const [tenant] = await db.select().from(tenants).where(eq(tenants.uuid, invitation.tenantId));
@@ -41,19 +45,106 @@ export async function recordAcceptedBy(db: Db, id: string, userId: string) {
   await db.update(invitations).set({ acceptedBy: userId }).where(eq(invitations.id, id));
 }
 
+const passwordSettable = (tokenHash: string, now: Date) =>
+  and(
+    eq(invitations.tokenHash, tokenHash),
+    isNotNull(invitations.acceptedAt),
+    isNull(invitations.passwordSetAt),
+    gt(invitations.expiresAt, now),
+  );
+
+/** The account that accepted this invitation, while its password may still be set through it; else undefined. */
+export async function findPasswordSettable(db: Db, tokenHash: string, now: Date) {
+  const [row] = await db
+    .select({ userId: invitations.acceptedBy })
+    .from(invitations)
+    .where(passwordSettable(tokenHash, now));
+  return row?.userId ?? undefined;
+}
+
 /** Marks the password of an accepted, unexpired invitation as set; the account it was accepted by, or undefined. */
 export async function claimPasswordSetting(db: Db, tokenHash: string, now: Date) {
   const [row] = await db
     .update(invitations)
     .set({ passwordSetAt: now })
-    .where(
-      and(
-        eq(invitations.tokenHash, tokenHash),
-        isNotNull(invitations.acceptedAt),
-        isNull(invitations.passwordSetAt),
-        gt(invitations.expiresAt, now),
-      ),
-    )
+    .where(passwordSettable(tokenHash, now))
     .returning({ userId: invitations.acceptedBy });
   return row?.userId ?? undefined;
+}
+
+const pendingColumns = {
+  uuid: invitations.id,
+  email: invitations.email,
+  role: invitations.role,
+  invitedByEmail: users.email,
+  createdAt: invitations.createdAt,
+  expiresAt: invitations.expiresAt,
+  /** The exact sort key for the cursor (see lib/pagination.ts). */
+  sortAt: sql<string>`${invitations.createdAt}::text`,
+};
+
+/** A team's live invitations from senders who still manage it, newest first, after a cursor's key: invitations_tenant_pending_idx. */
+export function findPending(
+  db: Db,
+  tenantId: string,
+  now: Date,
+  limit: number,
+  before?: readonly [string, string],
+) {
+  return db
+    .select(pendingColumns)
+    .from(invitations)
+    .leftJoin(users, eq(users.uuid, invitations.invitedBy))
+    .where(
+      and(
+        eq(invitations.tenantId, tenantId),
+        isLive(now),
+        inviterStillManages,
+        before &&
+          sql`(${invitations.createdAt}, ${invitations.id}) < (${before[0]}::timestamptz, ${before[1]}::uuid)`,
+      ),
+    )
+    .orderBy(desc(invitations.createdAt), desc(invitations.id))
+    .limit(limit);
+}
+
+/** Ends every live invitation a member sent: called when they stop managing the team, so none comes back later. */
+export async function revokeSentBy(db: Db, tenantId: string, userId: string) {
+  await db
+    .update(invitations)
+    .set({ revokedAt: sql`now()` })
+    .where(
+      and(
+        eq(invitations.tenantId, tenantId),
+        eq(invitations.invitedBy, userId),
+        isNull(invitations.acceptedAt),
+        isNull(invitations.revokedAt),
+      ),
+    );
+}
+
+/** Ends a live invitation of the team; whether there was one. */
+export async function revokeInvitation(db: Db, tenantId: string, id: string, now: Date) {
+  const revoked = await db
+    .update(invitations)
+    .set({ revokedAt: now })
+    .where(and(eq(invitations.id, id), eq(invitations.tenantId, tenantId), isLive(now)))
+    .returning({ email: invitations.email });
+  return revoked[0];
+}
+
+/** Gives a live invitation a new token and a new expiry, sent by `invitedBy`: the old link stops working. */
+export async function renewInvitation(
+  db: Db,
+  tenantId: string,
+  id: string,
+  now: Date,
+  values: { tokenHash: string; expiresAt: Date; invitedBy: string },
+) {
+  const [renewed] = await db
+    .update(invitations)
+    .set(values)
+    .where(and(eq(invitations.id, id), eq(invitations.tenantId, tenantId), isLive(now)))
+    .returning({ email: invitations.email, role: invitations.role });
+  return renewed;
 }

@@ -1,9 +1,13 @@
-// Invitations (CONTRACT section 3): a mailed, single-use link valid 7 days; accepting adds the invited email's
-// account to the team (creating it verified, without a password) and signs that account in.
-import type { AssignableRole, InvitationAcceptance } from '@app/contract';
+// Invitations (CONTRACT sections 3 and 4): a mailed, single-use link valid 7 days while its sender still manages the
+// team; accepting adds the invited email's account to the team (creating it verified, without a password) and signs
+// that account in. Admins and the owner see the pending ones, revoke them and resend them.
+import type { AssignableRole, InvitationAcceptance, PendingInvitation } from '@app/contract';
 
+import type { Db } from '../../db/client.ts';
+import { withTenantScope } from '../../db/tenant-scope.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { hashPassword } from '../../lib/passwords.ts';
+import { type Page, TimestampKeySchema, decodeCursor, toPage } from '../../lib/pagination.ts';
 import { hashToken, randomToken } from '../../lib/tokens.ts';
 import type { TenantContext } from '../../plugins/tenant.ts';
 import * as users from '../auth/auth.repository.ts';
@@ -17,6 +21,27 @@ import * as repo from './invitations.repository.ts';
 const INVITATION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 
 const invalidInvitation = () => new AppError('BAD_REQUEST', 'Invalid or expired invitation');
+const invitationNotFound = () => new AppError('NOT_FOUND', 'Invitation not found');
+
+/** A new link for an invitation: the token to mail and what the database keeps of it. */
+function newLink(deps: AuthDeps) {
+  const token = randomToken();
+  return {
+    token,
+    tokenHash: hashToken(token),
+    expiresAt: new Date(deps.clock.now().getTime() + INVITATION_TTL_MS),
+  };
+}
+
+/** Queues the invitation mail from the team's name and the sender's address, in the caller's transaction. */
+async function mailInvitation(deps: AuthDeps, tx: Db, ctx: TenantContext, to: string, token: string) {
+  const tenant = await getTenantForMember(tx, ctx.tenantId, ctx.userId);
+  const inviter = await users.findUserById(tx, ctx.userId);
+  await enqueueMail(
+    tx,
+    invitationMail({ to, appUrl: deps.appUrl, token, teamName: tenant!.name, inviterEmail: inviter!.email }),
+  );
+}
 
 export async function invite(
   deps: AuthDeps,
@@ -27,27 +52,16 @@ export async function invite(
     if (await isMemberByEmail(tx, ctx.tenantId, email)) {
       throw new AppError('CONFLICT', 'User is already a member of this team');
     }
-    const tenant = await getTenantForMember(tx, ctx.tenantId, ctx.userId);
-    const inviter = await users.findUserById(tx, ctx.userId);
-    const token = randomToken();
+    const { token, tokenHash, expiresAt } = newLink(deps);
     await repo.insertInvitation(tx, {
       tenantId: ctx.tenantId,
       email,
       role,
-      tokenHash: hashToken(token),
+      tokenHash,
       invitedBy: ctx.userId,
-      expiresAt: new Date(deps.clock.now().getTime() + INVITATION_TTL_MS),
+      expiresAt,
     });
-    await enqueueMail(
-      tx,
-      invitationMail({
-        to: email,
-        appUrl: deps.appUrl,
-        token,
-        teamName: tenant!.name,
-        inviterEmail: inviter!.email,
-      }),
-    );
+    await mailInvitation(deps, tx, ctx, email, token);
     await logActivity(tx, {
       tenantId: ctx.tenantId,
       actorId: ctx.userId,
@@ -59,6 +73,64 @@ export async function invite(
   return `Invitation sent to ${email}`;
 }
 
+export async function listPending(
+  deps: AuthDeps,
+  ctx: TenantContext,
+  { limit, cursor }: { limit: number; cursor?: string | undefined },
+): Promise<Page<PendingInvitation>> {
+  const before = decodeCursor(cursor, TimestampKeySchema);
+  const rows = await withTenantScope(deps.db, ctx.tenantId, (tx) =>
+    repo.findPending(tx, ctx.tenantId, deps.clock.now(), limit + 1, before),
+  );
+  const page = toPage(rows, limit, (row) => [row.sortAt, row.uuid]);
+  return {
+    rows: page.rows.map((row) => ({
+      uuid: row.uuid,
+      email: row.email,
+      // Invitations are only ever written as admin or member.
+      role: row.role as AssignableRole,
+      invited_by_email: row.invitedByEmail,
+      created_at: row.createdAt.toISOString(),
+      expires_at: row.expiresAt.toISOString(),
+    })),
+    nextCursor: page.nextCursor,
+  };
+}
+
+/** A member stops managing the team (demoted or removed): the links they sent die now, in the caller's transaction. */
+export async function revokeSentBy(tx: Db, ctx: TenantContext, userId: string): Promise<void> {
+  await repo.revokeSentBy(tx, ctx.tenantId, userId);
+}
+
+export async function revoke(deps: AuthDeps, ctx: TenantContext, invitationId: string): Promise<void> {
+  await withTenantScope(deps.db, ctx.tenantId, async (tx) => {
+    const revoked = await repo.revokeInvitation(tx, ctx.tenantId, invitationId, deps.clock.now());
+    if (!revoked) throw invitationNotFound();
+    await logActivity(tx, {
+      tenantId: ctx.tenantId,
+      actorId: ctx.userId,
+      action: 'invitation.revoked',
+      details: { email: revoked.email },
+    });
+  });
+}
+
+/** Mails a fresh link with a fresh 7 days, sent in the caller's name; the old link stops working at once. */
+export async function resend(deps: AuthDeps, ctx: TenantContext, invitationId: string): Promise<void> {
+  // Not under the tenant role: the mail goes to the outbox, which is not a team's table.
+  await deps.db.transaction(async (tx) => {
+    const { token, tokenHash, expiresAt } = newLink(deps);
+    const renewed = await repo.renewInvitation(tx, ctx.tenantId, invitationId, deps.clock.now(), {
+      tokenHash,
+      expiresAt,
+      invitedBy: ctx.userId,
+    });
+    if (!renewed) throw invitationNotFound();
+    await mailInvitation(deps, tx, ctx, renewed.email, token);
+  });
+  deps.mailQueued();
+}
+
 export async function accept(deps: AuthDeps, token: string): Promise<InvitationAcceptance> {
   return deps.db.transaction(async (tx) => {
     const accepted = await repo.acceptInvitation(tx, hashToken(token), deps.clock.now());
@@ -67,10 +139,13 @@ export async function accept(deps: AuthDeps, token: string): Promise<InvitationA
     let user =
       (await users.insertUser(tx, { email: invitation.email, passwordHash: null, isVerified: true })) ??
       (await users.findUserByEmail(tx, invitation.email))!;
-    // The link reached this mailbox, which proves it is theirs.
     if (!user.isVerified) {
+      // The link reached this mailbox, which proves it is theirs. Whoever registered the address unverified may not
+      // own it: their password and sessions go, so the mailbox's owner alone holds the account (as with Google).
       await users.markVerified(tx, user.uuid);
-      user = { ...user, isVerified: true };
+      await users.clearPassword(tx, user.uuid);
+      await users.revokeUserRefreshTokens(tx, user.uuid, deps.clock.now());
+      user = { ...user, isVerified: true, passwordHash: null };
     }
     if (!(await isMemberByEmail(tx, tenant.uuid, user.email))) {
       await insertMembership(tx, { tenantId: tenant.uuid, userId: user.uuid, role: invitation.role });
@@ -91,12 +166,17 @@ export async function accept(deps: AuthDeps, token: string): Promise<InvitationA
 
 /** Once per invitation, for the account that accepted it and only while it has no password. */
 export async function setPassword(deps: AuthDeps, token: string, password: string): Promise<string> {
+  const tokenHash = hashToken(token);
+  // The token is checked before the costly hash, so guessing tokens costs the server no hashing.
+  const userId = await repo.findPasswordSettable(deps.db, tokenHash, deps.clock.now());
+  const user = userId && (await users.findUserById(deps.db, userId));
+  if (!user || user.passwordHash !== null) throw invalidInvitation();
   const passwordHash = await hashPassword(password);
   await deps.db.transaction(async (tx) => {
-    const userId = await repo.claimPasswordSetting(tx, hashToken(token), deps.clock.now());
-    const user = userId && (await users.findUserById(tx, userId));
-    if (!user || user.passwordHash !== null) throw invalidInvitation();
-    await users.setPasswordHash(tx, user.uuid, passwordHash);
+    const claimedBy = await repo.claimPasswordSetting(tx, tokenHash, deps.clock.now());
+    const claimant = claimedBy && (await users.findUserById(tx, claimedBy));
+    if (!claimant || claimant.passwordHash !== null) throw invalidInvitation();
+    await users.setPasswordHash(tx, claimant.uuid, passwordHash);
   });
   return 'Password set successfully';
 }

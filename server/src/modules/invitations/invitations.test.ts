@@ -8,6 +8,7 @@ import {
   inTenant,
   latestMailTo,
   registerUser,
+  registerVerifiedUser,
   TestClock,
   type TestApp,
   uniqueEmail,
@@ -61,7 +62,7 @@ describe('invitations', () => {
   });
 
   it('sign in the invited email account, whoever was signed in before, with the invited role', async () => {
-    const existing = await registerUser(app);
+    const existing = await registerVerifiedUser(app);
     const { team, token } = await invite(existing.email, 'admin');
     const body = (await accept(token)).json();
     expect(body).toMatchObject({ email: existing.email, has_password: true });
@@ -71,6 +72,50 @@ describe('invitations', () => {
       headers: inTenant(body.access_token, team.uuid),
     });
     expect(tenant.json().user_role).toBe('admin');
+  });
+
+  it('take a squatted address from whoever registered it unverified: password and sessions go', async () => {
+    // The attacker registers Alice's address before she does, with a password of their own, and stays signed in.
+    const email = uniqueEmail();
+    const squatter = await registerUser(app, email, 'the attacker password');
+    const { token } = await invite(email);
+
+    const accepted = await accept(token);
+    expect(accepted.json()).toMatchObject({ email, has_password: false });
+    const alice = accepted.json();
+    const me = await app.inject({ method: 'GET', url: '/api/auth/me', headers: bearer(alice.access_token) });
+    expect(me.json()).toMatchObject({ is_verified: true, has_password: false });
+
+    const login = await app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email, password: 'the attacker password' },
+    });
+    expect(login.statusCode).toBe(401);
+    const refreshed = await app.inject({
+      method: 'POST',
+      url: '/api/auth/refresh',
+      payload: { refresh_token: squatter.refresh_token },
+    });
+    expect(refreshed.statusCode).toBe(401);
+    // Not even the access token the squatter still holds: its session ended with the reclaim, at once.
+    const stale = await app.inject({ url: '/api/auth/me', headers: bearer(squatter.access_token) });
+    expect(stale.statusCode).toBe(401);
+    const takeover = await app.inject({
+      method: 'POST',
+      url: '/api/auth/update-password',
+      headers: bearer(squatter.access_token),
+      payload: { old_password: null, new_password: 'locking alice out' },
+    });
+    expect(takeover.statusCode).toBe(401);
+    // Alice chooses her own password through the link, and only she can sign in.
+    expect((await setPassword(token, 'alice own password')).statusCode).toBe(200);
+    const hers = await app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email, password: 'alice own password' },
+    });
+    expect(hers.statusCode).toBe(200);
   });
 
   it('work once', async () => {
@@ -137,7 +182,7 @@ describe('set-password after accepting', () => {
     const { token: notAccepted } = await invite(uniqueEmail());
     expect((await setPassword(notAccepted, 'a fine password')).statusCode).toBe(400);
 
-    const existing = await registerUser(app);
+    const existing = await registerVerifiedUser(app);
     const { token } = await invite(existing.email);
     await accept(token);
     expect((await setPassword(token, 'taking it over')).statusCode).toBe(400);

@@ -127,6 +127,10 @@ describe('the dev mailbox', () => {
   it.each([
     ['in production', { NODE_ENV: 'production' }],
     ['when SMTP_URL is set', { SMTP_URL: 'smtp://127.0.0.1:1' }],
+    // Anyone who can reach the port would read every reset link.
+    ['when the app listens on every address', { HOST: '0.0.0.0' }],
+    ['when the app listens on every IPv6 address', { HOST: '::' }],
+    ['when the app listens on a public address', { HOST: '192.0.2.10' }],
   ])('does not exist %s', async (_, env) => {
     const app = await buildTestApp({ config: testConfig(env) });
     try {
@@ -138,6 +142,18 @@ describe('the dev mailbox', () => {
     }
   });
 });
+
+it.each(['127.0.0.1', '::1', 'localhost'])(
+  'the dev mailbox is served on the loopback bind %s',
+  async (host) => {
+    const app = await buildTestApp({ config: testConfig({ HOST: host }) });
+    try {
+      expect((await app.inject({ method: 'GET', url: '/dev/mailbox' })).statusCode).toBe(200);
+    } finally {
+      await app.close();
+    }
+  },
+);
 
 describe('in production without SMTP_URL', () => {
   it('keeps mail queued instead of pretending to deliver it', async () => {

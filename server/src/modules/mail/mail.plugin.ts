@@ -1,6 +1,7 @@
 // Mail delivery for the app: the outbox worker runs while the app is ready, and the dev mailbox when there is no SMTP.
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import ipaddr from 'ipaddr.js';
 
 import { createOutboxWorker } from '../../jobs/outbox-worker.ts';
 import { devMailboxRoutes } from './dev-mailbox.routes.ts';
@@ -14,6 +15,9 @@ declare module 'fastify' {
     };
   }
 }
+
+const isLoopback = (host: string) =>
+  host === 'localhost' || (ipaddr.isValid(host) && ipaddr.process(host).range() === 'loopback');
 
 export type MailPluginOptions = {
   /** How often the worker looks for due mail when nobody wakes it. */
@@ -50,7 +54,11 @@ export const mailPlugin = fp<MailPluginOptions>(
       mailer.close();
     });
 
-    if (!config.isProduction && !config.smtpUrl) await app.register(devMailboxRoutes);
+    // Every reset and invitation link is on that page: it is served only to this machine (CONTRACT section 4).
+    if (!config.isProduction && !config.smtpUrl) {
+      if (isLoopback(config.host)) await app.register(devMailboxRoutes);
+      else app.log.warn(`the dev mailbox is off: HOST ${config.host} is not a loopback address`);
+    }
   },
   { name: 'mail', dependencies: ['errors'] },
 );

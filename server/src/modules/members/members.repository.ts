@@ -1,3 +1,4 @@
+import type { Role } from '@app/contract';
 import { and, asc, eq, sql } from 'drizzle-orm';
 
 import type { Db } from '../../db/client.ts';
@@ -53,6 +54,13 @@ export async function isMemberByEmail(db: Db, tenantId: string, email: string) {
   return row !== undefined;
 }
 
-export async function deleteMembership(db: Db, tenantId: string, userId: string) {
-  await db.delete(memberships).where(and(eq(memberships.tenantId, tenantId), eq(memberships.userId, userId)));
+/** Removes a membership while it still has the role the caller saw; whether it did. */
+export async function deleteMembership(db: Db, tenantId: string, userId: string, role: Role) {
+  const deleted = await db
+    .delete(memberships)
+    .where(
+      and(eq(memberships.tenantId, tenantId), eq(memberships.userId, userId), eq(memberships.role, role)),
+    )
+    .returning({ userId: memberships.userId });
+  return deleted.length > 0;
 }

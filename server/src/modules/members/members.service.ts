@@ -7,6 +7,7 @@ import { withTenantScope } from '../../db/tenant-scope.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { type Page, TimestampKeySchema, decodeCursor, toPage } from '../../lib/pagination.ts';
 import type { TenantContext } from '../../plugins/tenant.ts';
+import { revokeSentBy } from '../invitations/invitations.service.ts';
 import { logActivity, setMemberRole } from '../tenants/tenants.repository.ts';
 import * as repo from './members.repository.ts';
 
@@ -32,6 +33,9 @@ export async function listMembers(
   return { rows: page.rows.map(toMember), nextCursor: page.nextCursor };
 }
 
+const changedMeanwhile = () =>
+  new AppError('CONFLICT', 'This member’s role changed meanwhile. Reload the page and try again.');
+
 /** The member another member acts on, refusing the caller themselves and the owner. */
 async function requireChangeableMember(db: Db, ctx: TenantContext, userId: string, verb: string) {
   if (userId === ctx.userId) throw new AppError('BAD_REQUEST', `You cannot ${verb} yourself`);
@@ -50,7 +54,12 @@ export async function changeRole(
 ): Promise<Member> {
   return withTenantScope(db, ctx.tenantId, async (tx) => {
     const member = await requireChangeableMember(tx, ctx, userId, 'change the role of');
-    await setMemberRole(tx, ctx.tenantId, userId, role);
+    // Only from the role just read: a concurrent ownership transfer to this member wins, never half-undone.
+    if (!(await setMemberRole(tx, ctx.tenantId, userId, role, { from: member.role }))) {
+      throw changedMeanwhile();
+    }
+    // The links a demoted admin sent die with their authority, and stay dead if they are promoted again.
+    if (role === 'member') await revokeSentBy(tx, ctx, userId);
     await logActivity(tx, {
       tenantId: ctx.tenantId,
       actorId: ctx.userId,
@@ -63,8 +72,9 @@ export async function changeRole(
 
 export async function removeMember(db: Db, ctx: TenantContext, userId: string): Promise<void> {
   await withTenantScope(db, ctx.tenantId, async (tx) => {
-    await requireChangeableMember(tx, ctx, userId, 'remove');
-    await repo.deleteMembership(tx, ctx.tenantId, userId);
+    const member = await requireChangeableMember(tx, ctx, userId, 'remove');
+    if (!(await repo.deleteMembership(tx, ctx.tenantId, userId, member.role))) throw changedMeanwhile();
+    await revokeSentBy(tx, ctx, userId);
     await logActivity(tx, {
       tenantId: ctx.tenantId,
       actorId: ctx.userId,

@@ -1,28 +1,36 @@
 // The super-admin area: only super admins (decided from the database now, not the token), every team and all
 // feedback with their fields, newest first, searchable and paged.
+import { randomUUID } from 'node:crypto';
+
 import { eq } from 'drizzle-orm';
+import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { subscriptions } from '../../db/schema/billing.ts';
 import { users } from '../../db/schema/users.ts';
+import { promoteSuperAdmin } from '../auth/auth.service.ts';
 import {
   bearer,
   buildTestApp,
   createTeam,
   inTenant,
   joinTeam,
+  latestMailTo,
   registerUser,
+  registerVerifiedUser,
   testConfig,
   type TestApp,
 } from '../../../test/helpers.ts';
 
 const ROOT = 'root@example.com';
+/** Listed too, but registered by someone who never opens its mailbox. */
+const SQUATTED = 'squatted-root@example.com';
 let app: TestApp;
 let root: { access_token: string };
 
 beforeAll(async () => {
-  app = await buildTestApp({ config: testConfig({ SUPER_ADMIN_EMAILS: ROOT }) });
-  root = await registerUser(app, ROOT);
+  app = await buildTestApp({ config: testConfig({ SUPER_ADMIN_EMAILS: `${ROOT},${SQUATTED}` }) });
+  root = await registerVerifiedUser(app, ROOT);
 });
 afterAll(() => app.close());
 
@@ -45,7 +53,7 @@ describe('super-admin access', () => {
   });
 
   it('follows the database flag, not the token’s claim', async () => {
-    const promoted = await registerUser(app);
+    const promoted = await registerVerifiedUser(app);
     const me = await app.inject({
       method: 'GET',
       url: '/api/auth/me',
@@ -64,6 +72,53 @@ describe('super-admin access', () => {
     const token = login.json().access_token as string;
     await app.database.db.update(users).set({ isSuperAdmin: false }).where(eq(users.uuid, uuid));
     expect((await get('/tenants', token)).statusCode).toBe(403);
+  });
+});
+
+describe('a listed email that is not verified', () => {
+  // An attacker registers the listed address before its owner does: without the mailbox, nothing is granted.
+  it('is no super admin: not in the token, not in /auth/me, 403 on every /super-admin route, until verified', async () => {
+    const squatter = await registerUser(app, SQUATTED);
+    expect(decodeJwt(squatter.access_token).is_super_admin).toBe(false);
+    const before = await app.inject({ url: '/api/auth/me', headers: bearer(squatter.access_token) });
+    expect(before.json()).toMatchObject({ is_verified: false, is_super_admin: false });
+    for (const url of ['/tenants', '/feedback', `/tenants/${randomUUID()}`]) {
+      expect((await get(url, squatter.access_token)).statusCode, url).toBe(403);
+    }
+    // A fresh sign-in changes nothing while the address is unproven.
+    const login = await app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: SQUATTED, password: squatter.password },
+    });
+    expect((await get('/tenants', login.json().access_token)).statusCode).toBe(403);
+
+    // The mailed link proves the mailbox: from then on the listed address is a super admin.
+    const { token } = await latestMailTo(app, SQUATTED);
+    const verified = await app.inject({ url: `/api/auth/verify-email?token=${token}` });
+    expect(decodeJwt(verified.json().access_token).is_super_admin).toBe(true);
+    expect((await get('/tenants', verified.json().access_token)).statusCode).toBe(200);
+    // The click proved the mailbox, not the password: whoever chose it before is out, with their sessions.
+    const squatterAgain = await app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: SQUATTED, password: squatter.password },
+    });
+    expect(squatterAgain.statusCode).toBe(401);
+    expect((await get('/tenants', login.json().access_token)).statusCode).toBe(401);
+    const me = await app.inject({ url: '/api/auth/me', headers: bearer(verified.json().access_token) });
+    expect(me.json()).toMatchObject({ is_super_admin: true, has_password: false });
+  });
+
+  it('cannot be promoted with the CLI command', async () => {
+    const unverified = await registerUser(app);
+    await expect(promoteSuperAdmin(app.database.db, unverified.email)).rejects.toThrow(
+      'has not verified its email',
+    );
+    const me = await app.inject({ url: '/api/auth/me', headers: bearer(unverified.access_token) });
+    expect(me.json().is_super_admin).toBe(false);
+    const [row] = await app.database.db.select().from(users).where(eq(users.email, unverified.email));
+    expect(row!.isSuperAdmin).toBe(false);
   });
 });
 

@@ -61,11 +61,24 @@ export async function deleteTenant(db: Db, tenantId: string) {
   await db.delete(tenants).where(eq(tenants.uuid, tenantId));
 }
 
-export async function setMemberRole(db: Db, tenantId: string, userId: string, role: Role) {
+/** Sets a member's role (only while it is `from`, when given); whether a row changed. */
+export async function setMemberRole(
+  db: Db,
+  tenantId: string,
+  userId: string,
+  role: Role,
+  { from }: { from?: Role } = {},
+) {
   const updated = await db
     .update(memberships)
     .set({ role })
-    .where(and(eq(memberships.tenantId, tenantId), eq(memberships.userId, userId)))
+    .where(
+      and(
+        eq(memberships.tenantId, tenantId),
+        eq(memberships.userId, userId),
+        from === undefined ? undefined : eq(memberships.role, from),
+      ),
+    )
     .returning({ userId: memberships.userId });
   return updated.length > 0;
 }

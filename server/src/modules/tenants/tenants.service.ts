@@ -72,14 +72,20 @@ export async function deleteTenant(db: Db, ctx: TenantContext, billing: TeamBill
   });
 }
 
-/** Hands the team to another member in one step; the old owner stays on as admin. */
+/**
+ * Hands the team to another member in one step; the old owner stays on as admin. The caller's own row is demoted
+ * first, and only while it is still the owner's: of two concurrent transfers the second waits for that row and then
+ * finds no owner to demote, so a team never ends with two owners (nor, by the database's check, with none).
+ */
 export async function transferOwnership(db: Db, ctx: TenantContext, newOwnerId: string): Promise<string> {
   if (newOwnerId === ctx.userId) throw new AppError('BAD_REQUEST', 'You already own this team');
   await withTenantScope(db, ctx.tenantId, async (tx) => {
+    if (!(await repo.setMemberRole(tx, ctx.tenantId, ctx.userId, 'admin', { from: 'owner' }))) {
+      throw new AppError('FORBIDDEN', 'Only the team owner can do this');
+    }
     if (!(await repo.setMemberRole(tx, ctx.tenantId, newOwnerId, 'owner'))) {
       throw new AppError('BAD_REQUEST', 'The new owner must be a member of this team');
     }
-    await repo.setMemberRole(tx, ctx.tenantId, ctx.userId, 'admin');
     await repo.logActivity(tx, {
       tenantId: ctx.tenantId,
       actorId: ctx.userId,

@@ -4,6 +4,7 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 
 import { storage } from '@/lib/storage';
+import { fakeBilling } from '@/testing/mocks/billing';
 import { acme, ACME_UUID, globex, GLOBEX_UUID, member } from '@/testing/mocks/handlers';
 import { server } from '@/testing/mocks/server';
 import { fakeTeams } from '@/testing/mocks/teams';
@@ -265,6 +266,28 @@ describe('sidebar, drawer and menus', () => {
     const admin = within(await screen.findByRole('menu')).getByRole('menuitem', { name: 'Admin' });
     await userEvent.click(admin);
     await heading('Admin');
+  });
+
+  it('shows the product name with its logo in the top bar of every signed-in page, linking home', async () => {
+    fakeBilling();
+    signIn({ isSuperAdmin: true });
+    const router = renderApp('/dashboard');
+    for (const [path, title] of [
+      ['/dashboard', 'Welcome to Acme, ada!'],
+      ['/items', 'Items'],
+      ['/team', 'Team Settings'],
+      ['/subscription', 'Subscription'],
+      ['/settings', 'Account'],
+      ['/admin', 'Admin'],
+    ] as const) {
+      await act(() => router.navigate(path));
+      await heading(title);
+      const banner = within(screen.getByRole('banner'));
+      expect(banner.getByRole('heading', { level: 1 }).textContent).toBe(title);
+      const brand = banner.getByRole('link', { name: 'Tessera' });
+      expect(brand.getAttribute('href')).toBe('/dashboard');
+      expect(brand.querySelector('img')?.getAttribute('src')).toBe('/tessera.svg');
+    }
   });
 
   it('opens the codebase and the docs in a new tab', async () => {

@@ -1,10 +1,10 @@
-import type { Tenant } from '@app/contract';
+import type { PendingInvitation, Tenant } from '@app/contract';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 
-import { acme, ACME_UUID, member } from '@/testing/mocks/handlers';
+import { acme, ACME_UUID, invitation, member } from '@/testing/mocks/handlers';
 import { server } from '@/testing/mocks/server';
 import { fakeTeams } from '@/testing/mocks/teams';
 import { renderApp, signIn } from '@/testing/render-app';
@@ -13,17 +13,21 @@ const boss = member('boss@example.com', 'owner', 2);
 const bob = member('bob@example.com', 'member', 3);
 const carol = member('carol@example.com', 'admin', 4);
 
-/** Ada in Acme with `role`, next to its owner (unless ada is the owner), bob and carol. */
-function teamWithAda(role: Tenant['user_role']) {
+/** Ada in Acme with `role`, next to its owner (unless ada is the owner), bob and carol; `pending` are invited. */
+function teamWithAda(role: Tenant['user_role'], pending: PendingInvitation[] = []) {
   const others = role === 'owner' ? [bob, carol] : [boss, bob, carol];
-  return fakeTeams({ tenants: [{ ...acme, user_role: role }], members: { [ACME_UUID]: others } });
+  return fakeTeams({
+    tenants: [{ ...acme, user_role: role }],
+    members: { [ACME_UUID]: others },
+    invitations: { [ACME_UUID]: pending },
+  });
 }
 
 async function renderTeam() {
   signIn();
   renderApp('/team');
   await screen.findByRole('heading', { level: 1, name: 'Team Settings' });
-  return screen.findByRole('table');
+  return screen.findByRole('table', { name: 'Members' });
 }
 
 const rowOf = (email: string) => screen.getByRole('cell', { name: new RegExp(email) }).closest('tr')!;
@@ -346,5 +350,215 @@ describe('/team invite dialog', () => {
       expect(within(dialog).getByRole('alert').textContent).toBe('Failed to send invitations'),
     );
     expect((within(dialog).getByLabelText('Email 1') as HTMLInputElement).value).toBe('dave@example.com');
+  });
+});
+
+describe('/team pending invitations', () => {
+  const HOUR_MS = 60 * 60 * 1000;
+  const dave = invitation('dave@example.com', 'admin', 2, { invited_by_email: 'boss@example.com' });
+  const erin = invitation('erin@example.com', 'member', 1);
+  const pendingTable = () => screen.findByRole('table', { name: 'Pending invitations' });
+  const invitationRow = (table: HTMLElement, email: string) =>
+    within(table).getByText(email, { selector: 'p' }).closest('tr')!;
+  const invitationCells = (table: HTMLElement, email: string) =>
+    within(invitationRow(table, email))
+      .getAllByRole('cell')
+      .map((cell) => cell.textContent);
+
+  it('lists email, role, inviter and expiry to an admin, with Resend and Revoke named by email', async () => {
+    const soon = invitation('fay@example.com', 'member', 3, {
+      invited_by_email: null,
+      expires_at: new Date(Date.now() + 5 * HOUR_MS - 60_000).toISOString(),
+    });
+    const api = teamWithAda('admin', [soon, dave, erin]);
+    await renderTeam();
+    expect(screen.getByRole('heading', { level: 2, name: 'Pending invitations' })).toBeTruthy();
+    const table = await pendingTable();
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((th) => th.textContent),
+    ).toEqual(['Email', 'Role', 'Expires', 'Actions']);
+    expect(
+      within(table)
+        .getAllByRole('row')
+        .slice(1)
+        .map((row) => within(row).getAllByRole('cell')[0]!.firstChild!.textContent),
+    ).toEqual(['fay@example.com', 'dave@example.com', 'erin@example.com']);
+    // Who invited is said under the address.
+    expect(invitationCells(table, 'dave@example.com')).toEqual([
+      'dave@example.comInvited by boss@example.com',
+      'Administrator',
+      'Expires on Mar 9, 2099',
+      'ResendRevoke',
+    ]);
+    expect(invitationCells(table, 'erin@example.com').slice(0, 3)).toEqual([
+      'erin@example.comInvited by ada@example.com',
+      'Member',
+      'Expires on Mar 8, 2099',
+    ]);
+    // Within the last day the hours left matter more than the date; an inviter whose account is gone is said so.
+    expect(invitationCells(table, 'fay@example.com')).toEqual([
+      'fay@example.comInvited by a deleted account',
+      'Member',
+      'Expires in 5 hours',
+      'ResendRevoke',
+    ]);
+    const expiry = within(invitationRow(table, 'dave@example.com')).getByText('Expires on Mar 9, 2099');
+    expect(expiry.tagName).toBe('TIME');
+    expect(expiry.getAttribute('datetime')).toBe(dave.expires_at);
+
+    for (const email of ['fay@example.com', 'dave@example.com', 'erin@example.com']) {
+      expect(within(table).getByRole('button', { name: `Resend invitation to ${email}` })).toBeTruthy();
+      expect(within(table).getByRole('button', { name: `Revoke invitation for ${email}` })).toBeTruthy();
+    }
+    expect(new Set(api.callsTo('GET', '/invitations').map(({ tenant }) => tenant))).toEqual(
+      new Set([ACME_UUID]),
+    );
+  });
+
+  it('is neither shown to a member nor asked for', async () => {
+    const api = teamWithAda('member', [dave]);
+    await renderTeam();
+    expect(screen.queryByRole('heading', { name: 'Pending invitations' })).toBeNull();
+    expect(screen.queryByText('dave@example.com')).toBeNull();
+    expect(api.callsTo('GET', '/invitations')).toEqual([]);
+  });
+
+  it('revokes an invitation after a confirmation, and the row goes', async () => {
+    const api = teamWithAda('owner', [dave, erin]);
+    await renderTeam();
+    const table = await pendingTable();
+    const revoke = within(table).getByRole('button', { name: 'Revoke invitation for dave@example.com' });
+
+    await userEvent.click(revoke);
+    let confirm = await screen.findByRole('alertdialog', { name: 'Revoke invitation' });
+    expect(
+      within(confirm).getByText(
+        'Revoke the invitation for dave@example.com? The link they were sent stops working.',
+      ),
+    ).toBeTruthy();
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(api.callsTo('DELETE', `/invitations/${dave.uuid}`)).toEqual([]);
+
+    await userEvent.click(revoke);
+    confirm = await screen.findByRole('alertdialog', { name: 'Revoke invitation' });
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Revoke' }));
+    await waitFor(() => expect(within(table).queryByText('dave@example.com')).toBeNull());
+    expect(screen.getByRole('status').textContent).toBe('Invitation for dave@example.com revoked');
+    expect(within(table).getByText('erin@example.com')).toBeTruthy();
+    expect(api.callsTo('DELETE', `/invitations/${dave.uuid}`).map(({ tenant }) => tenant)).toEqual([
+      ACME_UUID,
+    ]);
+
+    // A failure says so and keeps the row.
+    server.use(http.delete('/api/invitations/:uuid', () => new HttpResponse(null, { status: 500 })));
+    await userEvent.click(
+      within(table).getByRole('button', { name: 'Revoke invitation for erin@example.com' }),
+    );
+    await userEvent.click(
+      within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Revoke' }),
+    );
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('Failed to revoke invitation'));
+    expect(screen.queryByRole('status')).toBeNull();
+    expect(within(table).getByText('erin@example.com')).toBeTruthy();
+  });
+
+  it("resends an invitation, saying 'Invitation resent to {email}', and shows its new expiry", async () => {
+    const soon = invitation('fay@example.com', 'member', 3, {
+      expires_at: new Date(Date.now() + 2 * HOUR_MS).toISOString(),
+    });
+    const api = teamWithAda('admin', [soon, dave]);
+    await renderTeam();
+    const table = await pendingTable();
+    expect(invitationCells(table, 'fay@example.com')[2]).toBe('Expires in 2 hours');
+
+    await userEvent.click(
+      within(table).getByRole('button', { name: 'Resend invitation to fay@example.com' }),
+    );
+    expect((await screen.findByRole('status')).textContent).toBe('Invitation resent to fay@example.com');
+    expect(invitationCells(table, 'fay@example.com')[2]).toMatch(/^Expires on [A-Z][a-z]{2} \d{1,2}, \d{4}$/);
+    expect(api.callsTo('POST', `/invitations/${soon.uuid}/resend`).map(({ tenant }) => tenant)).toEqual([
+      ACME_UUID,
+    ]);
+
+    server.use(
+      http.post('/api/invitations/:uuid/resend', () =>
+        HttpResponse.json({ detail: 'Invalid or expired invitation' }, { status: 400 }),
+      ),
+    );
+    await userEvent.click(
+      within(table).getByRole('button', { name: 'Resend invitation to dave@example.com' }),
+    );
+    expect((await screen.findByRole('alert')).textContent).toBe('Invalid or expired invitation');
+    expect(screen.queryByRole('status')).toBeNull();
+  });
+
+  it("says 'No pending invitations.' when nobody is pending", async () => {
+    teamWithAda('owner');
+    await renderTeam();
+    expect(await screen.findByText('No pending invitations.')).toBeTruthy();
+    expect(screen.queryByRole('table', { name: 'Pending invitations' })).toBeNull();
+  });
+
+  it("shows the server's detail, or 'Failed to load invitations', and tries again", async () => {
+    teamWithAda('owner', [dave]);
+    // Falls through to the fake team API once the failure is over.
+    let failure: Response | null = HttpResponse.json({ detail: 'Invitations are away' }, { status: 500 });
+    server.use(http.get('/api/invitations', () => failure?.clone()));
+    await renderTeam();
+    expect((await screen.findByRole('alert')).textContent).toBe('Invitations are awayTry again');
+    cleanup();
+
+    failure = new HttpResponse(null, { status: 500 });
+    renderApp('/team');
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toBe('Failed to load invitationsTry again');
+    failure = null;
+    await userEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
+    expect(invitationCells(await pendingTable(), 'dave@example.com')[1]).toBe('Administrator');
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it("loads the next page with 'Load more'", async () => {
+    teamWithAda('owner');
+    server.use(
+      http.get('/api/invitations', ({ request }) =>
+        new URL(request.url).searchParams.get('cursor') === 'page-2'
+          ? HttpResponse.json([erin])
+          : HttpResponse.json([dave], { headers: { 'X-Next-Cursor': 'page-2' } }),
+      ),
+    );
+    await renderTeam();
+    const table = await pendingTable();
+    expect(within(table).queryByText('erin@example.com')).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Load more' }));
+    expect(await within(table).findByText('erin@example.com')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
+  });
+
+  it('lists an invitation sent from the Invite dialog', async () => {
+    const api = teamWithAda('admin', [dave]);
+    await renderTeam();
+    await pendingTable();
+    const reads = api.callsTo('GET', '/invitations').length;
+    await userEvent.click(screen.getByRole('button', { name: 'Invite Member' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Invite Members' });
+    await userEvent.type(within(dialog).getByLabelText('Email 1'), 'gus@example.com');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Send invitations' }));
+    expect((await within(dialog).findByRole('status')).textContent).toBe(
+      'Invitation sent to gus@example.com',
+    );
+    await waitFor(() => expect(api.callsTo('GET', '/invitations').length).toBeGreaterThan(reads));
+
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    const table = await pendingTable();
+    expect(invitationCells(table, 'gus@example.com').slice(0, 2)).toEqual([
+      'gus@example.comInvited by ada@example.com',
+      'Member',
+    ]);
+    expect(within(table).getByText('dave@example.com')).toBeTruthy();
   });
 });

@@ -1,7 +1,10 @@
 import { canManageTeam } from '@app/contract';
+import { useQueryClient } from '@tanstack/react-query';
 
 import { TenantPage } from '@/app/layouts/tenant-page';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { getPendingInvitationsQueryOptions } from '@/features/invitations/api/get-pending-invitations';
+import { PendingInvitationsTable } from '@/features/invitations/components/pending-invitations-table';
 import { InviteMembersDialog } from '@/features/members/components/invite-members-dialog';
 import { MembersTable } from '@/features/members/components/members-table';
 import { TeamSettingsForm } from '@/features/tenants/components/team-settings-form';
@@ -10,46 +13,75 @@ import { useSession } from '@/lib/session/use-session';
 /** Team Settings (SPEC section 2): the team's name and description, its members and invitations. */
 export default function TeamRoute() {
   const { email } = useSession();
+  const queryClient = useQueryClient();
 
   return (
     <TenantPage title="Team Settings">
-      {(tenant) => (
-        <div className="grid max-w-4xl gap-6">
-          <Card>
-            <CardHeader>
-              <CardTitle asChild>
-                <h2>Team details</h2>
-              </CardTitle>
-              <CardDescription>The name and description every member sees.</CardDescription>
-            </CardHeader>
-            <CardContent>
-              <TeamSettingsForm key={tenant.uuid} tenant={tenant} />
-            </CardContent>
-          </Card>
-          <Card>
-            <CardHeader className="flex flex-wrap items-center justify-between gap-3">
-              <div className="grid gap-1.5">
+      {(tenant) => {
+        // SPEC section 6: only a team admin (or the owner) invites; CONTRACT section 4: and sees who is pending.
+        const canManage = canManageTeam(tenant.user_role);
+        // An invitation just sent joins the pending ones (the two features meet only here, on the page).
+        const refreshPendingInvitations = () =>
+          void queryClient.invalidateQueries({
+            queryKey: getPendingInvitationsQueryOptions(tenant.uuid).queryKey,
+          });
+        return (
+          <div className="grid max-w-4xl gap-6">
+            <Card>
+              <CardHeader>
                 <CardTitle asChild>
-                  <h2>Members</h2>
+                  <h2>Team details</h2>
                 </CardTitle>
-                <CardDescription>Everyone with access to this team.</CardDescription>
-              </div>
-              {/* SPEC section 6: only a team admin sees the Invite Member button. */}
-              {canManageTeam(tenant.user_role) && (
-                <InviteMembersDialog key={tenant.uuid} tenantUuid={tenant.uuid} />
-              )}
-            </CardHeader>
-            <CardContent>
-              <MembersTable
-                key={tenant.uuid}
-                tenantUuid={tenant.uuid}
-                viewerRole={tenant.user_role}
-                viewerEmail={email}
-              />
-            </CardContent>
-          </Card>
-        </div>
-      )}
+                <CardDescription>The name and description every member sees.</CardDescription>
+              </CardHeader>
+              <CardContent>
+                <TeamSettingsForm key={tenant.uuid} tenant={tenant} />
+              </CardContent>
+            </Card>
+            <Card>
+              <CardHeader className="flex flex-wrap items-center justify-between gap-3">
+                <div className="grid gap-1.5">
+                  <CardTitle asChild>
+                    <h2>Members</h2>
+                  </CardTitle>
+                  <CardDescription>Everyone with access to this team.</CardDescription>
+                </div>
+                {canManage && (
+                  <InviteMembersDialog
+                    key={tenant.uuid}
+                    tenantUuid={tenant.uuid}
+                    onInvited={refreshPendingInvitations}
+                  />
+                )}
+              </CardHeader>
+              <CardContent>
+                <MembersTable
+                  key={tenant.uuid}
+                  tenantUuid={tenant.uuid}
+                  viewerRole={tenant.user_role}
+                  viewerEmail={email}
+                />
+              </CardContent>
+            </Card>
+            {canManage && (
+              <Card>
+                <CardHeader>
+                  <CardTitle asChild>
+                    <h2>Pending invitations</h2>
+                  </CardTitle>
+                  <CardDescription>
+                    Invited by email and not yet joined. Each link works for 7 days; resending mails a new
+                    one.
+                  </CardDescription>
+                </CardHeader>
+                <CardContent>
+                  <PendingInvitationsTable key={tenant.uuid} tenantUuid={tenant.uuid} />
+                </CardContent>
+              </Card>
+            )}
+          </div>
+        );
+      }}
     </TenantPage>
   );
 }

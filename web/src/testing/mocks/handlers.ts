@@ -1,5 +1,5 @@
 /** What the API answers when a test does not say otherwise; tests override a call with `server.use`. */
-import type { Me, Member, PublicConfig, Role, Tenant } from '@app/contract';
+import type { Me, Member, PendingInvitation, PublicConfig, Role, Tenant } from '@app/contract';
 import { http, HttpResponse } from 'msw';
 
 export const publicConfig: PublicConfig = {
@@ -37,6 +37,22 @@ export const member = (email: string, role: Role, n: number): Member => ({
   joined_at: `2025-0${n}-15T10:00:00.000Z`,
 });
 
+/** An invitation to `email` sent by ada; `n` (1-9) makes the uuid. It expires in 2099 unless told otherwise. */
+export const invitation = (
+  email: string,
+  role: PendingInvitation['role'],
+  n: number,
+  overrides: Partial<PendingInvitation> = {},
+): PendingInvitation => ({
+  uuid: `44444444-4444-4444-8444-${String(n).padStart(12, '0')}`,
+  email,
+  role,
+  invited_by_email: me.email,
+  created_at: `2099-03-0${n}T12:00:00.000Z`,
+  expires_at: `2099-03-${String(n + 7).padStart(2, '0')}T12:00:00.000Z`,
+  ...overrides,
+});
+
 /** Ada's one team, unless a test says otherwise (teams.ts fakes the whole team API). */
 export const handlers = [
   http.get('/api/config', () => HttpResponse.json(publicConfig)),
@@ -47,6 +63,8 @@ export const handlers = [
   http.get('/api/members', () =>
     HttpResponse.json([{ ...member(me.email, 'owner', 1), user_uuid: me.uuid }]),
   ),
+  // Nobody pending (teams.ts fakes the invitations API of admins and the owner).
+  http.get('/api/invitations', () => HttpResponse.json([])),
   // No items and nothing in the admin area (items.ts fakes the items API).
   http.get('/api/items/', () => HttpResponse.json([])),
   http.get('/api/super-admin/tenants', () => HttpResponse.json([])),

@@ -1,28 +1,34 @@
 /**
- * An in-memory team API (SPEC section 7: tenants, members, invitations) for web tests, acting as the server
+ * An in-memory team API (SPEC section 7: tenants, members, invitations; CONTRACT section 4: pending invitations)
+ * for web tests, acting as the server
  * does: X-TENANT-UUID picks the team (400 without it, 403 for a team the user is not in) and roles are
  * checked. Every call is recorded with the team it was sent for.
  */
-import type { Member, Role, Tenant } from '@app/contract';
+import type { AssignableRole, Member, PendingInvitation, Role, Tenant } from '@app/contract';
 import { http, HttpResponse, type DefaultBodyType, type StrictRequest } from 'msw';
 
 import { acme, me, member } from './handlers';
 import { server } from './server';
 
-type Team = { tenant: Omit<Tenant, 'user_role'>; members: Member[] };
+type Team = { tenant: Omit<Tenant, 'user_role'>; members: Member[]; invitations: PendingInvitation[] };
 
 export type FakeTeamsOptions = {
   /** The teams and the signed-in user's role in each, ada@example.com (handlers.ts `me`). */
   tenants?: Tenant[];
   /** Other members per team uuid; ada is added with her role. */
   members?: Record<string, Member[]>;
+  /** Pending invitations per team uuid, newest first. */
+  invitations?: Record<string, PendingInvitation[]>;
 };
+
+/** CONTRACT section 3: an invitation link works for 7 days (a resend starts them again). */
+const INVITATION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 
 export type Call = { method: string; path: string; tenant: string | null; body: unknown };
 
 const ada = (role: Role): Member => ({ ...member(me.email, role, 1), user_uuid: me.uuid });
 
-export function fakeTeams({ tenants = [acme], members = {} }: FakeTeamsOptions = {}) {
+export function fakeTeams({ tenants = [acme], members = {}, invitations = {} }: FakeTeamsOptions = {}) {
   const teams = new Map<string, Team>(
     tenants.map(({ user_role, ...tenant }) => [
       tenant.uuid,
@@ -30,11 +36,13 @@ export function fakeTeams({ tenants = [acme], members = {} }: FakeTeamsOptions =
       {
         tenant: { ...tenant },
         members: [ada(user_role), ...(members[tenant.uuid] ?? []).map((m) => ({ ...m }))],
+        invitations: (invitations[tenant.uuid] ?? []).map((i) => ({ ...i })),
       },
     ]),
   );
   const calls: Call[] = [];
   let created = 0;
+  let invited = 0;
 
   const roleOf = (team: Team) => team.members.find(({ user_uuid }) => user_uuid === me.uuid)?.role;
   const asTenant = (team: Team): Tenant => ({ ...team.tenant, user_role: roleOf(team)! });
@@ -63,6 +71,8 @@ export function fakeTeams({ tenants = [acme], members = {} }: FakeTeamsOptions =
     return team;
   }
 
+  const invitationNotFound = () => HttpResponse.json({ detail: 'Invitation not found' }, { status: 404 });
+
   server.use(
     http.get('/api/tenants', async ({ request }) => {
       await record(request);
@@ -73,7 +83,11 @@ export function fakeTeams({ tenants = [acme], members = {} }: FakeTeamsOptions =
       const { name, description } = body as { name: string; description?: string };
       created += 1;
       const uuid = `33333333-3333-4333-8333-${String(created).padStart(12, '0')}`;
-      const team = { tenant: { uuid, name, description: description ?? null }, members: [ada('owner')] };
+      const team = {
+        tenant: { uuid, name, description: description ?? null },
+        members: [ada('owner')],
+        invitations: [],
+      };
       teams.set(uuid, team);
       return HttpResponse.json(asTenant(team), { status: 201 });
     }),
@@ -97,11 +111,44 @@ export function fakeTeams({ tenants = [acme], members = {} }: FakeTeamsOptions =
       const { tenant, body } = await record(request);
       const team = teamOf(tenant, { adminOnly: true });
       if (team instanceof Response) return team;
-      const { email } = body as { email: string };
+      const { email, role } = body as { email: string; role: AssignableRole };
       if (team.members.some((m) => m.email === email)) {
         return HttpResponse.json({ detail: 'User is already a member of this team' }, { status: 400 });
       }
+      // A new invitation to the same address replaces the one pending.
+      invited += 1;
+      const now = Date.now();
+      team.invitations = [
+        {
+          uuid: `55555555-5555-4555-8555-${String(invited).padStart(12, '0')}`,
+          email,
+          role,
+          invited_by_email: me.email,
+          created_at: new Date(now).toISOString(),
+          expires_at: new Date(now + INVITATION_TTL_MS).toISOString(),
+        },
+        ...team.invitations.filter((i) => i.email !== email),
+      ];
       return HttpResponse.json({ message: `Invitation sent to ${email}` }, { status: 201 });
+    }),
+    http.get('/api/invitations', async ({ request }) => {
+      const team = teamOf((await record(request)).tenant, { adminOnly: true });
+      return team instanceof Response ? team : HttpResponse.json(team.invitations);
+    }),
+    http.delete('/api/invitations/:uuid', async ({ request, params }) => {
+      const team = teamOf((await record(request)).tenant, { adminOnly: true });
+      if (team instanceof Response) return team;
+      if (!team.invitations.some((i) => i.uuid === params.uuid)) return invitationNotFound();
+      team.invitations = team.invitations.filter((i) => i.uuid !== params.uuid);
+      return new HttpResponse(null, { status: 204 });
+    }),
+    http.post('/api/invitations/:uuid/resend', async ({ request, params }) => {
+      const team = teamOf((await record(request)).tenant, { adminOnly: true });
+      if (team instanceof Response) return team;
+      const pending = team.invitations.find((i) => i.uuid === params.uuid);
+      if (!pending) return invitationNotFound();
+      pending.expires_at = new Date(Date.now() + INVITATION_TTL_MS).toISOString();
+      return new HttpResponse(null, { status: 204 });
     }),
     http.delete('/api/members', async ({ request }) => {
       const { tenant, body } = await record(request);

@@ -29,8 +29,14 @@ export const SUCCESS_CLOSE_DELAY_MS = 2000;
 
 const defaultValues = (): InviteRowsValues => ({ invites: [blankInviteRow()] });
 
+type InviteMembersDialogProps = {
+  tenantUuid: string;
+  /** After a send in which at least one invitation went out, e.g. to show it among the pending ones. */
+  onInvited?: () => void;
+};
+
 /** The Invite Member button and modal of /team, for admins (SPEC sections 2, 5 and 6). */
-export function InviteMembersDialog({ tenantUuid }: { tenantUuid: string }) {
+export function InviteMembersDialog({ tenantUuid, onInvited }: InviteMembersDialogProps) {
   const [open, setOpen] = useState(false);
   const invite = useInviteMembers(tenantUuid);
   const [problem, setProblem] = useState<string | null>(null);
@@ -68,6 +74,7 @@ export function InviteMembersDialog({ tenantUuid }: { tenantUuid: string }) {
       onSuccess: (results) => {
         const failed = rows.filter((_, index) => results[index]!.error !== null);
         if (failed.length > 0) form.reset({ invites: failed });
+        if (failed.length < rows.length) onInvited?.();
       },
     });
   });

@@ -95,7 +95,7 @@ export function MembersTable({ tenantUuid, viewerRole, viewerEmail }: MembersTab
       {rows.length === 0 ? (
         <p className="py-4 text-center text-sm text-muted-foreground">No members found.</p>
       ) : (
-        <Table>
+        <Table aria-label="Members">
           <TableHeader>
             <TableRow>
               <TableHead>Email</TableHead>

@@ -1,0 +1,20 @@
+import type { PendingInvitation } from '@app/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+
+import { apiFetch } from '@/lib/api-client';
+
+import { getPendingInvitationsQueryOptions } from './get-pending-invitations';
+
+/** DELETE /invitations/{uuid}: the invitation's link stops working (CONTRACT section 4). */
+export const revokeInvitation = ({ tenantUuid, uuid }: { tenantUuid: string; uuid: string }) =>
+  apiFetch<void>(`/invitations/${encodeURIComponent(uuid)}`, { method: 'DELETE', tenantUuid });
+
+export function useRevokeInvitation(tenantUuid: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (invitation: PendingInvitation) => revokeInvitation({ tenantUuid, uuid: invitation.uuid }),
+    // Settles once the list has been read again, so the row and the confirmation go together.
+    onSuccess: () =>
+      queryClient.invalidateQueries({ queryKey: getPendingInvitationsQueryOptions(tenantUuid).queryKey }),
+  });
+}
