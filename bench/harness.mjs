@@ -59,20 +59,28 @@ export async function withSeededApp({ label, scale, env = {}, bare = false }, wo
     console.log(seeded.stdout.trim());
 
     const port = await freePort();
-    const server = spawn(process.execPath, ['--expose-gc', serverBundle], {
-      cwd: path.join(root, 'server'),
-      env: {
-        ...process.env,
-        ...target.env,
-        PORT: String(port),
-        JWT_SECRET,
-        TRUST_PROXY: 'true',
-        LOG_LEVEL: 'warn',
-        REDIS_URL: '',
-        ...env,
+    const server = spawn(
+      process.execPath,
+      [
+        '--expose-gc',
+        ...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : []),
+        serverBundle,
+      ],
+      {
+        cwd: path.join(root, 'server'),
+        env: {
+          ...process.env,
+          ...target.env,
+          PORT: String(port),
+          JWT_SECRET,
+          TRUST_PROXY: 'true',
+          LOG_LEVEL: 'warn',
+          REDIS_URL: '',
+          ...env,
+        },
+        stdio: ['ignore', 'inherit', 'inherit'],
       },
-      stdio: ['ignore', 'inherit', 'inherit'],
-    });
+    );
     const baseUrl = `http://127.0.0.1:${port}`;
     const exited = once(server, 'exit');
     let bareServer;

@@ -9,6 +9,8 @@
 // machine's speed cancels out; the spread of the rounds' ratios is the noise of its ratio. p99 is the median of
 // the rounds' p99s: a neighbour's burst on a shared machine spoils one round, not most.
 //
+// BENCH_ONLY=<names, comma-separated> runs just the endpoints whose name contains one of them.
+//
 // --short (or BENCH_SHORT=1), for CI: scale 1 only, 2 rounds of 3 s, no in-process floor, results printed and not
 // written; a ratio fails only when it is below its budget by more than the noise measured in that run (the spread
 // of its rounds' ratios, or the run's median spread if larger), and p99 is taken from the better round.
@@ -118,7 +120,7 @@ async function benchScale(scale) {
         yardstick: bareRead,
         budget,
       });
-      const endpoints = [
+      const all = [
         ...(bareUrl && !SHORT ? [{ ...floor, yardstick: bareRead, info: true }] : []),
         read(
           `GET /api/items/?limit=${ITEMS_LIMIT}`,
@@ -160,6 +162,9 @@ async function benchScale(scale) {
           },
         },
       ];
+      // BENCH_ONLY=items,members: just the endpoints whose name contains one of these, while working on them.
+      const only = process.env.BENCH_ONLY?.split(',');
+      const endpoints = only ? all.filter((e) => only.some((part) => e.name.includes(part))) : all;
       const yardsticks = [...new Set(endpoints.map((e) => e.yardstick).filter(Boolean))];
 
       await checkSameAnswer(baseUrl, inTeam, [...new Set([bareRead, floor])]);

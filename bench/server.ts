@@ -37,7 +37,8 @@ app.get('/bench/floor', async (request, reply) => {
   const user = await app.accessTokens.verify(token);
   if (!user) return reply.status(401).send();
   const tenantId = String(request.headers['x-tenant-uuid']);
-  if (!(await app.findMembershipRole(tenantId, user.uuid))) return reply.status(403).send();
+  const access = await app.findTenantAccess(tenantId, user.uuid, user.sessionId);
+  if (!access.sessionOpen || !access.role) return reply.status(403).send();
   return newestItems.execute({ tenantId, limit: 50 });
 });
 

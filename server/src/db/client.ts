@@ -55,6 +55,9 @@ export function fromPglite(client: PGlite, onClose: () => void = () => {}): Data
 export function fromPool(pool: pg.Pool): Database {
   // Fail fast while PostgreSQL is unreachable instead of queueing requests behind a dead connection.
   pool.options.connectionTimeoutMillis ||= 5000;
+  // Queries written back to back share one round trip (the tenant scope's BEGIN, scope and first statement: see
+  // db/tenant-scope.ts); one query at a time, as everything else sends them, behaves as without.
+  pool.options.pipeline = true;
   // An idle client losing its connection must not crash the process; the next query reconnects.
   pool.on('error', () => {});
   // Nor may a checked-out one: a transaction holds its client between statements, and a client with no listener

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { createTestDatabase, type TestDatabase } from '../../test/helpers.ts';
 import { items, memberships, tenants, users } from './schema/index.ts';
-import { withTenantScope } from './tenant-scope.ts';
+import { withTenantScope, withTenantStatement } from './tenant-scope.ts';
 
 let database: TestDatabase;
 let teamA = '';
@@ -77,4 +77,66 @@ describe('withTenantScope', () => {
     expect(result.rows[0]?.role).not.toBe('tessera_tenant');
     expect(await database.db.select({ name: items.name }).from(items)).toEqual([{ name: 'b1' }]);
   });
+  it('is one transaction: a failing statement undoes the ones before it, and the next scope starts clean', async () => {
+    let inserted = 0;
+    await expect(
+      withTenantScope(database.db, teamA, async (tx) => {
+        inserted = (await tx.insert(items).values({ tenantId: teamA, name: 'undone' }).returning()).length;
+        await tx.execute(sql`select 1 / 0`);
+      }),
+    ).rejects.toThrow();
+    expect(inserted).toBe(1);
+    // Every connection of the pool, not only the one that failed: each is back to its own role, outside any scope.
+    const states = await Promise.all(
+      Array.from({ length: 12 }, () =>
+        database.db.execute(
+          sql`select current_user as role, current_setting('app.tenant_id', true) as tenant`,
+        ),
+      ),
+    );
+    for (const state of states) {
+      const [row] = (state as unknown as { rows: { role: string; tenant: string | null }[] }).rows;
+      expect(row?.role).not.toBe('tessera_tenant');
+      expect(row?.tenant ?? '').toBe('');
+    }
+    const names = await withTenantScope(database.db, teamA, (tx) =>
+      tx.select({ name: items.name }).from(items),
+    );
+    expect(names.map((row) => row.name)).not.toContain('undone');
+  });
+});
+
+describe('withTenantStatement', () => {
+  it('runs its one statement scoped, and commits it', async () => {
+    const [made] = await withTenantStatement(database.db, teamB, (tx) =>
+      tx.insert(items).values({ tenantId: teamB, name: 'b2' }).returning(),
+    );
+    expect(made?.name).toBe('b2');
+    expect(await withTenantStatement(database.db, teamB, (tx) => tx.select().from(tenants))).toMatchObject([
+      { uuid: teamB },
+    ]);
+    await expect(
+      withTenantStatement(database.db, teamA, (tx) =>
+        tx.insert(items).values({ tenantId: teamB, name: 'sneaky' }),
+      ),
+    ).rejects.toThrow();
+    const names = await database.db.select({ name: items.name }).from(items).where(eq(items.tenantId, teamB));
+    expect(names.map((row) => row.name).sort()).toEqual(['b1', 'b2']);
+  });
+
+  // On PostgreSQL the COMMIT leaves right behind the first statement: a second would run after it, outside the scope.
+  it.runIf(process.env.DATABASE_URL)(
+    'refuses a second statement, which never reaches the database',
+    async () => {
+      await expect(
+        withTenantStatement(database.db, teamA, async (tx) => {
+          await tx.select().from(items);
+          await tx.delete(items);
+        }),
+      ).rejects.toMatchObject({ cause: { message: expect.stringMatching(/runs one statement/) } });
+      expect(
+        await database.db.select({ name: items.name }).from(items).where(eq(items.tenantId, teamB)),
+      ).toHaveLength(2);
+    },
+  );
 });

@@ -53,6 +53,42 @@ describe('access tokens', () => {
     expect((await me(session.access_token)).statusCode).toBe(200);
   });
 
+  it('refuses an ended session on every kind of route: signed-in, in a team, super admin', async () => {
+    const login = await app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email, password: 'correct horse battery' },
+    });
+    const { access_token, refresh_token } = login.json();
+    const team = await app.inject({
+      method: 'POST',
+      url: '/api/tenants',
+      headers: bearer(access_token),
+      payload: { name: 'Ended' },
+    });
+    const inTeam = { ...bearer(access_token), 'x-tenant-uuid': team.json().uuid };
+    const calls = [
+      { method: 'GET', url: '/api/tenants', headers: bearer(access_token) },
+      { method: 'GET', url: '/api/items/', headers: inTeam },
+      { method: 'POST', url: '/api/items/', headers: inTeam, payload: { name: 'After sign-out' } },
+      { method: 'GET', url: '/api/items/', headers: bearer(access_token) },
+      { method: 'GET', url: '/api/super-admin/tenants', headers: bearer(access_token) },
+    ] as const;
+    // The control: while the session is open, each answers as it should (not a super admin: 403; no team: 400).
+    expect(await Promise.all(calls.map(async (call) => (await app.inject(call)).statusCode))).toEqual([
+      200, 200, 201, 400, 403,
+    ]);
+    await app.inject({ method: 'POST', url: '/api/auth/logout', payload: { refresh_token } });
+    expect(await Promise.all(calls.map(async (call) => (await app.inject(call)).statusCode))).toEqual([
+      401, 401, 401, 401, 401,
+    ]);
+    // The same user's other session, still open, still reads the team: only the ended one is refused.
+    const stillOpen = { ...inTeam, ...bearer(session.access_token) };
+    expect((await app.inject({ method: 'GET', url: '/api/items/', headers: stillOpen })).statusCode).toBe(
+      200,
+    );
+  });
+
   it('refuses alg "none"', async () => {
     const header = base64url({ alg: 'none', typ: 'JWT' });
     const payload = base64url({ sub: subject, email, is_super_admin: true, iat: now(), exp: now() + 60 });

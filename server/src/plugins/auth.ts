@@ -13,8 +13,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Whether the session a token names is still open: one prepared statement, run once per signed-in request. */
     isSessionOpen(userId: string, sessionId: string): Promise<boolean>;
-    /** Whether a user is a super admin now: one prepared statement, run once per super-admin request. */
-    isSuperAdmin(userId: string): Promise<boolean>;
+    /** Whether a session is open and its user a super admin now: one prepared statement per super-admin request. */
+    superAdminAccess(userId: string, sessionId: string): Promise<'granted' | 'refused' | 'session ended'>;
   }
   interface FastifyRequest {
     /** Set by requireUser; routes behind it can rely on it. */
@@ -22,52 +22,66 @@ declare module 'fastify' {
   }
 }
 
+/**
+ * A refresh token of the open session `sessionId` of user `userId` (placeholders). A session is open until it is
+ * ended (signed out, revoked, a reused refresh token). Its refresh tokens' 30-day expiry is not checked here: an
+ * access token lives minutes, and its own expiry is checked with its signature.
+ */
+export const openSessionRow = and(
+  eq(refreshTokens.familyId, sql.placeholder('sessionId')),
+  eq(refreshTokens.userId, sql.placeholder('userId')),
+  isNull(refreshTokens.revokedAt),
+);
+
 export const authPlugin = fp(
   async (app: FastifyInstance) => {
     app.decorateRequest('user', null as unknown as AccessTokenSubject);
     // Prepared once, as the tenant plugin's membership check: PostgreSQL parses and plans it once per connection.
+    // The flags of a user whose session `sessionId` is open: no row, the session has ended.
     const superAdminFlags = app.database.db
       .select({ email: users.email, isVerified: users.isVerified, isSuperAdmin: users.isSuperAdmin })
       .from(users)
+      .innerJoin(refreshTokens, openSessionRow)
       .where(eq(users.uuid, sql.placeholder('userId')))
+      .limit(1)
       .prepare('super_admin_flags');
-    // A session is open until it is ended (signed out, revoked, a reused refresh token). Its refresh tokens' 30-day
-    // expiry is not checked here: an access token lives minutes, and its own expiry is checked with its signature.
     const openSession = app.database.db
       .select({ id: refreshTokens.id })
       .from(refreshTokens)
-      .where(
-        and(
-          eq(refreshTokens.familyId, sql.placeholder('sessionId')),
-          eq(refreshTokens.userId, sql.placeholder('userId')),
-          isNull(refreshTokens.revokedAt),
-        ),
-      )
+      .where(openSessionRow)
       .limit(1)
       .prepare('open_session');
     app.decorate('isSessionOpen', async (userId: string, sessionId: string) => {
       const rows = await openSession.execute({ userId, sessionId });
       return rows.length > 0;
     });
-    app.decorate('isSuperAdmin', async (userId: string) => {
-      const [user] = await superAdminFlags.execute({ userId });
-      return Boolean(user && isSuperAdmin(user, app.config.superAdminEmails));
+    app.decorate('superAdminAccess', async (userId: string, sessionId: string) => {
+      const [user] = await superAdminFlags.execute({ userId, sessionId });
+      if (!user) return 'session ended';
+      return isSuperAdmin(user, app.config.superAdminEmails) ? 'granted' : 'refused';
     });
   },
   { name: 'auth' },
 );
 
 export const requireUser: preHandlerAsyncHookHandler = async function (this: FastifyInstance, request) {
-  const token = bearerToken(request);
-  if (!token) throw new AppError('UNAUTHORIZED', 'Not authenticated');
-  const user = await this.accessTokens.verify(token);
+  const user = await verifiedToken(this, request);
   // An ended session (signed out, replaced password, reclaimed address) ends its access tokens at once, not when
   // they expire: a squatter's last token must not outlive the reclaim (SECURITY.md, Account safety).
-  if (!user || !(await this.isSessionOpen(user.uuid, user.sessionId))) {
-    throw new AppError('UNAUTHORIZED', 'Invalid or expired token');
-  }
+  if (!(await this.isSessionOpen(user.uuid, user.sessionId))) throw sessionEnded();
   request.user = user;
 };
+
+/** The bearer token's subject once its signature and expiry verify; its session is the caller's to check. */
+export async function verifiedToken(app: FastifyInstance, request: FastifyRequest) {
+  const token = bearerToken(request);
+  if (!token) throw new AppError('UNAUTHORIZED', 'Not authenticated');
+  const user = await app.accessTokens.verify(token);
+  if (!user) throw sessionEnded();
+  return user;
+}
+
+export const sessionEnded = () => new AppError('UNAUTHORIZED', 'Invalid or expired token');
 
 function bearerToken(request: FastifyRequest): string | undefined {
   const [scheme, token] = (request.headers.authorization ?? '').split(' ');
@@ -75,11 +89,14 @@ function bearerToken(request: FastifyRequest): string | undefined {
 }
 
 /**
- * Runs after requireUser. Decided from the database flag or SUPER_ADMIN_EMAILS now, not from the token's claim:
- * a revoked promotion or a removed email takes effect at once.
+ * Authenticates the caller as requireUser does (so a route needs only this) and checks, in the same statement, that
+ * they are a super admin. Decided from the database flag or SUPER_ADMIN_EMAILS now, not from the token's claim: a
+ * revoked promotion or a removed email takes effect at once.
  */
 export const requireSuperAdmin: preHandlerAsyncHookHandler = async function (this: FastifyInstance, request) {
-  if (!(await this.isSuperAdmin(request.user.uuid))) {
-    throw new AppError('FORBIDDEN', 'Super admin access required');
-  }
+  const user = await verifiedToken(this, request);
+  const access = await this.superAdminAccess(user.uuid, user.sessionId);
+  if (access === 'session ended') throw sessionEnded();
+  if (access === 'refused') throw new AppError('FORBIDDEN', 'Super admin access required');
+  request.user = user;
 };

@@ -1,18 +1,28 @@
-// Resolves X-TENANT-UUID to the caller's membership once per request (request.tenantCtx); requireRole gates by it.
+// Resolves the bearer token and X-TENANT-UUID to the caller's membership once per request (request.tenantCtx);
+// requireRole gates by it.
 import type { Role } from '@app/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, preHandlerAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 
 import { memberships } from '../db/schema/memberships.ts';
+import { refreshTokens } from '../db/schema/refresh-tokens.ts';
 import { AppError } from '../lib/app-error.ts';
+import { openSessionRow, sessionEnded, verifiedToken } from './auth.ts';
 
 export type TenantContext = { tenantId: string; userId: string; role: Role };
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** The caller's role in a team, or nothing: one prepared statement, run once per tenant-scoped request. */
-    findMembershipRole(tenantId: string, userId: string): Promise<Role | undefined>;
+    /**
+     * Whether the caller's session is open and, if so, their role in the team (null if none): one prepared
+     * statement, run once per tenant-scoped request.
+     */
+    findTenantAccess(
+      tenantId: string,
+      userId: string,
+      sessionId: string,
+    ): Promise<{ sessionOpen: false } | { sessionOpen: true; role: Role | null }>;
   }
   interface FastifyRequest {
     /** Set by requireTenant: the verified team and the caller's role in it. */
@@ -26,37 +36,51 @@ const notAMember = () => new AppError('FORBIDDEN', 'You are not a member of this
 export const tenantPlugin = fp(
   async (app: FastifyInstance) => {
     app.decorateRequest('tenantCtx', null as unknown as TenantContext);
-    // Prepared once: every tenant-scoped request runs it, so PostgreSQL parses and plans it once per connection.
-    const membership = app.database.db
+    // Prepared once: every tenant-scoped request runs it, so PostgreSQL parses and plans it once per connection. The
+    // session and the membership in one statement: no row, the session has ended; a row without a role, no member.
+    const access = app.database.db
       .select({ role: memberships.role })
-      .from(memberships)
-      .where(
+      .from(refreshTokens)
+      .leftJoin(
+        memberships,
         and(
           eq(memberships.tenantId, sql.placeholder('tenantId')),
-          eq(memberships.userId, sql.placeholder('userId')),
+          eq(memberships.userId, refreshTokens.userId),
         ),
       )
-      .prepare('tenant_membership');
-    app.decorate('findMembershipRole', async (tenantId: string, userId: string) => {
-      const [row] = await membership.execute({ tenantId, userId });
-      return row?.role;
+      .where(openSessionRow)
+      .limit(1)
+      .prepare('tenant_access');
+    app.decorate('findTenantAccess', async (tenantId: string, userId: string, sessionId: string) => {
+      const [row] = await access.execute({ tenantId, userId, sessionId });
+      return row ? { sessionOpen: true as const, role: row.role } : { sessionOpen: false as const };
     });
   },
   { name: 'tenant', dependencies: ['auth'] },
 );
 
-/** Runs after requireUser. The same 403 whether the team does not exist or the caller is not in it. */
+/**
+ * Authenticates the caller as requireUser does (so a route needs only this) and resolves their team, in one
+ * statement. The same 403 whether the team does not exist or the caller is not in it.
+ */
 export const requireTenant: preHandlerAsyncHookHandler = async function (this: FastifyInstance, request) {
+  const user = await verifiedToken(this, request);
   const header = request.headers['x-tenant-uuid'];
-  if (typeof header !== 'string' || header === '') {
-    throw new AppError('BAD_REQUEST', 'X-TENANT-UUID header is required');
-  }
-  if (!UUID.test(header)) throw notAMember();
   // Lower-cased as the database writes uuids, so comparisons in the services hold for any spelling.
-  const tenantId = header.toLowerCase();
-  const role = await this.findMembershipRole(tenantId, request.user.uuid);
-  if (!role) throw notAMember();
-  request.tenantCtx = { tenantId, userId: request.user.uuid, role };
+  const tenantId = typeof header === 'string' && UUID.test(header) ? header.toLowerCase() : undefined;
+  if (!tenantId) {
+    // An ended session answers 401 before a bad header answers: as for any signed-in route.
+    if (!(await this.isSessionOpen(user.uuid, user.sessionId))) throw sessionEnded();
+    if (typeof header !== 'string' || header === '') {
+      throw new AppError('BAD_REQUEST', 'X-TENANT-UUID header is required');
+    }
+    throw notAMember();
+  }
+  const access = await this.findTenantAccess(tenantId, user.uuid, user.sessionId);
+  if (!access.sessionOpen) throw sessionEnded();
+  if (!access.role) throw notAMember();
+  request.user = user;
+  request.tenantCtx = { tenantId, userId: user.uuid, role: access.role };
 };
 
 const RANK: Record<Role, number> = { member: 0, admin: 1, owner: 2 };

@@ -1,7 +1,6 @@
 import { ErrorBodySchema, FeedbackBodySchema, FeedbackSchema } from '@app/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 
-import { requireUser } from '../../plugins/auth.ts';
 import { requireTenant } from '../../plugins/tenant.ts';
 import { submitFeedback } from './feedback.service.ts';
 
@@ -11,7 +10,7 @@ export const feedbackRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/feedback/',
     {
-      preHandler: [requireUser, requireTenant],
+      preHandler: requireTenant,
       schema: {
         tags: ['Feedback'],
         security: [{ bearerAuth: [] }],

@@ -3,7 +3,7 @@ import type { Feedback } from '@app/contract';
 
 import type { Db } from '../../db/client.ts';
 import { feedback } from '../../db/schema/feedback.ts';
-import { withTenantScope } from '../../db/tenant-scope.ts';
+import { withTenantStatement } from '../../db/tenant-scope.ts';
 import type { TenantContext } from '../../plugins/tenant.ts';
 
 export async function submitFeedback(
@@ -11,7 +11,7 @@ export async function submitFeedback(
   ctx: TenantContext,
   { message, route }: { message: string; route: string },
 ): Promise<Feedback> {
-  const [row] = await withTenantScope(db, ctx.tenantId, (tx) =>
+  const [row] = await withTenantStatement(db, ctx.tenantId, (tx) =>
     tx.insert(feedback).values({ tenantId: ctx.tenantId, userId: ctx.userId, message, route }).returning(),
   );
   return {

@@ -14,7 +14,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 
 import { sendPage } from '../../lib/pagination.ts';
-import { requireUser } from '../../plugins/auth.ts';
 import { PER_ADDRESS_LIMIT } from '../../plugins/rate-limits.ts';
 import { requireRole, requireTenant } from '../../plugins/tenant.ts';
 import type { AuthDeps } from '../auth/auth.service.ts';
@@ -32,7 +31,7 @@ const security = [{ bearerAuth: [] }];
 const tags = ['Invitations'];
 
 export const invitationsRoutes: FastifyPluginAsyncZod<{ deps: AuthDeps }> = async (app, { deps }) => {
-  const asAdmin = [requireUser, requireTenant, requireRole('admin')];
+  const asAdmin = [requireTenant, requireRole('admin')];
   // Counted per team once the caller is known to manage it, so nobody else can use up a team's invitations.
   const mailedInvitations = app.attemptLimit(
     'invitations',

@@ -1,38 +1,47 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 
 import type { Db } from '../../db/client.ts';
+import { isoTime } from '../../db/iso-time.ts';
+import { preparedPerHandle } from '../../db/prepared.ts';
 import { items } from '../../db/schema/items.ts';
 
 const itemColumns = {
   uuid: items.uuid,
   name: items.name,
   description: items.description,
-  createdAt: items.createdAt,
-  updatedAt: items.updatedAt,
+  createdAt: isoTime(items.createdAt),
+  updatedAt: isoTime(items.updatedAt),
   /** The exact sort key for the cursor (see lib/pagination.ts). */
   sortAt: sql<string>`${items.createdAt}::text`,
 };
 
 export type ItemRecord = Awaited<ReturnType<typeof findItems>>[number];
 
-/**
- * A tenant's items newest first, starting after a cursor's key; served by items_tenant_newest_idx. The hottest read
- * of the app, so a named prepared statement: each connection parses and plans it once, not on every request.
- */
-export function findItems(db: Db, tenantId: string, limit: number, after?: readonly [string, string]) {
+/** A tenant's items newest first, from the start or after a cursor's key; served by items_tenant_newest_idx. */
+function itemsPage(db: Db, afterKey: boolean) {
   return db
     .select(itemColumns)
     .from(items)
     .where(
       and(
-        eq(items.tenantId, tenantId),
-        after && sql`(${items.createdAt}, ${items.uuid}) < (${after[0]}::timestamptz, ${after[1]}::uuid)`,
+        eq(items.tenantId, sql.placeholder('tenantId')),
+        afterKey
+          ? sql`(${items.createdAt}, ${items.uuid}) < (${sql.placeholder('afterAt')}::timestamptz, ${sql.placeholder('afterId')}::uuid)`
+          : undefined,
       ),
     )
     .orderBy(desc(items.createdAt), desc(items.uuid))
-    .limit(limit)
-    .prepare(after ? 'items_page_after' : 'items_page')
-    .execute();
+    .limit(sql.placeholder('limit'))
+    .prepare(afterKey ? 'items_page_after' : 'items_page');
+}
+const firstPage = preparedPerHandle((db) => itemsPage(db, false));
+const laterPage = preparedPerHandle((db) => itemsPage(db, true));
+
+/** The hottest read of the app: a statement built and planned once per connection, not on every request. */
+export function findItems(db: Db, tenantId: string, limit: number, after?: readonly [string, string]) {
+  return after
+    ? laterPage(db).execute({ tenantId, limit, afterAt: after[0], afterId: after[1] })
+    : firstPage(db).execute({ tenantId, limit });
 }
 
 export async function findItem(db: Db, tenantId: string, id: string) {

@@ -10,7 +10,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 
 import { sendPage } from '../../lib/pagination.ts';
-import { requireUser } from '../../plugins/auth.ts';
 import { requireTenant } from '../../plugins/tenant.ts';
 import * as items from './items.service.ts';
 
@@ -26,7 +25,7 @@ const tags = ['Items'];
 
 export const itemsRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.database.db;
-  const preHandler = [requireUser, requireTenant];
+  const preHandler = requireTenant;
 
   app.get(
     '/items/',

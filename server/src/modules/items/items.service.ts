@@ -3,7 +3,7 @@ import type { Item } from '@app/contract';
 import { z } from 'zod';
 
 import type { Db } from '../../db/client.ts';
-import { withTenantScope } from '../../db/tenant-scope.ts';
+import { withTenantStatement } from '../../db/tenant-scope.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { type Page, TimestampKeySchema, decodeCursor, toPage } from '../../lib/pagination.ts';
 import type { TenantContext } from '../../plugins/tenant.ts';
@@ -17,8 +17,8 @@ function toItem(row: repo.ItemRecord): Item {
     uuid: row.uuid,
     name: row.name,
     description: row.description,
-    created_at: row.createdAt.toISOString(),
-    updated_at: row.updatedAt.toISOString(),
+    created_at: row.createdAt,
+    updated_at: row.updatedAt,
   };
 }
 
@@ -28,7 +28,7 @@ export async function listItems(
   { limit, cursor }: { limit: number; cursor?: string | undefined },
 ): Promise<Page<Item>> {
   const after = decodeCursor(cursor, TimestampKeySchema);
-  const rows = await withTenantScope(db, ctx.tenantId, (tx) =>
+  const rows = await withTenantStatement(db, ctx.tenantId, (tx) =>
     repo.findItems(tx, ctx.tenantId, limit + 1, after),
   );
   const page = toPage(rows, limit, (row) => [row.sortAt, row.uuid]);
@@ -37,7 +37,7 @@ export async function listItems(
 
 export async function getItem(db: Db, ctx: TenantContext, id: string): Promise<Item> {
   if (!isUuid(id)) throw notFound();
-  const item = await withTenantScope(db, ctx.tenantId, (tx) => repo.findItem(tx, ctx.tenantId, id));
+  const item = await withTenantStatement(db, ctx.tenantId, (tx) => repo.findItem(tx, ctx.tenantId, id));
   if (!item) throw notFound();
   return toItem(item);
 }
@@ -47,7 +47,7 @@ export async function createItem(
   ctx: TenantContext,
   { name, description }: { name: string; description?: string | null | undefined },
 ): Promise<Item> {
-  const item = await withTenantScope(db, ctx.tenantId, (tx) =>
+  const item = await withTenantStatement(db, ctx.tenantId, (tx) =>
     repo.insertItem(tx, {
       tenantId: ctx.tenantId,
       createdBy: ctx.userId,
@@ -66,13 +66,15 @@ export async function updateItem(
 ): Promise<Item> {
   if (!isUuid(id)) throw notFound();
   const values = Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined));
-  const item = await withTenantScope(db, ctx.tenantId, (tx) => repo.updateItem(tx, ctx.tenantId, id, values));
+  const item = await withTenantStatement(db, ctx.tenantId, (tx) =>
+    repo.updateItem(tx, ctx.tenantId, id, values),
+  );
   if (!item) throw notFound();
   return toItem(item);
 }
 
 export async function deleteItem(db: Db, ctx: TenantContext, id: string): Promise<void> {
   if (!isUuid(id)) throw notFound();
-  const deleted = await withTenantScope(db, ctx.tenantId, (tx) => repo.deleteItem(tx, ctx.tenantId, id));
+  const deleted = await withTenantStatement(db, ctx.tenantId, (tx) => repo.deleteItem(tx, ctx.tenantId, id));
   if (!deleted) throw notFound();
 }

@@ -2,6 +2,7 @@ import type { Role } from '@app/contract';
 import { and, asc, eq, sql } from 'drizzle-orm';
 
 import type { Db } from '../../db/client.ts';
+import { isoTime } from '../../db/iso-time.ts';
 import { memberships } from '../../db/schema/memberships.ts';
 import { users } from '../../db/schema/users.ts';
 
@@ -9,7 +10,7 @@ const memberColumns = {
   user_uuid: memberships.userId,
   email: users.email,
   role: memberships.role,
-  joinedAt: memberships.joinedAt,
+  joinedAt: isoTime(memberships.joinedAt),
   /** The exact sort key for the cursor (see lib/pagination.ts). */
   sortAt: sql<string>`${memberships.joinedAt}::text`,
 };

@@ -9,7 +9,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 
 import { sendPage } from '../../lib/pagination.ts';
-import { requireUser } from '../../plugins/auth.ts';
 import { requireRole, requireTenant } from '../../plugins/tenant.ts';
 import * as members from './members.service.ts';
 
@@ -24,12 +23,12 @@ const security = [{ bearerAuth: [] }];
 
 export const membersRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.database.db;
-  const asAdmin = [requireUser, requireTenant, requireRole('admin')];
+  const asAdmin = [requireTenant, requireRole('admin')];
 
   app.get(
     '/members',
     {
-      preHandler: [requireUser, requireTenant],
+      preHandler: requireTenant,
       schema: {
         tags: ['Members'],
         security,

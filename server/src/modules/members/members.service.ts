@@ -3,7 +3,7 @@
 import type { AssignableRole, Member } from '@app/contract';
 
 import type { Db } from '../../db/client.ts';
-import { withTenantScope } from '../../db/tenant-scope.ts';
+import { withTenantScope, withTenantStatement } from '../../db/tenant-scope.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { type Page, TimestampKeySchema, decodeCursor, toPage } from '../../lib/pagination.ts';
 import type { TenantContext } from '../../plugins/tenant.ts';
@@ -17,7 +17,7 @@ const toMember = ({ user_uuid, email, role, joinedAt }: MemberRow): Member => ({
   user_uuid,
   email,
   role,
-  joined_at: joinedAt.toISOString(),
+  joined_at: joinedAt,
 });
 
 export async function listMembers(
@@ -26,7 +26,7 @@ export async function listMembers(
   { limit, cursor }: { limit: number; cursor?: string | undefined },
 ): Promise<Page<Member>> {
   const after = decodeCursor(cursor, TimestampKeySchema);
-  const rows = await withTenantScope(db, ctx.tenantId, (tx) =>
+  const rows = await withTenantStatement(db, ctx.tenantId, (tx) =>
     repo.findMembers(tx, ctx.tenantId, limit + 1, after),
   );
   const page = toPage(rows, limit, (row) => [row.sortAt, row.user_uuid]);

@@ -62,7 +62,7 @@ async function insertPaidInvoice(
   });
 }
 
-const isDue = (row: repo.SubscriptionRow, now: Date) =>
+export const isDue = (row: repo.SubscriptionRow, now: Date) =>
   row.provider === 'local' && repo.isLive(row.status) && row.currentPeriodEnd <= now;
 
 /**

@@ -33,8 +33,8 @@ const tags = ['Payments'];
 
 export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = app.payments;
-  const inTenant = [requireUser, requireTenant];
-  const asAdmin = [requireUser, requireTenant, requireRole('admin')];
+  const inTenant = [requireTenant];
+  const asAdmin = [requireTenant, requireRole('admin')];
 
   app.get(
     '/payments/plans',

@@ -5,13 +5,13 @@ import type { CheckoutBody, Invoice, InvoiceDownload, Plan, RedirectUrl, Subscri
 import { z } from 'zod';
 
 import type { Db } from '../../db/client.ts';
-import { withTenantScope } from '../../db/tenant-scope.ts';
+import { withTenantScope, withTenantStatement } from '../../db/tenant-scope.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { type Page, TimestampKeySchema, decodeCursor, toPage } from '../../lib/pagination.ts';
 import type { TenantContext } from '../../plugins/tenant.ts';
 import type { InvoiceLinks } from './invoice-links.ts';
 import { renderInvoicePdf } from './invoice-pdf.ts';
-import { type LocalBillingDeps, settleLocalSubscription } from './local-billing.service.ts';
+import { type LocalBillingDeps, isDue, settleLocalSubscription } from './local-billing.service.ts';
 import * as repo from './payments.repository.ts';
 import { toInvoice, toPlan, toSubscription } from './payments.responses.ts';
 import type { PaymentsProvider } from './providers/payments-provider.ts';
@@ -43,9 +43,14 @@ export async function listPlans(db: Db): Promise<Plan[]> {
 }
 
 export async function getSubscription(deps: PaymentsDeps, ctx: TenantContext): Promise<Subscription> {
-  const row = await withTenantScope(deps.db, ctx.tenantId, (tx) =>
-    settleLocalSubscription(tx, ctx.tenantId, deps.clock.now()),
-  );
+  const now = deps.clock.now();
+  let row = await withTenantStatement(deps.db, ctx.tenantId, (tx) => repo.findSubscription(tx, ctx.tenantId));
+  // A local period that ended while nobody looked is settled first: once a period, in a transaction of its own.
+  if (row && isDue(row, now)) {
+    row = await withTenantScope(deps.db, ctx.tenantId, (tx) =>
+      settleLocalSubscription(tx, ctx.tenantId, now),
+    );
+  }
   if (!row) throw new AppError('NOT_FOUND', 'No subscription found');
   return toSubscription(row);
 }

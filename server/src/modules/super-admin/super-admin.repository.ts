@@ -1,6 +1,8 @@
 import { and, desc, eq, exists, ilike, or, sql } from 'drizzle-orm';
 
 import type { Db } from '../../db/client.ts';
+import { isoTime } from '../../db/iso-time.ts';
+import { preparedPerHandle } from '../../db/prepared.ts';
 import { subscriptions } from '../../db/schema/billing.ts';
 import { feedback } from '../../db/schema/feedback.ts';
 import { memberships } from '../../db/schema/memberships.ts';
@@ -32,7 +34,7 @@ function tenantsWithCounts(db: Db) {
       uuid: tenants.uuid,
       name: tenants.name,
       description: tenants.description,
-      createdAt: tenants.createdAt,
+      createdAt: isoTime(tenants.createdAt),
       stripeCustomerId: tenants.stripeCustomerId,
       // A subquery, not a grouped join: the list's LIMIT then applies to tenants alone, read in index order.
       userCount: sql<number>`(select count(*)::int from ${memberships} where ${memberships.tenantId} = ${outerTenant})`,
@@ -44,28 +46,40 @@ function tenantsWithCounts(db: Db) {
     .leftJoinLateral(subscription, sql`true`);
 }
 
-/** Every team newest first, optionally those whose name or a member's email contains q. */
-export function findTenants(db: Db, { limit, after, q }: { limit: number; after?: Key; q?: string }) {
-  const memberEmailMatches = (pattern: string) =>
-    exists(
-      db
-        .select({ one: sql`1` })
-        .from(memberships)
-        .innerJoin(users, eq(users.uuid, memberships.userId))
-        .where(and(eq(memberships.tenantId, tenants.uuid), ilike(users.email, pattern))),
-    );
-  // Prepared by name (one per shape): each connection plans this list once, not on every page.
+/** Every team newest first, after a cursor's key, optionally those whose name or a member's email matches. */
+function tenantsPage(db: Db, afterKey: boolean, search: boolean) {
+  const pattern = sql.placeholder('pattern');
+  const memberEmailMatches = exists(
+    db
+      .select({ one: sql`1` })
+      .from(memberships)
+      .innerJoin(users, eq(users.uuid, memberships.userId))
+      .where(and(eq(memberships.tenantId, tenants.uuid), ilike(users.email, pattern))),
+  );
   return tenantsWithCounts(db)
     .where(
       and(
-        after && sql`(${tenants.createdAt}, ${tenants.uuid}) < (${after[0]}::timestamptz, ${after[1]}::uuid)`,
-        q ? or(ilike(tenants.name, containing(q)), memberEmailMatches(containing(q))) : undefined,
+        afterKey
+          ? sql`(${tenants.createdAt}, ${tenants.uuid}) < (${sql.placeholder('afterAt')}::timestamptz, ${sql.placeholder('afterId')}::uuid)`
+          : undefined,
+        search ? or(ilike(tenants.name, pattern), memberEmailMatches) : undefined,
       ),
     )
     .orderBy(desc(tenants.createdAt), desc(tenants.uuid))
-    .limit(limit)
-    .prepare(`admin_tenants${after ? '_after' : ''}${q ? '_search' : ''}`)
-    .execute();
+    .limit(sql.placeholder('limit'))
+    .prepare(`admin_tenants${afterKey ? '_after' : ''}${search ? '_search' : ''}`);
+}
+// One statement per shape, built and planned once per connection, not on every page.
+const pages = [false, true].map((afterKey) =>
+  [false, true].map((search) => preparedPerHandle((db) => tenantsPage(db, afterKey, search))),
+);
+
+export function findTenants(db: Db, { limit, after, q }: { limit: number; after?: Key; q?: string }) {
+  return pages[after ? 1 : 0]![q ? 1 : 0]!(db).execute({
+    limit,
+    ...(after && { afterAt: after[0], afterId: after[1] }),
+    ...(q && { pattern: containing(q) }),
+  });
 }
 
 export type TenantRecord = Awaited<ReturnType<typeof findTenants>>[number];

@@ -10,7 +10,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 
 import { sendPage } from '../../lib/pagination.ts';
-import { requireSuperAdmin, requireUser } from '../../plugins/auth.ts';
+import { requireSuperAdmin } from '../../plugins/auth.ts';
 import * as superAdmin from './super-admin.service.ts';
 
 const errors = { 401: ErrorBodySchema, 403: ErrorBodySchema, 404: ErrorBodySchema, 422: ErrorBodySchema };
@@ -19,7 +19,6 @@ const tags = ['Super admin'];
 
 export const superAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.database.db;
-  app.addHook('preHandler', requireUser);
   app.addHook('preHandler', requireSuperAdmin);
 
   app.get(

@@ -14,7 +14,7 @@ function toAdminTenant(row: repo.TenantRecord): AdminTenant {
     uuid: row.uuid,
     name: row.name,
     description: row.description,
-    created_at: row.createdAt.toISOString(),
+    created_at: row.createdAt,
     stripe_customer_id: row.stripeCustomerId,
     user_count: row.userCount,
     subscription_status: row.subscriptionStatus,

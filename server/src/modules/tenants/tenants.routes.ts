@@ -21,7 +21,7 @@ const security = [{ bearerAuth: [] }];
 
 export const tenantsRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.database.db;
-  const inTenant = [requireUser, requireTenant];
+  const inTenant = [requireTenant];
 
   app.get(
     '/tenants',

@@ -3,7 +3,7 @@
 import type { Tenant } from '@app/contract';
 
 import type { Db } from '../../db/client.ts';
-import { withTenantScope } from '../../db/tenant-scope.ts';
+import { withTenantScope, withTenantStatement } from '../../db/tenant-scope.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { type Page, TimestampKeySchema, decodeCursor, toPage } from '../../lib/pagination.ts';
 import type { TenantContext } from '../../plugins/tenant.ts';
@@ -35,7 +35,7 @@ export async function createTenant(
 }
 
 export async function getTenant(db: Db, ctx: TenantContext): Promise<Tenant> {
-  const tenant = await withTenantScope(db, ctx.tenantId, (tx) =>
+  const tenant = await withTenantStatement(db, ctx.tenantId, (tx) =>
     repo.getTenantForMember(tx, ctx.tenantId, ctx.userId),
   );
   if (!tenant) throw new AppError('NOT_FOUND', 'Tenant not found');
