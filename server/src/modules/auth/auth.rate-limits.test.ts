@@ -82,6 +82,7 @@ describe('rate limits', () => {
     const refused = await app.inject({ method: 'POST', url, payload: {} });
     expect(refused.statusCode).toBe(429);
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect(refused.json()).toEqual({ detail: expect.stringMatching(/^Too many requests/) });
   });
 
   it.each(['/login', '/register', '/reset-password/request', '/reset-password/confirm', '/refresh'])(

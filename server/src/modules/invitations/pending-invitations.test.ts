@@ -1,5 +1,6 @@
 // Pending invitations (CONTRACT section 4): admins and the owner list, revoke and resend them; a link dies with its
 // revocation, its replacement, or its sender's authority over the team.
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import {
@@ -191,6 +192,22 @@ describe('pending invitations', () => {
     expect(emails).not.toContain(byDemoted.email);
   });
 
+  it('are checked against their sender’s role when accepted, not only revoked when it changes', async () => {
+    // A demotion that races the revocation (or any write that bypasses the members service) still leaves the
+    // link dead: acceptance itself requires the sender to manage the team.
+    const { uuid, owner } = await team();
+    const admin = await joinTeam(app, owner, uuid, 'admin');
+    const sent = await invite(admin.access_token, uuid, uniqueEmail(), 'admin');
+    await app.database.db.execute(
+      sql`update memberships set role = 'member' where tenant_id = ${uuid} and user_id = ${admin.user_uuid}`,
+    );
+    expect((await accept(sent.token)).json()).toEqual(INVALID);
+    await app.database.db.execute(
+      sql`update memberships set role = 'admin' where tenant_id = ${uuid} and user_id = ${admin.user_uuid}`,
+    );
+    expect((await accept(sent.token)).statusCode).toBe(200);
+  });
+
   it('answer 422 for a uuid that is not one, and 404 for an unknown one', async () => {
     const { uuid, owner } = await team();
     expect((await call('DELETE', '/invitations/not-a-uuid', owner.access_token, uuid)).statusCode).toBe(422);
@@ -224,9 +241,10 @@ describe('the invitation limit', () => {
     expect(refused.statusCode).toBe(429);
     expect(refused.json()).toEqual({ detail: expect.stringMatching(/50 invitations in the last hour/) });
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
-    expect(
-      (await call('POST', `/invitations/${row!.uuid}/resend`, owner.access_token, uuid)).statusCode,
-    ).toBe(429);
+    const resent = await call('POST', `/invitations/${row!.uuid}/resend`, owner.access_token, uuid);
+    expect(resent.statusCode).toBe(429);
+    expect(resent.json()).toEqual({ detail: expect.stringMatching(/50 invitations in the last hour/) });
+    expect(Number(resent.headers['retry-after'])).toBeGreaterThan(0);
     expect(await pending(owner.access_token, uuid, '?limit=100')).toHaveLength(49);
     await invite(other.owner.access_token, other.uuid);
   });
