@@ -12,12 +12,18 @@ export default defineConfig({
   forbidOnly: Boolean(process.env.CI),
   retries: 0,
   workers: 2,
+  // Two browsers, the server and axe share two cores: a new page with the app's first screen takes Chromium about a
+  // second alone here, and each axe scan half a second more, so under load a 5 s wait fails tests that are right.
+  // Waits, not budgets: speed is measured by npm run bench and the bundle budget, never by these.
+  timeout: 60_000,
+  expect: { timeout: 15_000 },
   reporter: process.env.CI ? [['list'], ['html', { open: 'never' }]] : 'list',
   use: {
     baseURL,
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: {
+      // run.mjs picks Debian's headless shell, or its Chromium (docs/decisions/012).
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       // Debian's Chromium in a sandboxed, offline machine (DEVELOPERS.md); Playwright adds a fresh profile itself.
       args: [
