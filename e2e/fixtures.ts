@@ -204,6 +204,9 @@ async function scan(page: Page, scanned: Set<string>, problems: string[]) {
   // Legacy mode runs axe in the page itself: the default opens a second page per scan to merge frames' results,
   // a cost of up to a second here, for iframes our pages do not have.
   const results = await new AxeBuilder({ page }).setLegacyMode().analyze();
+  // The test navigated on while axe ran: what it scanned is another document (often about:blank), not this URL's.
+  // That page is skipped; the page the test ends on is always scanned.
+  if (results.url !== url) return;
   scanned.add(url);
   for (const violation of results.violations) {
     if (violation.impact === 'serious' || violation.impact === 'critical') {
