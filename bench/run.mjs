@@ -9,7 +9,8 @@
 // machine's speed cancels out; the spread of the rounds' ratios is the noise of its ratio. p99 is the median of
 // the rounds' p99s: a neighbour's burst on a shared machine spoils one round, not most.
 //
-// BENCH_ONLY=<names, comma-separated> runs just the endpoints whose name contains one of them.
+// BENCH_ONLY=<names, comma-separated> runs just the endpoints whose name contains one of them; such a run, or one
+// narrowed by BENCH_SCALES, prints its results and leaves bench/results.* as the last whole run wrote them.
 //
 // --short (or BENCH_SHORT=1), for CI: scale 1 only, 2 rounds of 3 s, no in-process floor, results printed and not
 // written; a ratio fails only when it is below its budget by more than the noise measured in that run (the spread
@@ -67,7 +68,9 @@ const runs = [];
 for (const scale of SCALES) runs.push(await benchScale(scale));
 
 const report = evaluate(runs);
-if (!SHORT) {
+// Only a whole run is the record: one narrowed to some endpoints or scales is printed, never written over it.
+const WHOLE = !SHORT && !process.env.BENCH_ONLY && !process.env.BENCH_SCALES;
+if (WHOLE) {
   writeFileSync(path.join(root, 'bench/results.json'), JSON.stringify(report, null, 2) + '\n');
   writeFileSync(path.join(root, 'bench/results.md'), report.markdown + '\n');
 }

@@ -103,19 +103,21 @@ export async function insertOneTimeToken(
   await db.insert(oneTimeTokens).values(values);
 }
 
+/** An unused, unexpired token of that purpose. */
+const liveToken = (purpose: OneTimePurpose, tokenHash: string, now: Date) =>
+  and(
+    eq(oneTimeTokens.tokenHash, tokenHash),
+    eq(oneTimeTokens.purpose, purpose),
+    isNull(oneTimeTokens.usedAt),
+    gt(oneTimeTokens.expiresAt, now),
+  );
+
 /** Spends a live, unexpired token of that purpose in one statement; the user id, or undefined. */
 export async function consumeOneTimeToken(db: Db, purpose: OneTimePurpose, tokenHash: string, now: Date) {
   const [row] = await db
     .update(oneTimeTokens)
     .set({ usedAt: now })
-    .where(
-      and(
-        eq(oneTimeTokens.tokenHash, tokenHash),
-        eq(oneTimeTokens.purpose, purpose),
-        isNull(oneTimeTokens.usedAt),
-        gt(oneTimeTokens.expiresAt, now),
-      ),
-    )
+    .where(liveToken(purpose, tokenHash, now))
     .returning({ userId: oneTimeTokens.userId });
   return row?.userId;
 }
@@ -125,14 +127,7 @@ export async function findLiveOneTimeToken(db: Db, purpose: OneTimePurpose, toke
   const [row] = await db
     .select({ userId: oneTimeTokens.userId })
     .from(oneTimeTokens)
-    .where(
-      and(
-        eq(oneTimeTokens.tokenHash, tokenHash),
-        eq(oneTimeTokens.purpose, purpose),
-        isNull(oneTimeTokens.usedAt),
-        gt(oneTimeTokens.expiresAt, now),
-      ),
-    );
+    .where(liveToken(purpose, tokenHash, now));
   return row !== undefined;
 }
 
