@@ -65,7 +65,7 @@ export const authPlugin = fp(
 );
 
 export const requireUser: preHandlerAsyncHookHandler = async function (this: FastifyInstance, request) {
-  const user = await verifiedToken(this, request);
+  const user = verifiedToken(this, request);
   // An ended session (signed out, replaced password, reclaimed address) ends its access tokens at once, not when
   // they expire: a squatter's last token must not outlive the reclaim (SECURITY.md, Account safety).
   if (!(await this.isSessionOpen(user.uuid, user.sessionId))) throw sessionEnded();
@@ -73,10 +73,10 @@ export const requireUser: preHandlerAsyncHookHandler = async function (this: Fas
 };
 
 /** The bearer token's subject once its signature and expiry verify; its session is the caller's to check. */
-export async function verifiedToken(app: FastifyInstance, request: FastifyRequest) {
+export function verifiedToken(app: FastifyInstance, request: FastifyRequest) {
   const token = bearerToken(request);
   if (!token) throw new AppError('UNAUTHORIZED', 'Not authenticated');
-  const user = await app.accessTokens.verify(token);
+  const user = app.accessTokens.verify(token);
   if (!user) throw sessionEnded();
   return user;
 }
@@ -94,7 +94,7 @@ function bearerToken(request: FastifyRequest): string | undefined {
  * revoked promotion or a removed email takes effect at once.
  */
 export const requireSuperAdmin: preHandlerAsyncHookHandler = async function (this: FastifyInstance, request) {
-  const user = await verifiedToken(this, request);
+  const user = verifiedToken(this, request);
   const access = await this.superAdminAccess(user.uuid, user.sessionId);
   if (access === 'session ended') throw sessionEnded();
   if (access === 'refused') throw new AppError('FORBIDDEN', 'Super admin access required');

@@ -64,7 +64,7 @@ export const tenantPlugin = fp(
  * statement. The same 403 whether the team does not exist or the caller is not in it.
  */
 export const requireTenant: preHandlerAsyncHookHandler = async function (this: FastifyInstance, request) {
-  const user = await verifiedToken(this, request);
+  const user = verifiedToken(this, request);
   const header = request.headers['x-tenant-uuid'];
   // Lower-cased as the database writes uuids, so comparisons in the services hold for any spelling.
   const tenantId = typeof header === 'string' && UUID.test(header) ? header.toLowerCase() : undefined;

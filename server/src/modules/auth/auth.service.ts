@@ -231,7 +231,7 @@ export async function issueSession(
     tokenHash: hashToken(refreshToken),
     expiresAt: new Date(deps.clock.now().getTime() + REFRESH_TOKEN_TTL_MS),
   });
-  const accessToken = await deps.accessTokens.sign({
+  const accessToken = deps.accessTokens.sign({
     uuid: user.uuid,
     email: user.email,
     isSuperAdmin: isSuperAdmin(user, deps.superAdminEmails),

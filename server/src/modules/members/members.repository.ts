@@ -3,6 +3,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 
 import type { Db } from '../../db/client.ts';
 import { isoTime } from '../../db/iso-time.ts';
+import { preparedPerHandle } from '../../db/prepared.ts';
 import { memberships } from '../../db/schema/memberships.ts';
 import { users } from '../../db/schema/users.ts';
 
@@ -16,25 +17,33 @@ const memberColumns = {
 };
 
 /**
- * A team's members in the order they joined (the creator first), after a cursor's key: memberships_tenant_joined_idx.
- * Prepared by name like the items page: planning it cost more than running it.
+ * A team's members in the order they joined (the creator first), from the start or after a cursor's key:
+ * memberships_tenant_joined_idx. Built and planned once per connection, like the items page.
  */
-export function findMembers(db: Db, tenantId: string, limit: number, after?: readonly [string, string]) {
+function membersPage(db: Db, afterKey: boolean) {
   return db
     .select(memberColumns)
     .from(memberships)
     .innerJoin(users, eq(users.uuid, memberships.userId))
     .where(
       and(
-        eq(memberships.tenantId, tenantId),
-        after &&
-          sql`(${memberships.joinedAt}, ${memberships.userId}) > (${after[0]}::timestamptz, ${after[1]}::uuid)`,
+        eq(memberships.tenantId, sql.placeholder('tenantId')),
+        afterKey
+          ? sql`(${memberships.joinedAt}, ${memberships.userId}) > (${sql.placeholder('afterAt')}::timestamptz, ${sql.placeholder('afterId')}::uuid)`
+          : undefined,
       ),
     )
     .orderBy(asc(memberships.joinedAt), asc(memberships.userId))
-    .limit(limit)
-    .prepare(after ? 'members_page_after' : 'members_page')
-    .execute();
+    .limit(sql.placeholder('limit'))
+    .prepare(afterKey ? 'members_page_after' : 'members_page');
+}
+const firstPage = preparedPerHandle((db) => membersPage(db, false));
+const laterPage = preparedPerHandle((db) => membersPage(db, true));
+
+export function findMembers(db: Db, tenantId: string, limit: number, after?: readonly [string, string]) {
+  return after
+    ? laterPage(db).execute({ tenantId, limit, afterAt: after[0], afterId: after[1] })
+    : firstPage(db).execute({ tenantId, limit });
 }
 
 export async function getMember(db: Db, tenantId: string, userId: string) {
