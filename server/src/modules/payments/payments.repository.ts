@@ -3,6 +3,7 @@
 import { and, asc, desc, eq, lte, sql } from 'drizzle-orm';
 
 import type { Db } from '../../db/client.ts';
+import { preparedPerHandle } from '../../db/prepared.ts';
 import { checkoutSessions, invoices, plans, subscriptions } from '../../db/schema/billing.ts';
 import { memberships } from '../../db/schema/memberships.ts';
 import { tenants } from '../../db/schema/tenants.ts';
@@ -68,8 +69,17 @@ export async function lockTeamBilling(db: Db, tenantId: string) {
   await db.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`billing:${tenantId}`}, 0))`);
 }
 
+/** Read on every visit to the billing page: built and planned once per connection. */
+const subscriptionOfTeam = preparedPerHandle((db) =>
+  db
+    .select()
+    .from(subscriptions)
+    .where(eq(subscriptions.tenantId, sql.placeholder('tenantId')))
+    .prepare('subscription_of_team'),
+);
+
 export async function findSubscription(db: Db, tenantId: string) {
-  const [row] = await db.select().from(subscriptions).where(eq(subscriptions.tenantId, tenantId));
+  const [row] = await subscriptionOfTeam(db).execute({ tenantId });
   return row;
 }
 

@@ -2,6 +2,7 @@ import type { Role } from '@app/contract';
 import { and, asc, eq, sql } from 'drizzle-orm';
 
 import type { Db } from '../../db/client.ts';
+import { preparedPerHandle } from '../../db/prepared.ts';
 import { activityLog } from '../../db/schema/activity-log.ts';
 import { memberships } from '../../db/schema/memberships.ts';
 import { tenants } from '../../db/schema/tenants.ts';
@@ -13,21 +14,32 @@ const tenantColumns = {
   user_role: memberships.role,
 };
 
-/** The teams a user belongs to, with their role in each, oldest membership first, after a cursor's key. */
-export function findUserTenants(db: Db, userId: string, limit: number, after?: readonly [string, string]) {
+/** The teams a user belongs to, with their role in each, oldest membership first, from the start or after a key. */
+function userTenantsPage(db: Db, afterKey: boolean) {
   return db
     .select({ ...tenantColumns, sortAt: sql<string>`${memberships.joinedAt}::text` })
     .from(memberships)
     .innerJoin(tenants, eq(tenants.uuid, memberships.tenantId))
     .where(
       and(
-        eq(memberships.userId, userId),
-        after &&
-          sql`(${memberships.joinedAt}, ${memberships.tenantId}) > (${after[0]}::timestamptz, ${after[1]}::uuid)`,
+        eq(memberships.userId, sql.placeholder('userId')),
+        afterKey
+          ? sql`(${memberships.joinedAt}, ${memberships.tenantId}) > (${sql.placeholder('afterAt')}::timestamptz, ${sql.placeholder('afterId')}::uuid)`
+          : undefined,
       ),
     )
     .orderBy(asc(memberships.joinedAt), asc(memberships.tenantId))
-    .limit(limit);
+    .limit(sql.placeholder('limit'))
+    .prepare(afterKey ? 'user_tenants_page_after' : 'user_tenants_page');
+}
+// Every page load of the app asks for it: built and planned once per connection.
+const firstPage = preparedPerHandle((db) => userTenantsPage(db, false));
+const laterPage = preparedPerHandle((db) => userTenantsPage(db, true));
+
+export function findUserTenants(db: Db, userId: string, limit: number, after?: readonly [string, string]) {
+  return after
+    ? laterPage(db).execute({ userId, limit, afterAt: after[0], afterId: after[1] })
+    : firstPage(db).execute({ userId, limit });
 }
 
 export async function getTenantForMember(db: Db, tenantId: string, userId: string) {
