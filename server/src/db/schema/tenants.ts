@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 export const tenants = pgTable(
   'tenants',
@@ -10,6 +10,8 @@ export const tenants = pgTable(
     name: text('name').notNull(),
     description: text('description'),
     stripeCustomerId: text('stripe_customer_id'),
+    /** Kept by a trigger on memberships (migration 0009): the admin's list of teams reads it, not a count per row. */
+    memberCount: integer('member_count').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   // The super-admin list pages through all teams newest first.

@@ -14,21 +14,7 @@ type Key = readonly [string, string];
 /** `q` as a literal substring: its % and _ match themselves. */
 const containing = (q: string) => `%${q.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 
-/** The outer row's team, spelled out: inside a subquery an unqualified "uuid" would be the subquery's own column. */
-const outerTenant = sql`${sql.identifier('tenants')}.${sql.identifier('uuid')}`;
-
-/** The team's subscription, looked up once per shown row (LIMIT 1 keeps the planner from joining every team). */
-function subscriptionOf(db: Db) {
-  return db
-    .select({ status: subscriptions.status, planId: subscriptions.planId })
-    .from(subscriptions)
-    .where(eq(subscriptions.tenantId, outerTenant))
-    .limit(1)
-    .as('subscription');
-}
-
 function tenantsWithCounts(db: Db) {
-  const subscription = subscriptionOf(db);
   return db
     .select({
       uuid: tenants.uuid,
@@ -36,14 +22,15 @@ function tenantsWithCounts(db: Db) {
       description: tenants.description,
       createdAt: isoTime(tenants.createdAt),
       stripeCustomerId: tenants.stripeCustomerId,
-      // A subquery, not a grouped join: the list's LIMIT then applies to tenants alone, read in index order.
-      userCount: sql<number>`(select count(*)::int from ${memberships} where ${memberships.tenantId} = ${outerTenant})`,
-      subscriptionStatus: subscription.status,
-      subscriptionPlan: subscription.planId,
+      // Kept by the memberships' trigger (migration 0009): a column read, not a count per shown team.
+      userCount: tenants.memberCount,
+      // One subscription per team at most (subscriptions_tenant_idx): the join adds no rows.
+      subscriptionStatus: subscriptions.status,
+      subscriptionPlan: subscriptions.planId,
       sortAt: sql<string>`${tenants.createdAt}::text`,
     })
     .from(tenants)
-    .leftJoinLateral(subscription, sql`true`);
+    .leftJoin(subscriptions, eq(subscriptions.tenantId, tenants.uuid));
 }
 
 /** Every team newest first, after a cursor's key, optionally those whose name or a member's email matches. */

@@ -2,7 +2,7 @@
 // feedback with their fields, newest first, searchable and paged.
 import { randomUUID } from 'node:crypto';
 
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
@@ -193,6 +193,46 @@ describe('super-admin lists', () => {
 
     expect((await get('/tenants/00000000-0000-4000-8000-000000000000')).statusCode).toBe(404);
     expect((await get('/tenants/nope')).json()).toEqual({ detail: 'Tenant not found' });
+  });
+
+  // The count is kept by a trigger (migration 0009): every way in and out of a team must move it.
+  it('keeps user_count equal to the members through joins, removals and a deleted team', async () => {
+    const owner = await registerUser(app);
+    const { uuid } = await createTeam(app, owner, 'Counted Co');
+    const userCount = async () => (await get(`/tenants/${uuid}`)).json().user_count;
+    const members = async () =>
+      (
+        await app.inject({ method: 'GET', url: '/api/members', headers: inTenant(owner.access_token, uuid) })
+      ).json().length;
+
+    expect(await userCount()).toBe(1);
+    const admin = await joinTeam(app, owner, uuid, 'admin');
+    const member = await joinTeam(app, admin, uuid, 'member');
+    expect(await userCount()).toBe(3);
+    const removed = await app.inject({
+      method: 'DELETE',
+      url: '/api/members',
+      headers: inTenant(admin.access_token, uuid),
+      payload: { user_uuid: member.user_uuid },
+    });
+    expect(removed.statusCode).toBe(204);
+    expect(await userCount()).toBe(2);
+    expect(await members()).toBe(2);
+    const listed = (await get('/tenants?limit=100&q=Counted')).json();
+    expect(listed).toEqual([expect.objectContaining({ uuid, user_count: 2 })]);
+
+    const deleted = await app.inject({
+      method: 'DELETE',
+      url: '/api/tenant',
+      headers: inTenant(owner.access_token, uuid),
+    });
+    expect(deleted.statusCode).toBe(204);
+    expect((await get(`/tenants/${uuid}`)).statusCode).toBe(404);
+    // Every team's count is its memberships', whatever the tests before this one did.
+    const drift = await app.database.db.execute(
+      sql`select uuid from tenants where member_count <> (select count(*) from memberships where tenant_id = tenants.uuid)`,
+    );
+    expect((drift as unknown as { rows: unknown[] }).rows).toEqual([]);
   });
 
   it('lists all feedback with the author’s email, newest first, searchable', async () => {
