@@ -23,8 +23,15 @@ export type Database = {
 
 export async function openDatabase(options: { databaseUrl?: string | undefined; dataDir: string }) {
   if (options.databaseUrl) {
-    // TCP keep-alive: a connection whose host vanished without closing it is found dead instead of waited on.
-    return fromPool(new pg.Pool({ connectionString: options.databaseUrl, keepAlive: true }));
+    // TCP keep-alive: a connection whose host vanished without closing it is found dead instead of waited on. UTC
+    // and ISO dates, as PGlite's sessions have them: timestamps read as text are then sliced (db/iso-time.ts).
+    return fromPool(
+      new pg.Pool({
+        connectionString: options.databaseUrl,
+        keepAlive: true,
+        options: '-c TimeZone=UTC -c DateStyle=ISO',
+      }),
+    );
   }
 
   mkdirSync(options.dataDir, { recursive: true });
