@@ -18,7 +18,14 @@ export function isoFromText(text: string): string {
 }
 
 /**
- * A timestamptz read as PostgreSQL's text and written as the API writes it: a page of rows then costs no Date per
- * value, parsed from text and printed again, and PostgreSQL no to_char per value either (docs/decisions/013).
+ * A timestamptz as PostgreSQL's own text, microseconds kept: a cursor's sort key (lib/pagination.ts). Drizzle's
+ * drivers hand timestamps over unparsed, and PostgreSQL writes a column's output form at a fraction of the cost of a
+ * `::text` cast, let alone a to_char (docs/decisions/013).
  */
-export const isoTime = (column: SQLWrapper): SQL<string> => sql`${column}::text`.mapWith(isoFromText);
+export const pgTime = (column: SQLWrapper): SQL<string> => sql<string>`${column}`;
+
+/**
+ * A timestamptz as the API writes it, from PostgreSQL's own text: a page of rows then costs Node no Date per value,
+ * parsed from text and printed again, and PostgreSQL no formatting beyond its output form.
+ */
+export const isoTime = (column: SQLWrapper): SQL<string> => pgTime(column).mapWith(isoFromText);

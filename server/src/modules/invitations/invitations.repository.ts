@@ -2,6 +2,7 @@ import type { Role } from '@app/contract';
 import { and, desc, eq, gt, isNotNull, isNull, sql } from 'drizzle-orm';
 
 import type { Db } from '../../db/client.ts';
+import { pgTime } from '../../db/iso-time.ts';
 import { invitations } from '../../db/schema/invitations.ts';
 import { memberships } from '../../db/schema/memberships.ts';
 import { tenants } from '../../db/schema/tenants.ts';
@@ -80,7 +81,7 @@ const pendingColumns = {
   createdAt: invitations.createdAt,
   expiresAt: invitations.expiresAt,
   /** The exact sort key for the cursor (see lib/pagination.ts). */
-  sortAt: sql<string>`${invitations.createdAt}::text`,
+  sortAt: pgTime(invitations.createdAt),
 };
 
 /** A team's live invitations from senders who still manage it, newest first, after a cursor's key: invitations_tenant_pending_idx. */

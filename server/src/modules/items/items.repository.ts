@@ -1,7 +1,7 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 
 import type { Db } from '../../db/client.ts';
-import { isoTime } from '../../db/iso-time.ts';
+import { isoTime, pgTime } from '../../db/iso-time.ts';
 import { preparedPerHandle } from '../../db/prepared.ts';
 import { items } from '../../db/schema/items.ts';
 
@@ -12,7 +12,7 @@ const itemColumns = {
   createdAt: isoTime(items.createdAt),
   updatedAt: isoTime(items.updatedAt),
   /** The exact sort key for the cursor (see lib/pagination.ts). */
-  sortAt: sql<string>`${items.createdAt}::text`,
+  sortAt: pgTime(items.createdAt),
 };
 
 export type ItemRecord = Awaited<ReturnType<typeof findItems>>[number];

@@ -2,7 +2,7 @@ import type { Role } from '@app/contract';
 import { and, asc, eq, sql } from 'drizzle-orm';
 
 import type { Db } from '../../db/client.ts';
-import { isoTime } from '../../db/iso-time.ts';
+import { isoTime, pgTime } from '../../db/iso-time.ts';
 import { preparedPerHandle } from '../../db/prepared.ts';
 import { memberships } from '../../db/schema/memberships.ts';
 import { users } from '../../db/schema/users.ts';
@@ -13,7 +13,7 @@ const memberColumns = {
   role: memberships.role,
   joinedAt: isoTime(memberships.joinedAt),
   /** The exact sort key for the cursor (see lib/pagination.ts). */
-  sortAt: sql<string>`${memberships.joinedAt}::text`,
+  sortAt: pgTime(memberships.joinedAt),
 };
 
 /**

@@ -3,6 +3,7 @@
 import { and, asc, desc, eq, lte, sql } from 'drizzle-orm';
 
 import type { Db } from '../../db/client.ts';
+import { pgTime } from '../../db/iso-time.ts';
 import { preparedPerHandle } from '../../db/prepared.ts';
 import { checkoutSessions, invoices, plans, subscriptions } from '../../db/schema/billing.ts';
 import { memberships } from '../../db/schema/memberships.ts';
@@ -134,7 +135,7 @@ export function findInvoices(db: Db, tenantId: string, limit: number, after?: re
       dueDate: invoices.dueDate,
       createdAt: invoices.createdAt,
       /** The exact sort key for the cursor (see lib/pagination.ts). */
-      sortAt: sql<string>`${invoices.createdAt}::text`,
+      sortAt: pgTime(invoices.createdAt),
     })
     .from(invoices)
     .where(

@@ -1,7 +1,7 @@
 import { and, desc, eq, exists, ilike, or, sql } from 'drizzle-orm';
 
 import type { Db } from '../../db/client.ts';
-import { isoTime } from '../../db/iso-time.ts';
+import { isoTime, pgTime } from '../../db/iso-time.ts';
 import { preparedPerHandle } from '../../db/prepared.ts';
 import { subscriptions } from '../../db/schema/billing.ts';
 import { feedback } from '../../db/schema/feedback.ts';
@@ -27,7 +27,7 @@ function tenantsWithCounts(db: Db) {
       // One subscription per team at most (subscriptions_tenant_idx): the join adds no rows.
       subscriptionStatus: subscriptions.status,
       subscriptionPlan: subscriptions.planId,
-      sortAt: sql<string>`${tenants.createdAt}::text`,
+      sortAt: pgTime(tenants.createdAt),
     })
     .from(tenants)
     .leftJoin(subscriptions, eq(subscriptions.tenantId, tenants.uuid));
@@ -106,7 +106,7 @@ export function findFeedback(db: Db, { limit, after, q }: { limit: number; after
       route: feedback.route,
       message: feedback.message,
       createdAt: feedback.createdAt,
-      sortAt: sql<string>`${feedback.createdAt}::text`,
+      sortAt: pgTime(feedback.createdAt),
     })
     .from(feedback)
     .leftJoin(users, eq(users.uuid, feedback.userId))

@@ -2,6 +2,7 @@ import type { Role } from '@app/contract';
 import { and, asc, eq, sql } from 'drizzle-orm';
 
 import type { Db } from '../../db/client.ts';
+import { pgTime } from '../../db/iso-time.ts';
 import { preparedPerHandle } from '../../db/prepared.ts';
 import { activityLog } from '../../db/schema/activity-log.ts';
 import { memberships } from '../../db/schema/memberships.ts';
@@ -17,7 +18,7 @@ const tenantColumns = {
 /** The teams a user belongs to, with their role in each, oldest membership first, from the start or after a key. */
 function userTenantsPage(db: Db, afterKey: boolean) {
   return db
-    .select({ ...tenantColumns, sortAt: sql<string>`${memberships.joinedAt}::text` })
+    .select({ ...tenantColumns, sortAt: pgTime(memberships.joinedAt) })
     .from(memberships)
     .innerJoin(tenants, eq(tenants.uuid, memberships.tenantId))
     .where(
