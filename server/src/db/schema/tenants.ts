@@ -12,6 +12,12 @@ export const tenants = pgTable(
     stripeCustomerId: text('stripe_customer_id'),
     /** Kept by a trigger on memberships (migration 0009): the admin's list of teams reads it, not a count per row. */
     memberCount: integer('member_count').notNull().default(0),
+    /**
+     * The team's subscription's status and plan, null without one, mirrored by a trigger on subscriptions (migration
+     * 0010): the admin's list of teams reads them here, not with a lookup per row. The subscription stays the truth.
+     */
+    subscriptionStatus: text('subscription_status'),
+    subscriptionPlan: text('subscription_plan'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   // The super-admin list pages through all teams newest first.

@@ -24,13 +24,12 @@ function tenantsWithCounts(db: Db) {
       stripeCustomerId: tenants.stripeCustomerId,
       // Kept by the memberships' trigger (migration 0009): a column read, not a count per shown team.
       userCount: tenants.memberCount,
-      // One subscription per team at most (subscriptions_tenant_idx): the join adds no rows.
-      subscriptionStatus: subscriptions.status,
-      subscriptionPlan: subscriptions.planId,
+      // Mirrored from the team's subscription by its trigger (migration 0010): no lookup per shown team.
+      subscriptionStatus: tenants.subscriptionStatus,
+      subscriptionPlan: tenants.subscriptionPlan,
       sortAt: pgTime(tenants.createdAt),
     })
-    .from(tenants)
-    .leftJoin(subscriptions, eq(subscriptions.tenantId, tenants.uuid));
+    .from(tenants);
 }
 
 /** Every team newest first, after a cursor's key, optionally those whose name or a member's email matches. */

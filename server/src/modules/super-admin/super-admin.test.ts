@@ -195,8 +195,9 @@ describe('super-admin lists', () => {
     expect((await get('/tenants/nope')).json()).toEqual({ detail: 'Tenant not found' });
   });
 
-  // The count is kept by a trigger (migration 0009): every way in and out of a team must move it.
-  it('keeps user_count equal to the members through joins, removals and a deleted team', async () => {
+  // The count and the subscription's status and plan are kept by triggers (migrations 0009 and 0010): every way in
+  // and out of a team, and every change of its subscription, must move them.
+  it('keeps user_count and the subscription fields equal to the truth through joins, removals, plan changes and a deleted team', async () => {
     const owner = await registerUser(app);
     const { uuid } = await createTeam(app, owner, 'Counted Co');
     const userCount = async () => (await get(`/tenants/${uuid}`)).json().user_count;
@@ -219,7 +220,30 @@ describe('super-admin lists', () => {
     expect(await userCount()).toBe(2);
     expect(await members()).toBe(2);
     const listed = (await get('/tenants?limit=100&q=Counted')).json();
-    expect(listed).toEqual([expect.objectContaining({ uuid, user_count: 2 })]);
+    expect(listed).toEqual([expect.objectContaining({ uuid, user_count: 2, subscription_status: null })]);
+
+    const listedSubscription = async () => {
+      const [team] = (await get('/tenants?limit=100&q=Counted')).json();
+      return [team.subscription_status, team.subscription_plan];
+    };
+    const now = new Date();
+    await app.database.db.insert(subscriptions).values({
+      tenantId: uuid,
+      provider: 'local',
+      planId: 'pro',
+      interval: 'monthly',
+      status: 'trialing',
+      currentPeriodStart: now,
+      currentPeriodEnd: new Date(now.getTime() + 30 * 86_400_000),
+    });
+    expect(await listedSubscription()).toEqual(['trialing', 'pro']);
+    await app.database.db
+      .update(subscriptions)
+      .set({ status: 'past_due', planId: 'business' })
+      .where(eq(subscriptions.tenantId, uuid));
+    expect(await listedSubscription()).toEqual(['past_due', 'business']);
+    await app.database.db.delete(subscriptions).where(eq(subscriptions.tenantId, uuid));
+    expect(await listedSubscription()).toEqual([null, null]);
 
     const deleted = await app.inject({
       method: 'DELETE',
@@ -230,7 +254,10 @@ describe('super-admin lists', () => {
     expect((await get(`/tenants/${uuid}`)).statusCode).toBe(404);
     // Every team's count is its memberships', whatever the tests before this one did.
     const drift = await app.database.db.execute(
-      sql`select uuid from tenants where member_count <> (select count(*) from memberships where tenant_id = tenants.uuid)`,
+      sql`select tenants.uuid from tenants left join subscriptions on subscriptions.tenant_id = tenants.uuid
+          where member_count <> (select count(*) from memberships m where m.tenant_id = tenants.uuid)
+             or subscription_status is distinct from subscriptions.status::text
+             or subscription_plan is distinct from subscriptions.plan_id`,
     );
     expect((drift as unknown as { rows: unknown[] }).rows).toEqual([]);
   });
