@@ -52,11 +52,25 @@ export async function findItem(db: Db, tenantId: string, id: string) {
   return item;
 }
 
+/** The hottest write: built and planned once per connection, as the pages are. */
+const insertStatement = preparedPerHandle((db) =>
+  db
+    .insert(items)
+    .values({
+      tenantId: sql.placeholder('tenantId'),
+      createdBy: sql.placeholder('createdBy'),
+      name: sql.placeholder('name'),
+      description: sql.placeholder('description'),
+    })
+    .returning(itemColumns)
+    .prepare('insert_item'),
+);
+
 export async function insertItem(
   db: Db,
   values: { tenantId: string; createdBy: string; name: string; description: string | null },
 ) {
-  const [item] = await db.insert(items).values(values).returning(itemColumns);
+  const [item] = await insertStatement(db).execute(values);
   return item!;
 }
 
