@@ -13,6 +13,9 @@ export type Message = z.infer<typeof MessageSchema>;
  */
 export const UuidSchema = z.uuid().toLowerCase();
 
+/** Whether a value is a uuid in any letter case: ids from a path or a header, where a malformed one is simply not found. */
+export const isUuid = (value: unknown): value is string => UuidSchema.safeParse(value).success;
+
 /** SPEC section 5: required, a simple address shape, trimmed; CONTRACT section 3: case-insensitive. */
 export const EmailSchema = z
   .string({ error: 'Email is required' })

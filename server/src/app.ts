@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 
+import { isUuid } from '@app/contract';
 import Fastify from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 
@@ -53,7 +54,6 @@ const REQUEST_ID = /^[\w.:-]{1,128}$/;
 
 /** The segment after /invitations/ in any path (API or web page, any case): a token, unless it is an invitation's id. */
 const INVITATION_SEGMENT = /(\/invitations\/+)([^/?#]+)/gi;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * What a log may keep of a request's URL: no query string (verification and reset links carry their single-use
@@ -63,7 +63,7 @@ export const redactUrl = (url: string): string =>
   url
     .split('?')[0]!
     .replace(INVITATION_SEGMENT, (whole, prefix: string, segment: string) =>
-      UUID.test(segment) ? whole : `${prefix}[token]`,
+      isUuid(segment) ? whole : `${prefix}[token]`,
     );
 
 export type AppOptions = {

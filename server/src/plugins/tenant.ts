@@ -1,6 +1,6 @@
 // Resolves the bearer token and X-TENANT-UUID to the caller's membership once per request (request.tenantCtx);
 // requireRole gates by it.
-import type { Role } from '@app/contract';
+import { isUuid, type Role } from '@app/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, preHandlerAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
@@ -30,7 +30,6 @@ declare module 'fastify' {
   }
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const notAMember = () => new AppError('FORBIDDEN', 'You are not a member of this team');
 
 export const tenantPlugin = fp(
@@ -67,7 +66,7 @@ export const requireTenant: preHandlerAsyncHookHandler = async function (this: F
   const user = verifiedToken(this, request);
   const header = request.headers['x-tenant-uuid'];
   // Lower-cased as the database writes uuids, so comparisons in the services hold for any spelling.
-  const tenantId = typeof header === 'string' && UUID.test(header) ? header.toLowerCase() : undefined;
+  const tenantId = isUuid(header) ? header.toLowerCase() : undefined;
   if (!tenantId) {
     // An ended session answers 401 before a bad header answers: as for any signed-in route.
     if (!(await this.isSessionOpen(user.uuid, user.sessionId))) throw sessionEnded();

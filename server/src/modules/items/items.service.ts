@@ -1,6 +1,5 @@
 // Items (CONTRACT section 3): any member reads and writes the team's items; another team's item is simply not found.
-import type { Item } from '@app/contract';
-import { z } from 'zod';
+import { isUuid, type Item } from '@app/contract';
 
 import type { Db } from '../../db/client.ts';
 import { withTenantStatement } from '../../db/tenant-scope.ts';
@@ -10,7 +9,6 @@ import type { TenantContext } from '../../plugins/tenant.ts';
 import * as repo from './items.repository.ts';
 
 const notFound = () => new AppError('NOT_FOUND', 'Item not found');
-const isUuid = (id: string) => z.uuid().safeParse(id).success;
 
 function toItem(row: repo.ItemRecord): Item {
   return {

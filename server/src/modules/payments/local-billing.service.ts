@@ -4,8 +4,13 @@
 // Plan changes are prorated and take effect at once: a new billing period starts that moment, the unused part of the
 // current one is credited at its plan's price, and the new plan's price less that credit is invoiced immediately.
 // Credit larger than the new price stays on the subscription and is taken off the next invoices.
-import type { BillingInterval, ChangePlanBody, LocalCheckoutSession, Subscription } from '@app/contract';
-import { z } from 'zod';
+import {
+  isUuid,
+  type BillingInterval,
+  type ChangePlanBody,
+  type LocalCheckoutSession,
+  type Subscription,
+} from '@app/contract';
 
 import type { Db } from '../../db/client.ts';
 import { withTenantScope } from '../../db/tenant-scope.ts';
@@ -19,7 +24,6 @@ import { type CardDetails, chargeTestCard } from './test-cards.ts';
 
 export type LocalBillingDeps = { db: Db; clock: Clock };
 
-const isUuid = (id: string) => z.uuid().safeParse(id).success;
 const noSubscription = () => new AppError('NOT_FOUND', 'No subscription found');
 const ended = () =>
   new AppError(

@@ -1,8 +1,15 @@
 // Billing rules shared by both providers (CONTRACT section 3): any member reads plans, the subscription and invoices;
 // admins and the owner start checkouts, open the portal and download invoices; one subscription per team, so a team
 // that has one changes plan in the portal instead of checking out again.
-import type { CheckoutBody, Invoice, InvoiceDownload, Plan, RedirectUrl, Subscription } from '@app/contract';
-import { z } from 'zod';
+import {
+  isUuid,
+  type CheckoutBody,
+  type Invoice,
+  type InvoiceDownload,
+  type Plan,
+  type RedirectUrl,
+  type Subscription,
+} from '@app/contract';
 
 import type { Db } from '../../db/client.ts';
 import { withTenantScope, withTenantStatement } from '../../db/tenant-scope.ts';
@@ -24,7 +31,6 @@ export type PaymentsDeps = LocalBillingDeps & {
   invoiceLinks: InvoiceLinks;
 };
 
-const isUuid = (id: string) => z.uuid().safeParse(id).success;
 const invoiceNotFound = () => new AppError('NOT_FOUND', 'Invoice not found');
 
 function providerFor(deps: PaymentsDeps, name: PaymentsProvider['name']) {

@@ -3,10 +3,9 @@
 // and an event older than the state already stored is ignored, so out-of-order deliveries end in the right state.
 // A team never keeps two subscriptions Stripe can bill, and a team that no longer exists keeps none: such a
 // subscription is cancelled at Stripe once its event is recorded.
-import type { BillingInterval, SubscriptionStatus } from '@app/contract';
+import { isUuid, type BillingInterval, type SubscriptionStatus } from '@app/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type Stripe from 'stripe';
-import { z } from 'zod';
 
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -35,7 +34,6 @@ const STATUS: Record<string, SubscriptionStatus> = {
   paused: 'inactive',
 };
 
-const isUuid = (value: string | null | undefined): value is string => z.uuid().safeParse(value).success;
 const idOf = (value: string | { id: string } | null | undefined) =>
   typeof value === 'string' ? value : (value?.id ?? undefined);
 const fromSeconds = (seconds: number | null | undefined) =>

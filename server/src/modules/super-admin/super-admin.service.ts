@@ -1,6 +1,5 @@
 // The super-admin area (SPEC section 2, Admin): every team and all feedback, across tenants by design.
-import type { AdminFeedback, AdminTenant, AdminTenantDetail } from '@app/contract';
-import { z } from 'zod';
+import { isUuid, type AdminFeedback, type AdminTenant, type AdminTenantDetail } from '@app/contract';
 
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -30,7 +29,7 @@ export async function listTenants(db: Db, { limit, cursor, q }: ListQuery): Prom
 }
 
 export async function getTenant(db: Db, id: string): Promise<AdminTenantDetail> {
-  const tenant = z.uuid().safeParse(id).success ? await repo.findTenant(db, id) : undefined;
+  const tenant = isUuid(id) ? await repo.findTenant(db, id) : undefined;
   if (!tenant) throw new AppError('NOT_FOUND', 'Tenant not found');
   const [users, subscription] = await Promise.all([
     repo.findTenantUsers(db, id),
