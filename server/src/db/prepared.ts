@@ -1,4 +1,4 @@
-import { Column, is, SQL } from 'drizzle-orm';
+import { Column, is, SQL, type SQLWrapper, sql } from 'drizzle-orm';
 
 import type { Db } from './client.ts';
 
@@ -20,6 +20,25 @@ export function preparedPerHandle<Q extends object>(build: (db: Db) => Q): (db: 
   };
 }
 
+/**
+ * The two statements of a keyset list (lib/pagination.ts), each prepared once per handle: the first page, and a page
+ * after a cursor's key, whose statement `build` makes with `afterKey` true and `pastKey` in its WHERE.
+ */
+export function keysetPages<R>(
+  build: (db: Db, afterKey: boolean) => { execute(values: Record<string, unknown>): Promise<R> },
+) {
+  const first = preparedPerHandle((db) => build(db, false));
+  const later = preparedPerHandle((db) => build(db, true));
+  return (db: Db, values: Record<string, unknown>, after?: readonly [string, string]): Promise<R> =>
+    after
+      ? later(db).execute({ ...values, afterAt: after[0], afterId: after[1] })
+      : first(db).execute(values);
+}
+
+/** Rows past the cursor's key in the list's order (`<` newest first, `>` oldest first), as placeholders. */
+export const pastKey = (order: '<' | '>', at: SQLWrapper, id: SQLWrapper) =>
+  sql`(${at}, ${id}) ${sql.raw(order)} (${sql.placeholder('afterAt')}::timestamptz, ${sql.placeholder('afterId')}::uuid)`;
+
 type Decoder = { mapFromDriverValue(value: unknown): unknown };
 /** What Drizzle's prepared queries (node-postgres and PGlite alike) keep of their selection, and their hook. */
 type PreparedInternals = {
@@ -30,9 +49,9 @@ type PreparedInternals = {
 /**
  * Gives a prepared select of flat fields a row mapper that knows each field's decoder in advance. Drizzle's own
  * (mapResultRow) finds it anew for every field of every row by testing the field's class, and that test, which walks
- * the prototype chain of every SQL field (timestamps formatted by PostgreSQL, sort keys), was a tenth of the busy
- * time of a page of items (docs/decisions/013). The result is the same objects Drizzle makes: test/prepared-rows.test.ts
- * holds it to that, and to the mapper being in place. A nested selection (a joined table's object) keeps Drizzle's.
+ * the prototype chain of every SQL field (timestamps, sort keys), was 14% of the busy time of a page of items
+ * (docs/decisions/013). The result is the same objects Drizzle makes: db/prepared.test.ts holds it to that, and to the
+ * mapper being in place. A nested selection (a joined table's object) keeps Drizzle's.
  */
 export function withRowMapper<Q extends object>(query: Q): Q {
   const prepared = query as PreparedInternals;

@@ -2,7 +2,7 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 
 import type { Db } from '../../db/client.ts';
 import { isoTime, pgTime } from '../../db/iso-time.ts';
-import { preparedPerHandle } from '../../db/prepared.ts';
+import { keysetPages, pastKey, preparedPerHandle } from '../../db/prepared.ts';
 import { items } from '../../db/schema/items.ts';
 
 const itemColumns = {
@@ -25,23 +25,18 @@ function itemsPage(db: Db, afterKey: boolean) {
     .where(
       and(
         eq(items.tenantId, sql.placeholder('tenantId')),
-        afterKey
-          ? sql`(${items.createdAt}, ${items.uuid}) < (${sql.placeholder('afterAt')}::timestamptz, ${sql.placeholder('afterId')}::uuid)`
-          : undefined,
+        afterKey ? pastKey('<', items.createdAt, items.uuid) : undefined,
       ),
     )
     .orderBy(desc(items.createdAt), desc(items.uuid))
     .limit(sql.placeholder('limit'))
     .prepare(afterKey ? 'items_page_after' : 'items_page');
 }
-const firstPage = preparedPerHandle((db) => itemsPage(db, false));
-const laterPage = preparedPerHandle((db) => itemsPage(db, true));
+const itemsPages = keysetPages(itemsPage);
 
 /** The hottest read of the app: a statement built and planned once per connection, not on every request. */
 export function findItems(db: Db, tenantId: string, limit: number, after?: readonly [string, string]) {
-  return after
-    ? laterPage(db).execute({ tenantId, limit, afterAt: after[0], afterId: after[1] })
-    : firstPage(db).execute({ tenantId, limit });
+  return itemsPages(db, { tenantId, limit }, after);
 }
 
 export async function findItem(db: Db, tenantId: string, id: string) {

@@ -3,7 +3,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 
 import type { Db } from '../../db/client.ts';
 import { isoTime, pgTime } from '../../db/iso-time.ts';
-import { preparedPerHandle } from '../../db/prepared.ts';
+import { keysetPages, pastKey } from '../../db/prepared.ts';
 import { memberships } from '../../db/schema/memberships.ts';
 import { users } from '../../db/schema/users.ts';
 
@@ -28,22 +28,17 @@ function membersPage(db: Db, afterKey: boolean) {
     .where(
       and(
         eq(memberships.tenantId, sql.placeholder('tenantId')),
-        afterKey
-          ? sql`(${memberships.joinedAt}, ${memberships.userId}) > (${sql.placeholder('afterAt')}::timestamptz, ${sql.placeholder('afterId')}::uuid)`
-          : undefined,
+        afterKey ? pastKey('>', memberships.joinedAt, memberships.userId) : undefined,
       ),
     )
     .orderBy(asc(memberships.joinedAt), asc(memberships.userId))
     .limit(sql.placeholder('limit'))
     .prepare(afterKey ? 'members_page_after' : 'members_page');
 }
-const firstPage = preparedPerHandle((db) => membersPage(db, false));
-const laterPage = preparedPerHandle((db) => membersPage(db, true));
+const membersPages = keysetPages(membersPage);
 
 export function findMembers(db: Db, tenantId: string, limit: number, after?: readonly [string, string]) {
-  return after
-    ? laterPage(db).execute({ tenantId, limit, afterAt: after[0], afterId: after[1] })
-    : firstPage(db).execute({ tenantId, limit });
+  return membersPages(db, { tenantId, limit }, after);
 }
 
 export async function getMember(db: Db, tenantId: string, userId: string) {

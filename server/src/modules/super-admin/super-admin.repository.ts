@@ -2,7 +2,7 @@ import { and, desc, eq, exists, ilike, or, sql } from 'drizzle-orm';
 
 import type { Db } from '../../db/client.ts';
 import { isoTime, pgTime } from '../../db/iso-time.ts';
-import { preparedPerHandle } from '../../db/prepared.ts';
+import { keysetPages, pastKey } from '../../db/prepared.ts';
 import { subscriptions } from '../../db/schema/billing.ts';
 import { feedback } from '../../db/schema/feedback.ts';
 import { memberships } from '../../db/schema/memberships.ts';
@@ -45,9 +45,7 @@ function tenantsPage(db: Db, afterKey: boolean, search: boolean) {
   return tenantsWithCounts(db)
     .where(
       and(
-        afterKey
-          ? sql`(${tenants.createdAt}, ${tenants.uuid}) < (${sql.placeholder('afterAt')}::timestamptz, ${sql.placeholder('afterId')}::uuid)`
-          : undefined,
+        afterKey ? pastKey('<', tenants.createdAt, tenants.uuid) : undefined,
         search ? or(ilike(tenants.name, pattern), memberEmailMatches) : undefined,
       ),
     )
@@ -56,16 +54,10 @@ function tenantsPage(db: Db, afterKey: boolean, search: boolean) {
     .prepare(`admin_tenants${afterKey ? '_after' : ''}${search ? '_search' : ''}`);
 }
 // One statement per shape, built and planned once per connection, not on every page.
-const pages = [false, true].map((afterKey) =>
-  [false, true].map((search) => preparedPerHandle((db) => tenantsPage(db, afterKey, search))),
-);
+const pages = [false, true].map((search) => keysetPages((db, afterKey) => tenantsPage(db, afterKey, search)));
 
 export function findTenants(db: Db, { limit, after, q }: { limit: number; after?: Key; q?: string }) {
-  return pages[after ? 1 : 0]![q ? 1 : 0]!(db).execute({
-    limit,
-    ...(after && { afterAt: after[0], afterId: after[1] }),
-    ...(q && { pattern: containing(q) }),
-  });
+  return pages[q ? 1 : 0]!(db, { limit, ...(q && { pattern: containing(q) }) }, after);
 }
 
 export type TenantRecord = Awaited<ReturnType<typeof findTenants>>[number];

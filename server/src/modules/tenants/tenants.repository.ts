@@ -3,7 +3,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 
 import type { Db } from '../../db/client.ts';
 import { pgTime } from '../../db/iso-time.ts';
-import { preparedPerHandle } from '../../db/prepared.ts';
+import { keysetPages, pastKey } from '../../db/prepared.ts';
 import { activityLog } from '../../db/schema/activity-log.ts';
 import { memberships } from '../../db/schema/memberships.ts';
 import { tenants } from '../../db/schema/tenants.ts';
@@ -24,9 +24,7 @@ function userTenantsPage(db: Db, afterKey: boolean) {
     .where(
       and(
         eq(memberships.userId, sql.placeholder('userId')),
-        afterKey
-          ? sql`(${memberships.joinedAt}, ${memberships.tenantId}) > (${sql.placeholder('afterAt')}::timestamptz, ${sql.placeholder('afterId')}::uuid)`
-          : undefined,
+        afterKey ? pastKey('>', memberships.joinedAt, memberships.tenantId) : undefined,
       ),
     )
     .orderBy(asc(memberships.joinedAt), asc(memberships.tenantId))
@@ -34,13 +32,10 @@ function userTenantsPage(db: Db, afterKey: boolean) {
     .prepare(afterKey ? 'user_tenants_page_after' : 'user_tenants_page');
 }
 // Every page load of the app asks for it: built and planned once per connection.
-const firstPage = preparedPerHandle((db) => userTenantsPage(db, false));
-const laterPage = preparedPerHandle((db) => userTenantsPage(db, true));
+const userTenantsPages = keysetPages(userTenantsPage);
 
 export function findUserTenants(db: Db, userId: string, limit: number, after?: readonly [string, string]) {
-  return after
-    ? laterPage(db).execute({ userId, limit, afterAt: after[0], afterId: after[1] })
-    : firstPage(db).execute({ userId, limit });
+  return userTenantsPages(db, { userId, limit }, after);
 }
 
 export async function getTenantForMember(db: Db, tenantId: string, userId: string) {
