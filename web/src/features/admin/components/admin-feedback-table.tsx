@@ -53,7 +53,7 @@ export function AdminFeedbackTable() {
             {q ? 'No feedback found' : 'No feedback submitted yet'}
           </p>
         ) : (
-          <Table className={feedback.isPlaceholderData ? 'opacity-60' : undefined}>
+          <Table className={feedback.isPlaceholderData ? '[&_td]:text-muted-foreground' : undefined}>
             <TableHeader>
               <TableRow>
                 <TableHead>User</TableHead>

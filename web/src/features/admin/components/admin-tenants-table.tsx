@@ -59,7 +59,7 @@ export function AdminTenantsTable() {
         ) : rows.length === 0 ? (
           <p className="py-6 text-center text-sm text-muted-foreground">No teams found</p>
         ) : (
-          <Table className={tenants.isPlaceholderData ? 'opacity-60' : undefined}>
+          <Table className={tenants.isPlaceholderData ? '[&_td]:text-muted-foreground' : undefined}>
             <TableHeader>
               <TableRow>
                 <TableHead>Name</TableHead>
