@@ -22,6 +22,21 @@ describe('API documentation', () => {
     expect(health.responses).toHaveProperty('503');
   });
 
+  it('documents what a route scope gives its routes: tag, bearer security and the {detail} errors', async () => {
+    const { paths } = (await app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
+    const createItem = paths['/api/items/'].post;
+    expect(createItem.tags).toEqual(['Items']);
+    expect(createItem.security).toEqual([{ bearerAuth: [] }]);
+    expect(Object.keys(createItem.responses)).toEqual(
+      expect.arrayContaining(['201', '400', '401', '403', '404', '422', '500']),
+    );
+    // A public route carries no security requirement.
+    const login = paths['/api/auth/login'].post;
+    expect(login.tags).toEqual(['Auth']);
+    expect(login.security).toBeUndefined();
+    expect(login.responses).toHaveProperty('429');
+  });
+
   it('serves the browsable docs', async () => {
     const response = await app.inject({ method: 'GET', url: '/api/docs/' });
     expect(response.statusCode).toBe(200);

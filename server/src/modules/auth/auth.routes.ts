@@ -1,6 +1,5 @@
 import {
   AuthResponseSchema,
-  ErrorBodySchema,
   GoogleLoginBodySchema,
   LoginBodySchema,
   LogoutBodySchema,
@@ -18,21 +17,21 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 
 import { AppError } from '../../lib/app-error.ts';
-import { requireUser } from '../../plugins/auth.ts';
 import { PER_ADDRESS_LIMIT } from '../../plugins/rate-limits.ts';
+import { routeScope } from '../../plugins/route-scope.ts';
 import * as auth from './auth.service.ts';
 
 const perAddress = { rateLimit: PER_ADDRESS_LIMIT };
-const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 422: ErrorBodySchema, 429: ErrorBodySchema };
 
 export const authRoutes: FastifyPluginAsyncZod<{ deps: auth.AuthDeps }> = async (app, { deps }) => {
+  routeScope(app, { access: 'public', tags: ['Auth'] });
   const failedLogins = app.attemptLimit('failedLogins', 'Too many failed sign-in attempts. Try again later.');
 
   app.post(
     '/register',
     {
       config: perAddress,
-      schema: { tags: ['Auth'], body: RegisterBodySchema, response: { 201: AuthResponseSchema, ...errors } },
+      schema: { body: RegisterBodySchema, response: { 201: AuthResponseSchema } },
     },
     async (request, reply) => reply.status(201).send(await auth.register(deps, request.body)),
   );
@@ -41,7 +40,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ deps: auth.AuthDeps }> = async 
     '/login',
     {
       config: perAddress,
-      schema: { tags: ['Auth'], body: LoginBodySchema, response: { 200: AuthResponseSchema, ...errors } },
+      schema: { body: LoginBodySchema, response: { 200: AuthResponseSchema } },
     },
     async (request, reply) => {
       // Every attempt reserves one of the email's allowed failures before the password is checked, and all but a
@@ -65,9 +64,8 @@ export const authRoutes: FastifyPluginAsyncZod<{ deps: auth.AuthDeps }> = async 
     '/google-login',
     {
       schema: {
-        tags: ['Auth'],
         body: GoogleLoginBodySchema,
-        response: { 200: AuthResponseSchema, 404: ErrorBodySchema, ...errors },
+        response: { 200: AuthResponseSchema },
       },
     },
     async (request) => auth.googleLogin(deps, request.body.credential),
@@ -77,14 +75,14 @@ export const authRoutes: FastifyPluginAsyncZod<{ deps: auth.AuthDeps }> = async 
     '/refresh',
     {
       config: perAddress,
-      schema: { tags: ['Auth'], body: RefreshBodySchema, response: { 200: TokenPairSchema, ...errors } },
+      schema: { body: RefreshBodySchema, response: { 200: TokenPairSchema } },
     },
     async (request) => auth.refresh(deps, request.body.refresh_token),
   );
 
   app.post(
     '/logout',
-    { schema: { tags: ['Auth'], body: LogoutBodySchema, response: { 204: z.null(), ...errors } } },
+    { schema: { body: LogoutBodySchema, response: { 204: z.null() } } },
     async (request, reply) => {
       await auth.logout(deps, request.body.refresh_token);
       return reply.status(204).send(null);
@@ -95,9 +93,8 @@ export const authRoutes: FastifyPluginAsyncZod<{ deps: auth.AuthDeps }> = async 
     '/verify-email',
     {
       schema: {
-        tags: ['Auth'],
         querystring: VerifyEmailQuerySchema,
-        response: { 200: AuthResponseSchema, ...errors },
+        response: { 200: AuthResponseSchema },
       },
     },
     async (request) => auth.verifyEmail(deps, request.query.token),
@@ -107,7 +104,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ deps: auth.AuthDeps }> = async 
     '/reset-password/request',
     {
       config: perAddress,
-      schema: { tags: ['Auth'], body: ResetRequestBodySchema, response: { 200: MessageSchema, ...errors } },
+      schema: { body: ResetRequestBodySchema, response: { 200: MessageSchema } },
     },
     async (request) => ({ message: await auth.requestPasswordReset(deps, request.body.email) }),
   );
@@ -116,37 +113,39 @@ export const authRoutes: FastifyPluginAsyncZod<{ deps: auth.AuthDeps }> = async 
     '/reset-password/confirm',
     {
       config: perAddress,
-      schema: { tags: ['Auth'], body: ResetConfirmBodySchema, response: { 200: MessageSchema, ...errors } },
+      schema: { body: ResetConfirmBodySchema, response: { 200: MessageSchema } },
     },
     async (request) => ({ message: await auth.confirmPasswordReset(deps, request.body) }),
   );
 
-  app.post(
-    '/update-password',
-    {
-      preHandler: requireUser,
-      schema: {
-        tags: ['Auth'],
-        security: [{ bearerAuth: [] }],
-        body: UpdatePasswordBodySchema,
-        response: { 200: MessageSchema, ...errors },
-      },
-    },
-    async (request) => ({
-      message: await auth.updatePassword(
-        deps,
-        { userId: request.user.uuid, sessionId: request.user.sessionId },
-        request.body,
-      ),
-    }),
-  );
+  // What the signed-in user does to their own account.
+  const ownAccount: FastifyPluginAsyncZod = async (scope) => {
+    routeScope(scope, { access: 'user', tags: ['Auth'] });
 
-  app.get(
-    '/me',
-    {
-      preHandler: requireUser,
-      schema: { tags: ['Auth'], security: [{ bearerAuth: [] }], response: { 200: MeSchema, ...errors } },
-    },
-    async (request) => auth.getMe(deps, request.user.uuid),
-  );
+    scope.post(
+      '/update-password',
+      {
+        schema: {
+          body: UpdatePasswordBodySchema,
+          response: { 200: MessageSchema },
+        },
+      },
+      async (request) => ({
+        message: await auth.updatePassword(
+          deps,
+          { userId: request.user.uuid, sessionId: request.user.sessionId },
+          request.body,
+        ),
+      }),
+    );
+
+    scope.get(
+      '/me',
+      {
+        schema: { response: { 200: MeSchema } },
+      },
+      async (request) => auth.getMe(deps, request.user.uuid),
+    );
+  };
+  await app.register(ownAccount);
 };

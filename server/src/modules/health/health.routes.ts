@@ -1,15 +1,17 @@
 import { ErrorBodySchema, HealthSchema } from '@app/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 
+import { routeScope } from '../../plugins/route-scope.ts';
+
 /** How long a health check waits for the database before calling it unreachable. */
 const PING_TIMEOUT_MS = 2000;
 
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
+  routeScope(app, { access: 'public', tags: ['Health'] });
   app.get(
     '/health',
     {
       schema: {
-        tags: ['Health'],
         summary: 'Whether the API and its database are up',
         response: { 200: HealthSchema, 503: ErrorBodySchema },
       },

@@ -1,56 +1,27 @@
-import {
-  ChangeRoleBodySchema,
-  ErrorBodySchema,
-  MemberSchema,
-  PageQuerySchema,
-  RemoveMemberBodySchema,
-} from '@app/contract';
+import { ChangeRoleBodySchema, MemberSchema, PageQuerySchema, RemoveMemberBodySchema } from '@app/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 
 import { sendPage } from '../../lib/pagination.ts';
-import { requireRole, requireTenant } from '../../plugins/tenant.ts';
+import { routeScope } from '../../plugins/route-scope.ts';
+import { requireRole } from '../../plugins/tenant.ts';
 import * as members from './members.service.ts';
 
-const errors = {
-  400: ErrorBodySchema,
-  401: ErrorBodySchema,
-  403: ErrorBodySchema,
-  404: ErrorBodySchema,
-  422: ErrorBodySchema,
-};
-const security = [{ bearerAuth: [] }];
-
 export const membersRoutes: FastifyPluginAsyncZod = async (app) => {
+  routeScope(app, { access: 'tenant', tags: ['Members'] });
   const db = app.database.db;
-  const asAdmin = [requireTenant, requireRole('admin')];
+  const preHandler = requireRole('admin');
 
   app.get(
     '/members',
-    {
-      preHandler: requireTenant,
-      schema: {
-        tags: ['Members'],
-        security,
-        querystring: PageQuerySchema,
-        response: { 200: z.array(MemberSchema), ...errors },
-      },
-    },
+    { schema: { querystring: PageQuerySchema, response: { 200: z.array(MemberSchema) } } },
     async (request, reply) =>
       sendPage(reply, await members.listMembers(db, request.tenantCtx, request.query)),
   );
 
   app.delete(
     '/members',
-    {
-      preHandler: asAdmin,
-      schema: {
-        tags: ['Members'],
-        security,
-        body: RemoveMemberBodySchema,
-        response: { 204: z.null(), ...errors },
-      },
-    },
+    { preHandler, schema: { body: RemoveMemberBodySchema, response: { 204: z.null() } } },
     async (request, reply) => {
       await members.removeMember(db, request.tenantCtx, request.body.user_uuid);
       return reply.status(204).send(null);
@@ -59,15 +30,7 @@ export const membersRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.patch(
     '/members/role',
-    {
-      preHandler: asAdmin,
-      schema: {
-        tags: ['Members'],
-        security,
-        body: ChangeRoleBodySchema,
-        response: { 200: MemberSchema, ...errors },
-      },
-    },
+    { preHandler, schema: { body: ChangeRoleBodySchema, response: { 200: MemberSchema } } },
     (request) => members.changeRole(db, request.tenantCtx, request.body.user_uuid, request.body.new_role),
   );
 };

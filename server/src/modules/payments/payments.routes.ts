@@ -1,6 +1,5 @@
 import {
   CheckoutBodySchema,
-  ErrorBodySchema,
   InvoiceDownloadSchema,
   InvoiceParamsSchema,
   InvoiceSchema,
@@ -14,133 +13,95 @@ import { z } from 'zod';
 
 import { AppError } from '../../lib/app-error.ts';
 import { sendPage } from '../../lib/pagination.ts';
-import { requireUser } from '../../plugins/auth.ts';
-import { requireRole, requireTenant } from '../../plugins/tenant.ts';
+import { routeScope } from '../../plugins/route-scope.ts';
+import { requireRole } from '../../plugins/tenant.ts';
 import { localBillingRoutes } from './local-billing.routes.ts';
 import * as payments from './payments.service.ts';
 import { handleStripeWebhook } from './stripe-webhooks.service.ts';
 
-const errors = {
-  400: ErrorBodySchema,
-  401: ErrorBodySchema,
-  403: ErrorBodySchema,
-  404: ErrorBodySchema,
-  422: ErrorBodySchema,
-  503: ErrorBodySchema,
-};
-const security = [{ bearerAuth: [] }];
-const tags = ['Payments'];
-
 export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = app.payments;
-  const inTenant = [requireTenant];
-  const asAdmin = [requireTenant, requireRole('admin')];
+  const tags = ['Payments'];
 
-  app.get(
-    '/payments/plans',
-    {
-      preHandler: requireUser,
-      schema: { tags, security, response: { 200: z.array(PlanSchema), ...errors } },
-    },
-    () => payments.listPlans(deps.db),
-  );
+  const plans: FastifyPluginAsyncZod = async (scope) => {
+    routeScope(scope, { access: 'user', tags });
+    scope.get('/payments/plans', { schema: { response: { 200: z.array(PlanSchema) } } }, () =>
+      payments.listPlans(deps.db),
+    );
+  };
 
-  app.get(
-    '/payments/subscription',
-    {
-      preHandler: inTenant,
-      schema: { tags, security, response: { 200: SubscriptionSchema, ...errors } },
-    },
-    (request) => payments.getSubscription(deps, request.tenantCtx),
-  );
+  // The team in X-TENANT-UUID: its members read its billing, its admins change it.
+  const teamBilling: FastifyPluginAsyncZod = async (scope) => {
+    routeScope(scope, { access: 'tenant', tags });
+    const preHandler = requireRole('admin');
 
-  app.get(
-    '/payments/invoices',
-    {
-      preHandler: inTenant,
-      schema: {
-        tags,
-        security,
-        querystring: PageQuerySchema,
-        response: { 200: z.array(InvoiceSchema), ...errors },
+    scope.get('/payments/subscription', { schema: { response: { 200: SubscriptionSchema } } }, (request) =>
+      payments.getSubscription(deps, request.tenantCtx),
+    );
+
+    scope.get(
+      '/payments/invoices',
+      { schema: { querystring: PageQuerySchema, response: { 200: z.array(InvoiceSchema) } } },
+      async (request, reply) =>
+        sendPage(reply, await payments.listInvoices(deps, request.tenantCtx, request.query)),
+    );
+
+    scope.get(
+      '/payments/invoices/:id/download',
+      { preHandler, schema: { params: InvoiceParamsSchema, response: { 200: InvoiceDownloadSchema } } },
+      (request) => payments.getInvoiceDownload(deps, request.tenantCtx, request.params.id),
+    );
+
+    scope.post(
+      '/payments/checkout',
+      { preHandler, schema: { body: CheckoutBodySchema, response: { 200: RedirectUrlSchema } } },
+      (request) => payments.startCheckout(deps, request.tenantCtx, request.body),
+    );
+
+    scope.post(
+      '/payments/portal',
+      { preHandler, schema: { response: { 200: RedirectUrlSchema } } },
+      (request) => payments.openPortal(deps, request.tenantCtx),
+    );
+  };
+
+  // No bearer token: a link's short-lived token, or Stripe's signature, is the authorization.
+  const links: FastifyPluginAsyncZod = async (scope) => {
+    routeScope(scope, { access: 'public', tags });
+
+    // Opened in a new tab, which sends no bearer header.
+    scope.get(
+      '/payments/invoices/:id/pdf',
+      {
+        schema: {
+          description: 'The PDF of a local invoice, from the link that /download answers.',
+          params: InvoiceParamsSchema,
+          querystring: z.object({ token: z.string().max(2000).optional() }),
+        },
       },
-    },
-    async (request, reply) =>
-      sendPage(reply, await payments.listInvoices(deps, request.tenantCtx, request.query)),
-  );
-
-  app.get(
-    '/payments/invoices/:id/download',
-    {
-      preHandler: asAdmin,
-      schema: {
-        tags,
-        security,
-        params: InvoiceParamsSchema,
-        response: { 200: InvoiceDownloadSchema, ...errors },
+      async (request, reply) => {
+        const { filename, pdf } = await payments.getInvoicePdf(
+          deps,
+          request.params.id,
+          request.query.token ?? '',
+        );
+        return reply
+          .type('application/pdf')
+          .header('content-disposition', `attachment; filename="${filename}"`)
+          .header('cache-control', 'private, no-store')
+          .send(pdf);
       },
-    },
-    (request) => payments.getInvoiceDownload(deps, request.tenantCtx, request.params.id),
-  );
+    );
 
-  // Opened in a new tab, which sends no bearer header: the short-lived token in the link is the authorization.
-  app.get(
-    '/payments/invoices/:id/pdf',
-    {
-      schema: {
-        tags,
-        description: 'The PDF of a local invoice, from the link that /download answers.',
-        params: InvoiceParamsSchema,
-        querystring: z.object({ token: z.string().max(2000).optional() }),
-      },
-    },
-    async (request, reply) => {
-      const { filename, pdf } = await payments.getInvoicePdf(
-        deps,
-        request.params.id,
-        request.query.token ?? '',
-      );
-      return reply
-        .type('application/pdf')
-        .header('content-disposition', `attachment; filename="${filename}"`)
-        .header('cache-control', 'private, no-store')
-        .send(pdf);
-    },
-  );
-
-  app.post(
-    '/payments/checkout',
-    {
-      preHandler: asAdmin,
-      schema: { tags, security, body: CheckoutBodySchema, response: { 200: RedirectUrlSchema, ...errors } },
-    },
-    (request) => payments.startCheckout(deps, request.tenantCtx, request.body),
-  );
-
-  app.post(
-    '/payments/portal',
-    {
-      preHandler: asAdmin,
-      schema: { tags, security, response: { 200: RedirectUrlSchema, ...errors } },
-    },
-    (request) => payments.openPortal(deps, request.tenantCtx),
-  );
-
-  // Stripe signs the exact bytes it sends, so this one route keeps the body raw (its own content-type parser).
-  await app.register(async (webhook) => {
-    webhook.removeAllContentTypeParsers();
-    webhook.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
-    webhook.post(
+    // Stripe signs the exact bytes it sends, so this route keeps the body raw (its own content-type parser).
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
+    scope.post(
       '/payments/webhook',
       {
         schema: {
-          tags,
           description: 'Stripe webhook endpoint, verified with the Stripe-Signature header.',
-          response: {
-            200: z.object({ received: z.literal(true) }),
-            400: ErrorBodySchema,
-            503: ErrorBodySchema,
-          },
+          response: { 200: z.object({ received: z.literal(true) }) },
         },
       },
       async (request) => {
@@ -152,7 +113,10 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
         return { received: true as const };
       },
     );
-  });
+  };
 
+  await app.register(plans);
+  await app.register(teamBilling);
+  await app.register(links);
   if (deps.provider.name === 'local') await app.register(localBillingRoutes);
 };

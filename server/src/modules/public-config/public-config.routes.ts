@@ -1,11 +1,14 @@
 import { PublicConfigSchema } from '@app/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 
+import { routeScope } from '../../plugins/route-scope.ts';
+
 /**
  * What the web app needs to know before anyone signs in: whether Google sign-in exists, the top bar's links,
  * and the payments provider (the local one gets the test-mode card before checkout).
  */
 export const publicConfigRoutes: FastifyPluginAsyncZod = async (app) => {
+  routeScope(app, { access: 'public', tags: ['Config'] });
   const { google, docsUrl, codebaseUrl, payments } = app.config;
   const body = {
     google_client_id: google.clientId ?? null,
@@ -13,5 +16,5 @@ export const publicConfigRoutes: FastifyPluginAsyncZod = async (app) => {
     codebase_url: codebaseUrl,
     payments_provider: payments.provider,
   };
-  app.get('/config', { schema: { tags: ['Config'], response: { 200: PublicConfigSchema } } }, () => body);
+  app.get('/config', { schema: { response: { 200: PublicConfigSchema } } }, () => body);
 };

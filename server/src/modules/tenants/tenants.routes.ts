@@ -1,6 +1,5 @@
 import {
   CreateTenantBodySchema,
-  ErrorBodySchema,
   MessageSchema,
   PageQuerySchema,
   TenantSchema,
@@ -11,98 +10,75 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 
 import { sendPage } from '../../lib/pagination.ts';
-import { requireUser } from '../../plugins/auth.ts';
-import { requireRole, requireTenant } from '../../plugins/tenant.ts';
+import { routeScope } from '../../plugins/route-scope.ts';
+import { requireRole } from '../../plugins/tenant.ts';
 import { endBillingForDeletedTeam } from '../payments/payments.service.ts';
 import * as tenants from './tenants.service.ts';
 
-const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchema, 422: ErrorBodySchema };
-const security = [{ bearerAuth: [] }];
+const tags = ['Tenants'];
 
 export const tenantsRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.database.db;
-  const inTenant = [requireTenant];
 
-  app.get(
-    '/tenants',
-    {
-      preHandler: requireUser,
-      schema: {
-        tags: ['Tenants'],
-        security,
-        querystring: PageQuerySchema,
-        response: { 200: z.array(TenantSchema), ...errors },
+  // The caller's teams: signed in, no team chosen yet.
+  const callersTeams: FastifyPluginAsyncZod = async (scope) => {
+    routeScope(scope, { access: 'user', tags });
+
+    scope.get(
+      '/tenants',
+      { schema: { querystring: PageQuerySchema, response: { 200: z.array(TenantSchema) } } },
+      async (request, reply) =>
+        sendPage(reply, await tenants.listTenants(db, request.user.uuid, request.query)),
+    );
+
+    scope.post(
+      '/tenants',
+      { schema: { body: CreateTenantBodySchema, response: { 201: TenantSchema } } },
+      async (request, reply) =>
+        reply.status(201).send(await tenants.createTenant(db, request.user.uuid, request.body)),
+    );
+  };
+
+  // The team in X-TENANT-UUID.
+  const chosenTeam: FastifyPluginAsyncZod = async (scope) => {
+    routeScope(scope, { access: 'tenant', tags });
+
+    scope.get('/tenant', { schema: { response: { 200: TenantSchema } } }, (request) =>
+      tenants.getTenant(db, request.tenantCtx),
+    );
+
+    scope.put(
+      '/tenant',
+      {
+        preHandler: requireRole('admin'),
+        schema: { body: UpdateTenantBodySchema, response: { 200: TenantSchema } },
       },
-    },
-    async (request, reply) =>
-      sendPage(reply, await tenants.listTenants(db, request.user.uuid, request.query)),
-  );
+      (request) => tenants.updateTenant(db, request.tenantCtx, request.body),
+    );
 
-  app.post(
-    '/tenants',
-    {
-      preHandler: requireUser,
-      schema: {
-        tags: ['Tenants'],
-        security,
-        body: CreateTenantBodySchema,
-        response: { 201: TenantSchema, ...errors },
+    scope.delete(
+      '/tenant',
+      { preHandler: requireRole('owner'), schema: { response: { 204: z.null() } } },
+      async (request, reply) => {
+        await tenants.deleteTenant(db, request.tenantCtx, {
+          endBilling: (tenantId) => endBillingForDeletedTeam(app.payments, tenantId),
+        });
+        return reply.status(204).send(null);
       },
-    },
-    async (request, reply) =>
-      reply.status(201).send(await tenants.createTenant(db, request.user.uuid, request.body)),
-  );
+    );
 
-  app.get(
-    '/tenant',
-    {
-      preHandler: inTenant,
-      schema: { tags: ['Tenants'], security, response: { 200: TenantSchema, ...errors } },
-    },
-    (request) => tenants.getTenant(db, request.tenantCtx),
-  );
-
-  app.put(
-    '/tenant',
-    {
-      preHandler: [...inTenant, requireRole('admin')],
-      schema: {
-        tags: ['Tenants'],
-        security,
-        body: UpdateTenantBodySchema,
-        response: { 200: TenantSchema, ...errors },
+    scope.post(
+      '/tenant/transfer-ownership',
+      {
+        preHandler: requireRole('owner'),
+        schema: { body: TransferOwnershipBodySchema, response: { 200: MessageSchema } },
       },
-    },
-    (request) => tenants.updateTenant(db, request.tenantCtx, request.body),
-  );
+      async (request) => ({
+        message: await tenants.transferOwnership(db, request.tenantCtx, request.body.user_uuid),
+      }),
+    );
+  };
 
-  app.delete(
-    '/tenant',
-    {
-      preHandler: [...inTenant, requireRole('owner')],
-      schema: { tags: ['Tenants'], security, response: { 204: z.null(), ...errors } },
-    },
-    async (request, reply) => {
-      await tenants.deleteTenant(db, request.tenantCtx, {
-        endBilling: (tenantId) => endBillingForDeletedTeam(app.payments, tenantId),
-      });
-      return reply.status(204).send(null);
-    },
-  );
-
-  app.post(
-    '/tenant/transfer-ownership',
-    {
-      preHandler: [...inTenant, requireRole('owner')],
-      schema: {
-        tags: ['Tenants'],
-        security,
-        body: TransferOwnershipBodySchema,
-        response: { 200: MessageSchema, ...errors },
-      },
-    },
-    async (request) => ({
-      message: await tenants.transferOwnership(db, request.tenantCtx, request.body.user_uuid),
-    }),
-  );
+  await app.register(callersTeams);
+  await app.register(chosenTeam);
 };
