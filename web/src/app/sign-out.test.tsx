@@ -9,9 +9,11 @@ import { renderApp, signIn } from '@/testing/render-app';
 
 it('logs out from a protected page: revokes the refresh token, clears storage, lands on /login', async () => {
   const revoked: unknown[] = [];
+  const authorizations: (string | null)[] = [];
   server.use(
     http.post('/api/auth/logout', async ({ request }) => {
       revoked.push(await request.json());
+      authorizations.push(request.headers.get('Authorization'));
       return new HttpResponse(null, { status: 204 });
     }),
   );
@@ -30,6 +32,8 @@ it('logs out from a protected page: revokes the refresh token, clears storage, l
   expect(router.state.location.pathname).toBe('/login');
   expect({ ...localStorage }).toEqual({ sidebarCollapsed: 'true' });
   await waitFor(() => expect(revoked).toEqual([{ refresh_token: 'refresh-1' }]));
+  // A public call: the refresh token is the proof, and no access token goes with it.
+  expect(authorizations).toEqual([null]);
 });
 
 it('logs out even when the server cannot be reached', async () => {

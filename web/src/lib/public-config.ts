@@ -2,10 +2,10 @@
 import type { PublicConfig } from '@app/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
-import { apiFetch } from '@/lib/api-client';
+import { publicFetch } from '@/lib/api-client';
 
 export const getPublicConfig = ({ signal }: { signal?: AbortSignal } = {}) =>
-  apiFetch<PublicConfig>('/config', { signal });
+  publicFetch<PublicConfig>('/config', { signal });
 
 export const getPublicConfigQueryOptions = () =>
   queryOptions({

@@ -1,4 +1,4 @@
-/** API answers shared by the api-client tests (api-client.test.ts and api-client.cross-tab.test.ts). */
+/** API answers shared by the API client's tests and the token refresh's (lib/session/refresh*.test.ts). */
 import { http, HttpResponse } from 'msw';
 
 import { server } from './mocks/server';

@@ -15,8 +15,9 @@ import { FeedbackDialog } from '@/features/feedback/components/feedback-dialog';
 import { inviteEach } from '@/features/members/api/invite-member';
 import { CreateTeamDialog } from '@/features/tenants/components/create-team-dialog';
 import { useOpenUntilNavigation } from '@/hooks/use-open-until-navigation';
-import { getErrorText } from '@/lib/api-client';
+import { getErrorText } from '@/lib/api-error';
 import { cn } from '@/lib/cn';
+import { useSelectedTenantUuid } from '@/lib/session/selected-tenant';
 import { useCurrentTenant } from '@/lib/session/use-current-tenant';
 import { useSession } from '@/lib/session/use-session';
 import { storage } from '@/lib/storage';
@@ -28,6 +29,8 @@ const sendInvites = (tenantUuid: string, invites: Parameters<typeof inviteEach>[
 export function AppShell() {
   const { signOut } = useSession();
   const { needsOnboarding, isError, error, reload } = useCurrentTenant();
+  // Feedback goes to the stored choice, which stands while the team list loads, and when it fails.
+  const selectedTenantUuid = useSelectedTenantUuid();
   const [isSidebarCollapsed, setSidebarCollapsed] = useState(
     () => storage.get('sidebarCollapsed') === 'true',
   );
@@ -93,7 +96,7 @@ export function AppShell() {
         sendInvites={sendInvites}
         onSignOut={signOut}
       />
-      <FeedbackDialog open={isFeedbackOpen} onOpenChange={setFeedbackOpen} />
+      <FeedbackDialog open={isFeedbackOpen} onOpenChange={setFeedbackOpen} tenantUuid={selectedTenantUuid} />
     </ShellContext.Provider>
   );
 }

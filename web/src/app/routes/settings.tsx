@@ -4,7 +4,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { Spinner } from '@/components/ui/spinner';
 import { useMe } from '@/features/auth/api/get-me';
 import { UpdatePasswordForm } from '@/features/auth/components/update-password-form';
-import { getErrorText } from '@/lib/api-client';
+import { getErrorText } from '@/lib/api-error';
 
 export default function SettingsRoute() {
   const me = useMe();

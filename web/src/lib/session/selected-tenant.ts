@@ -1,7 +1,7 @@
 /**
- * The team the user works in (SPEC section 4), kept in storage 'selectedTenantUuid' because the API client
- * sends it as X-TENANT-UUID. Like the session it lives outside React and is read from storage each time, so
- * the header and the screen never disagree; another tab switching team moves this one along.
+ * The team the user works in (SPEC section 4), kept in storage 'selectedTenantUuid' so that the choice outlives a
+ * reload. Like the session it lives outside React and is read from storage each time; another tab switching team
+ * moves this one along. Calls for the team name it themselves (X-TENANT-UUID), the API client never reads it.
  */
 import { useSyncExternalStore } from 'react';
 

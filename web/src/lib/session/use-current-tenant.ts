@@ -38,7 +38,8 @@ export function useCurrentTenant(): CurrentTenant {
   const tenantUuid = listed?.uuid ?? (list.isPending ? stored : null);
   const details = useTenant(tenantUuid ?? undefined);
 
-  // Storage must name the team shown, since the API client sends it on calls that name none.
+  // Storage names the team shown, not only a team once chosen: a reload opens that team again even if the list
+  // has changed since, and a choice that fell out of the list is forgotten.
   useEffect(() => {
     if (tenants) selectTenant(listed?.uuid ?? null);
   }, [tenants, listed]);

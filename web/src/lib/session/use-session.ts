@@ -4,7 +4,7 @@ import { useCallback, useSyncExternalStore } from 'react';
 import { useNavigate } from 'react-router';
 
 import { paths } from '@/config/paths';
-import { apiFetch } from '@/lib/api-client';
+import { publicFetch } from '@/lib/api-client';
 import { storage } from '@/lib/storage';
 
 import { endSession, getSession, subscribeToSession } from './session-store';
@@ -20,7 +20,8 @@ export function useSession() {
     const refreshToken = storage.get('refreshToken');
     if (refreshToken) {
       const body: RefreshBody = { refresh_token: refreshToken };
-      apiFetch('/auth/logout', { method: 'POST', body }).catch(() => {});
+      // A public call: the refresh token is all the server needs, and a signed-in call could spend it on a refresh.
+      publicFetch('/auth/logout', { method: 'POST', body }).catch(() => {});
     }
     // The session ends before the navigation, so no guard ever sees /login while still signed in.
     endSession();

@@ -8,7 +8,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { useAdminTenant } from '@/features/admin/api/get-admin-tenant';
 import { AdminTenantDetails } from '@/features/admin/components/admin-tenant-details';
-import { getErrorText } from '@/lib/api-client';
+import { getErrorText } from '@/lib/api-error';
 
 /** A team's details, users and subscription, for super admins (SPEC section 2, Admin). */
 export default function AdminTenantRoute() {

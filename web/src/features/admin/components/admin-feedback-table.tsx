@@ -9,7 +9,7 @@ import { useAdminFeedback } from '@/features/admin/api/get-admin-feedback';
 import { formatDateTime } from '@/features/admin/components/display-formats';
 import { SEARCH_DEBOUNCE_MS, SearchBox } from '@/features/admin/components/search-box';
 import { useDebouncedValue } from '@/hooks/use-debounced-value';
-import { getErrorText } from '@/lib/api-client';
+import { getErrorText } from '@/lib/api-error';
 
 const fetchFailure = (error: unknown) => getErrorText(error, 'Failed to fetch data');
 

@@ -17,7 +17,7 @@ import {
 } from '@/features/admin/components/display-formats';
 import { SEARCH_DEBOUNCE_MS, SearchBox } from '@/features/admin/components/search-box';
 import { useDebouncedValue } from '@/hooks/use-debounced-value';
-import { getErrorText } from '@/lib/api-client';
+import { getErrorText } from '@/lib/api-error';
 
 const fetchFailure = (error: unknown) => getErrorText(error, 'Failed to fetch data');
 

@@ -1,7 +1,7 @@
 import type { Message, ResetConfirmBody } from '@app/contract';
 import { useMutation } from '@tanstack/react-query';
 
-import { apiFetch } from '@/lib/api-client';
+import { publicFetch } from '@/lib/api-client';
 import { lazyZodResolver } from '@/lib/lazy-zod-resolver';
 
 /** The new-password form's resolver: a confirmed new password (input-schemas.ts); the token comes from the link. */
@@ -10,6 +10,6 @@ export const confirmPasswordResetResolver = lazyZodResolver(() =>
 );
 
 export const confirmPasswordReset = (body: ResetConfirmBody) =>
-  apiFetch<Message>('/auth/reset-password/confirm', { method: 'POST', body });
+  publicFetch<Message>('/auth/reset-password/confirm', { method: 'POST', body });
 
 export const useConfirmPasswordReset = () => useMutation({ mutationFn: confirmPasswordReset });

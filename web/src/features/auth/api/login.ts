@@ -1,6 +1,6 @@
 import type { AuthResponse, LoginBody } from '@app/contract';
 
-import { apiFetch } from '@/lib/api-client';
+import { publicFetch } from '@/lib/api-client';
 import { lazyZodResolver } from '@/lib/lazy-zod-resolver';
 
 /** The sign-in form's resolver: the request's own schema (input-schemas.ts), fetched on demand. */
@@ -9,4 +9,4 @@ export const loginResolver = lazyZodResolver(() =>
 );
 
 /** Signs in with `useSignIn(login)`. */
-export const login = (body: LoginBody) => apiFetch<AuthResponse>('/auth/login', { method: 'POST', body });
+export const login = (body: LoginBody) => publicFetch<AuthResponse>('/auth/login', { method: 'POST', body });

@@ -1,6 +1,6 @@
 import type { AuthResponse, RegisterBody } from '@app/contract';
 
-import { apiFetch } from '@/lib/api-client';
+import { publicFetch } from '@/lib/api-client';
 import { lazyZodResolver } from '@/lib/lazy-zod-resolver';
 
 /** The sign-up form's resolver: the request's email and a confirmed new password (input-schemas.ts). */
@@ -10,4 +10,4 @@ export const registerResolver = lazyZodResolver(() =>
 
 /** Signs in with `useSignIn(register)`. */
 export const register = (body: RegisterBody) =>
-  apiFetch<AuthResponse>('/auth/register', { method: 'POST', body });
+  publicFetch<AuthResponse>('/auth/register', { method: 'POST', body });

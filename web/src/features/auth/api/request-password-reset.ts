@@ -1,7 +1,7 @@
 import type { Message, ResetRequestBody } from '@app/contract';
 import { useMutation } from '@tanstack/react-query';
 
-import { apiFetch } from '@/lib/api-client';
+import { publicFetch } from '@/lib/api-client';
 import { lazyZodResolver } from '@/lib/lazy-zod-resolver';
 
 /** The reset-request form's resolver: the request's own schema (input-schemas.ts). */
@@ -11,6 +11,6 @@ export const requestPasswordResetResolver = lazyZodResolver(() =>
 
 /** The answer is the same whether or not the email has an account. */
 export const requestPasswordReset = (body: ResetRequestBody) =>
-  apiFetch<Message>('/auth/reset-password/request', { method: 'POST', body });
+  publicFetch<Message>('/auth/reset-password/request', { method: 'POST', body });
 
 export const useRequestPasswordReset = () => useMutation({ mutationFn: requestPasswordReset });

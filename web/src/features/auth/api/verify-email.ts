@@ -1,12 +1,12 @@
 import type { AuthResponse } from '@app/contract';
 import { useMutation } from '@tanstack/react-query';
 
-import { apiFetch } from '@/lib/api-client';
+import { publicFetch } from '@/lib/api-client';
 import { storeSession } from '@/lib/session/session-store';
 
 /** Spends the single-use token of the verification mail; the answer signs the user in (issue 3). */
 export const verifyEmail = (token: string) =>
-  apiFetch<AuthResponse>(`/auth/verify-email?${new URLSearchParams({ token })}`);
+  publicFetch<AuthResponse>(`/auth/verify-email?${new URLSearchParams({ token })}`);
 
 export function useVerifyEmail() {
   return useMutation({ mutationFn: verifyEmail, onSuccess: storeSession });

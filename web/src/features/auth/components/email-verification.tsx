@@ -6,7 +6,7 @@ import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { useVerifyEmail } from '@/features/auth/api/verify-email';
-import { getErrorText } from '@/lib/api-client';
+import { getErrorText } from '@/lib/api-error';
 
 /**
  * Spends the verification token once (SPEC section 4). The token is single use, so the request must not

@@ -8,7 +8,7 @@ import {
   requestPasswordResetResolver,
   useRequestPasswordReset,
 } from '@/features/auth/api/request-password-reset';
-import { getErrorText } from '@/lib/api-client';
+import { getErrorText } from '@/lib/api-error';
 import { usePreloadedResolver } from '@/lib/lazy-zod-resolver';
 
 /** Asks for a reset link; the form stays usable afterwards, to send again or to another address. */

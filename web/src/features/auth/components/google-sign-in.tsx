@@ -5,7 +5,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { googleLogin } from '@/features/auth/api/google-login';
 import { useSignIn } from '@/features/auth/api/use-sign-in';
 import { loadGoogleIdentity } from '@/features/auth/utils/load-google-identity';
-import { getErrorText } from '@/lib/api-client';
+import { getErrorText } from '@/lib/api-error';
 import { usePublicConfig } from '@/lib/public-config';
 
 type GoogleSignInProps = {

@@ -7,7 +7,7 @@ import { register, registerResolver } from '@/features/auth/api/register';
 import { useSignIn } from '@/features/auth/api/use-sign-in';
 import { NewPasswordFields } from '@/components/new-password-fields';
 import { EmailField } from '@/features/auth/components/email-field';
-import { getErrorText } from '@/lib/api-client';
+import { getErrorText } from '@/lib/api-error';
 import { usePreloadedResolver } from '@/lib/lazy-zod-resolver';
 
 export function RegisterForm({ onSuccess }: { onSuccess: () => void }) {

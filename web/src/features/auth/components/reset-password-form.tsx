@@ -11,7 +11,7 @@ import {
 } from '@/features/auth/api/confirm-password-reset';
 import { NewPasswordFields } from '@/components/new-password-fields';
 import { paths } from '@/config/paths';
-import { getErrorText } from '@/lib/api-client';
+import { getErrorText } from '@/lib/api-error';
 import { usePreloadedResolver } from '@/lib/lazy-zod-resolver';
 
 /** Sets a new password with the token of the reset mail; afterwards it only offers the way to sign in. */

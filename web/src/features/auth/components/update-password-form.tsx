@@ -7,7 +7,7 @@ import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from '
 import { Input } from '@/components/ui/input';
 import { getUpdatePasswordInputSchema, useUpdatePassword } from '@/features/auth/api/update-password';
 import { NewPasswordFields } from '@/components/new-password-fields';
-import { getErrorText } from '@/lib/api-client';
+import { getErrorText } from '@/lib/api-error';
 
 type UpdatePasswordFormProps = {
   /** From GET /auth/me: whether the current password must be given (SPEC section 5). */

@@ -1,7 +1,8 @@
 import type { Subscription } from '@app/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
-import { ApiError, apiFetch } from '@/lib/api-client';
+import { apiFetch } from '@/lib/api-client';
+import { ApiError } from '@/lib/api-error';
 import { tenantQueryKey } from '@/lib/session/tenant-query-key';
 
 /** GET /payments/subscription: the team's subscription, or null when it never had one (a 404, SPEC section 7). */

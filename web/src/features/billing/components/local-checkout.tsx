@@ -8,7 +8,7 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
-import { ApiError, getErrorText } from '@/lib/api-client';
+import { ApiError, getErrorText } from '@/lib/api-error';
 
 import { useCheckoutSession } from '@/features/billing/api/get-checkout-session';
 import { usePayCheckoutSession } from '@/features/billing/api/pay-checkout-session';

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
-import { getErrorText } from '@/lib/api-client';
+import { getErrorText } from '@/lib/api-error';
 import { usePublicConfig } from '@/lib/public-config';
 
 import { useOpenBillingPortal } from '@/features/billing/api/open-billing-portal';

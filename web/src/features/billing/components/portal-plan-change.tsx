@@ -7,7 +7,7 @@ import { SubmitButton } from '@/components/submit-button';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { getErrorText } from '@/lib/api-client';
+import { getErrorText } from '@/lib/api-error';
 
 import { useChangePlan } from '@/features/billing/api/change-plan';
 import { BillingIntervalToggle } from '@/features/billing/components/billing-interval-toggle';

@@ -4,7 +4,8 @@ import { useMutation } from '@tanstack/react-query';
 import { apiFetch } from '@/lib/api-client';
 
 /** POST /feedback/ {message, route}, for the selected team (SPEC section 7). */
-export const submitFeedback = (body: FeedbackBody) =>
-  apiFetch<Feedback>('/feedback/', { method: 'POST', body });
+export const submitFeedback = ({ tenantUuid, body }: { tenantUuid: string | null; body: FeedbackBody }) =>
+  apiFetch<Feedback>('/feedback/', { method: 'POST', body, tenantUuid: tenantUuid ?? undefined });
 
-export const useSubmitFeedback = () => useMutation({ mutationFn: submitFeedback });
+export const useSubmitFeedback = (tenantUuid: string | null) =>
+  useMutation({ mutationFn: (body: FeedbackBody) => submitFeedback({ tenantUuid, body }) });

@@ -18,7 +18,7 @@ import {
 import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
 import { Textarea } from '@/components/ui/textarea';
 import { useSubmitFeedback } from '@/features/feedback/api/submit-feedback';
-import { getErrorText } from '@/lib/api-client';
+import { getErrorText } from '@/lib/api-error';
 
 /** SPEC section 9: success modals close 2000 ms after success. */
 export const FEEDBACK_CLOSE_DELAY_MS = 2000;
@@ -46,13 +46,18 @@ export function isFeedbackShortcut(event: KeyboardEvent): boolean {
 
 const MessageSchema = FeedbackBodySchema.pick({ message: true });
 
-type FeedbackDialogProps = { open: boolean; onOpenChange: (open: boolean) => void };
+type FeedbackDialogProps = {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** The selected team, which the feedback is sent for (SPEC section 7). */
+  tenantUuid: string | null;
+};
 
 /**
  * The feedback modal of SPEC sections 2 and 5; it sends the page the user is on as the route. While mounted,
  * the f key pressed outside text fields toggles it.
  */
-export function FeedbackDialog({ open, onOpenChange }: FeedbackDialogProps) {
+export function FeedbackDialog({ open, onOpenChange, tenantUuid }: FeedbackDialogProps) {
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
       if (!isFeedbackShortcut(event)) return;
@@ -73,15 +78,15 @@ export function FeedbackDialog({ open, onOpenChange }: FeedbackDialogProps) {
           </DialogDescription>
         </DialogHeader>
         {/* Mounted afresh on every opening: an empty text area and no old outcome. */}
-        <FeedbackForm onDone={() => onOpenChange(false)} />
+        <FeedbackForm tenantUuid={tenantUuid} onDone={() => onOpenChange(false)} />
       </DialogContent>
     </Dialog>
   );
 }
 
-function FeedbackForm({ onDone }: { onDone: () => void }) {
+function FeedbackForm({ tenantUuid, onDone }: { tenantUuid: string | null; onDone: () => void }) {
   const { pathname } = useLocation();
-  const submit = useSubmitFeedback();
+  const submit = useSubmitFeedback(tenantUuid);
   const form = useForm({ resolver: zodResolver(MessageSchema), defaultValues: { message: '' } });
   const length = useWatch({ control: form.control, name: 'message' }).length;
 

@@ -1,14 +1,19 @@
 import type { InvitationAcceptance } from '@app/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
-import { apiFetch } from '@/lib/api-client';
+import { publicFetch } from '@/lib/api-client';
 import { getTenantsQueryOptions } from '@/lib/session/get-tenants';
 import { selectTenant } from '@/lib/session/selected-tenant';
 import { storeSession } from '@/lib/session/session-store';
 
-/** Spends the single-use invitation token (SPEC section 7); the answer signs the invited account in. */
+/**
+ * Spends the single-use invitation token (SPEC section 7); the answer signs the invited account in.
+ *
+ * Accepting an invitation is open to anyone and signs in as the invited account whoever was signed in
+ * before (issue 4): the old session's token has no part in it, and must not be refreshed or ended by it.
+ */
 export const acceptInvitation = (token: string) =>
-  apiFetch<InvitationAcceptance>(`/invitations/${encodeURIComponent(token)}/accept`);
+  publicFetch<InvitationAcceptance>(`/invitations/${encodeURIComponent(token)}/accept`);
 
 export function useAcceptInvitation() {
   const queryClient = useQueryClient();

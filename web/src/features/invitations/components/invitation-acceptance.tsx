@@ -8,7 +8,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { useAcceptInvitation } from '@/features/invitations/api/accept-invitation';
 import { SetInvitationPasswordForm } from '@/features/invitations/components/set-invitation-password-form';
-import { getErrorText } from '@/lib/api-client';
+import { getErrorText } from '@/lib/api-error';
 
 /**
  * Accepts the invitation once (SPEC section 4: accepting, then success or error). The token is single use,

@@ -12,7 +12,7 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@
 import { usePendingInvitations } from '@/features/invitations/api/get-pending-invitations';
 import { useResendInvitation } from '@/features/invitations/api/resend-invitation';
 import { useRevokeInvitation } from '@/features/invitations/api/revoke-invitation';
-import { getErrorText } from '@/lib/api-client';
+import { getErrorText } from '@/lib/api-error';
 import { cn } from '@/lib/cn';
 
 const loadFailure = (error: unknown) => getErrorText(error, 'Failed to load invitations');

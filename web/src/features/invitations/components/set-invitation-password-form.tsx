@@ -9,7 +9,7 @@ import {
   setInvitationPasswordInputSchema,
   useSetInvitationPassword,
 } from '@/features/invitations/api/set-invitation-password';
-import { getErrorText } from '@/lib/api-client';
+import { getErrorText } from '@/lib/api-error';
 
 type SetInvitationPasswordFormProps = { token: string; onDone: () => void };
 

@@ -20,7 +20,7 @@ import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
 import { useCreateItem } from '@/features/items/api/create-item';
 import { useUpdateItem } from '@/features/items/api/update-item';
-import { getErrorText } from '@/lib/api-client';
+import { getErrorText } from '@/lib/api-error';
 
 type ItemFormDialogProps = {
   tenantUuid: string;

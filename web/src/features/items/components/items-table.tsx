@@ -11,7 +11,7 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@
 import { useDeleteItem } from '@/features/items/api/delete-item';
 import { useItems } from '@/features/items/api/get-items';
 import { ItemFormDialog } from '@/features/items/components/item-form-dialog';
-import { getErrorText } from '@/lib/api-client';
+import { getErrorText } from '@/lib/api-error';
 
 const fetchFailure = (error: unknown) => getErrorText(error, 'Failed to fetch items');
 

@@ -1,7 +1,8 @@
 import { InviteBodySchema, type InviteBody, type Message } from '@app/contract';
 import { useMutation } from '@tanstack/react-query';
 
-import { apiFetch, getErrorText } from '@/lib/api-client';
+import { apiFetch } from '@/lib/api-client';
+import { getErrorText } from '@/lib/api-error';
 
 export type InviteMemberInput = { tenantUuid: string; body: InviteBody };
 

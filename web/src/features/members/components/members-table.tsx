@@ -13,7 +13,7 @@ import { useChangeMemberRole } from '@/features/members/api/change-member-role';
 import { useMembers } from '@/features/members/api/get-members';
 import { useRemoveMember } from '@/features/members/api/remove-member';
 import { useTransferOwnership } from '@/features/members/api/transfer-ownership';
-import { getErrorText } from '@/lib/api-client';
+import { getErrorText } from '@/lib/api-error';
 
 type MembersTableProps = {
   tenantUuid: string;

@@ -18,7 +18,7 @@ import {
 import { Form } from '@/components/ui/form';
 import { createTeamInputSchema, useCreateTenant } from '@/features/tenants/api/create-tenant';
 import { TeamFields } from '@/features/tenants/components/team-fields';
-import { getErrorText } from '@/lib/api-client';
+import { getErrorText } from '@/lib/api-error';
 
 export type InviteOutcome = { email: string; error: string | null };
 

@@ -7,7 +7,7 @@ import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Form } from '@/components/ui/form';
 import { useUpdateTenant } from '@/features/tenants/api/update-tenant';
 import { TeamFields } from '@/features/tenants/components/team-fields';
-import { getErrorText } from '@/lib/api-client';
+import { getErrorText } from '@/lib/api-error';
 
 /**
  * The team's name and description (SPEC section 5, team settings save). Members see them read-only: the

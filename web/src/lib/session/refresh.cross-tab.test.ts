@@ -2,13 +2,14 @@
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
-import { getSession, loadSession } from '@/lib/session/session-store';
+import { apiFetch } from '@/lib/api-client';
+import { ApiError } from '@/lib/api-error';
 import { storage } from '@/lib/storage';
 import { countRefreshes, echoHeaders } from '@/testing/api-client-mocks';
 import { accessTokenFor } from '@/testing/auth-response';
 import { server } from '@/testing/mocks/server';
 
-import { ApiError, apiFetch } from './api-client';
+import { getSession, loadSession } from './session-store';
 
 describe('token refresh across tabs', () => {
   afterEach(() => {
