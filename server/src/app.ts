@@ -12,16 +12,15 @@ import type { Database } from './db/client.ts';
 import { type Clock, systemClock } from './lib/clock.ts';
 import { type AccessTokens, createAccessTokens } from './lib/tokens.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
-import type { AuthDeps } from './modules/auth/auth.service.ts';
-import { createGoogleIdTokens } from './modules/auth/google-id-tokens.ts';
+import { authModulePlugin } from './modules/auth/auth.plugin.ts';
 import { feedbackRoutes } from './modules/feedback/feedback.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { invitationsRoutes } from './modules/invitations/invitations.routes.ts';
 import { itemsRoutes } from './modules/items/items.routes.ts';
 import { mailPlugin } from './modules/mail/mail.plugin.ts';
 import { membersRoutes } from './modules/members/members.routes.ts';
-import { paymentsPlugin } from './modules/payments/payments.plugin.ts';
-import { paymentsRoutes } from './modules/payments/payments.routes.ts';
+import { billingPlugin } from './modules/billing/billing.plugin.ts';
+import { billingRoutes } from './modules/billing/billing.routes.ts';
 import { publicConfigRoutes } from './modules/public-config/public-config.routes.ts';
 import { superAdminRoutes } from './modules/super-admin/super-admin.routes.ts';
 import { tenantsRoutes } from './modules/tenants/tenants.routes.ts';
@@ -143,28 +142,18 @@ export async function buildApp({
   await app.register(authPlugin);
   await app.register(tenantPlugin);
   await app.register(mailPlugin);
-  await app.register(paymentsPlugin);
+  await app.register(billingPlugin);
+  await app.register(authModulePlugin);
 
   await app.register(healthRoutes, { prefix: '/api' });
   await app.register(publicConfigRoutes, { prefix: '/api' });
-  const authDeps: AuthDeps = {
-    db: database.db,
-    clock,
-    accessTokens: app.accessTokens,
-    appUrl: config.appUrl,
-    superAdminEmails: config.superAdminEmails,
-    google: config.google.clientId
-      ? createGoogleIdTokens({ clientId: config.google.clientId, jwksUrl: config.google.jwksUrl, clock })
-      : null,
-    mailQueued: () => app.mail.notify(),
-  };
-  await app.register(authRoutes, { prefix: '/api/auth', deps: authDeps });
+  await app.register(authRoutes, { prefix: '/api/auth' });
   await app.register(tenantsRoutes, { prefix: '/api' });
   await app.register(membersRoutes, { prefix: '/api' });
-  await app.register(invitationsRoutes, { prefix: '/api', deps: authDeps });
+  await app.register(invitationsRoutes, { prefix: '/api' });
   await app.register(itemsRoutes, { prefix: '/api' });
   await app.register(feedbackRoutes, { prefix: '/api' });
-  await app.register(paymentsRoutes, { prefix: '/api' });
+  await app.register(billingRoutes, { prefix: '/api' });
   await app.register(superAdminRoutes, { prefix: '/api/super-admin' });
 
   await app.register(webAppPlugin, { webDir });

@@ -61,7 +61,7 @@ export const authPlugin = fp(
       return isSuperAdmin(user, app.config.superAdminEmails) ? 'granted' : 'refused';
     });
   },
-  { name: 'auth' },
+  { name: 'authentication' },
 );
 
 export const requireUser: preHandlerAsyncHookHandler = async function (this: FastifyInstance, request) {

@@ -55,7 +55,7 @@ export const tenantPlugin = fp(
       return row ? { sessionOpen: true as const, role: row.role } : { sessionOpen: false as const };
     });
   },
-  { name: 'tenant', dependencies: ['auth'] },
+  { name: 'tenant', dependencies: ['authentication'] },
 );
 
 /**

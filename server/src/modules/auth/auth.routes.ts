@@ -23,7 +23,8 @@ import * as auth from './auth.service.ts';
 
 const perAddress = { rateLimit: PER_ADDRESS_LIMIT };
 
-export const authRoutes: FastifyPluginAsyncZod<{ deps: auth.AuthDeps }> = async (app, { deps }) => {
+export const authRoutes: FastifyPluginAsyncZod = async (app) => {
+  const deps = app.auth;
   routeScope(app, { access: 'public', tags: ['Auth'] });
   const failedLogins = app.attemptLimit('failedLogins', 'Too many failed sign-in attempts. Try again later.');
 

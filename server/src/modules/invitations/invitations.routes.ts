@@ -16,10 +16,10 @@ import { sendPage } from '../../lib/pagination.ts';
 import { PER_ADDRESS_LIMIT } from '../../plugins/rate-limits.ts';
 import { routeScope } from '../../plugins/route-scope.ts';
 import { requireRole } from '../../plugins/tenant.ts';
-import type { AuthDeps } from '../auth/auth.service.ts';
 import * as invitations from './invitations.service.ts';
 
-export const invitationsRoutes: FastifyPluginAsyncZod<{ deps: AuthDeps }> = async (app, { deps }) => {
+export const invitationsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const deps = app.auth;
   const tags = ['Invitations'];
 
   // A team's admins manage its invitations.

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import ipaddr from 'ipaddr.js';
 
-import { createOutboxWorker } from '../../jobs/outbox-worker.ts';
+import { createOutboxWorker } from './outbox-worker.ts';
 import { devMailboxRoutes } from './dev-mailbox.routes.ts';
 import { createDevMailer, createSmtpMailer } from './mailer.ts';
 

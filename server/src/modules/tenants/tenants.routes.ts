@@ -12,7 +12,7 @@ import { z } from 'zod';
 import { sendPage } from '../../lib/pagination.ts';
 import { routeScope } from '../../plugins/route-scope.ts';
 import { requireRole } from '../../plugins/tenant.ts';
-import { endBillingForDeletedTeam } from '../payments/payments.service.ts';
+import { endBillingForDeletedTeam } from '../billing/billing.service.ts';
 import * as tenants from './tenants.service.ts';
 
 const tags = ['Tenants'];
@@ -61,7 +61,7 @@ export const tenantsRoutes: FastifyPluginAsyncZod = async (app) => {
       { preHandler: requireRole('owner'), schema: { response: { 204: z.null() } } },
       async (request, reply) => {
         await tenants.deleteTenant(db, request.tenantCtx, {
-          endBilling: (tenantId) => endBillingForDeletedTeam(app.payments, tenantId),
+          endBilling: (tenantId) => endBillingForDeletedTeam(app.billing, tenantId),
         });
         return reply.status(204).send(null);
       },

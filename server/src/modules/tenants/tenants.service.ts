@@ -59,7 +59,7 @@ export async function updateTenant(
   return getTenant(db, ctx);
 }
 
-/** Billing's part in deleting a team (payments.service endBillingForDeletedTeam). */
+/** Billing's part in deleting a team (billing.service endBillingForDeletedTeam). */
 export type TeamBilling = { endBilling(tenantId: string): Promise<void> };
 
 export async function deleteTenant(db: Db, ctx: TenantContext, billing: TeamBilling): Promise<void> {

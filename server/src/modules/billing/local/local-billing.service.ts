@@ -12,14 +12,14 @@ import {
   type Subscription,
 } from '@app/contract';
 
-import type { Db } from '../../db/client.ts';
-import { withTenantScope } from '../../db/tenant-scope.ts';
-import { AppError } from '../../lib/app-error.ts';
-import type { Clock } from '../../lib/clock.ts';
-import type { TenantContext } from '../../plugins/tenant.ts';
+import type { Db } from '../../../db/client.ts';
+import { withTenantScope } from '../../../db/tenant-scope.ts';
+import { AppError } from '../../../lib/app-error.ts';
+import type { Clock } from '../../../lib/clock.ts';
+import type { TenantContext } from '../../../plugins/tenant.ts';
 import { addIntervals, nextPeriodEnd, unusedFraction } from './billing-periods.ts';
-import * as repo from './payments.repository.ts';
-import { applyCredit, priceOf, toPlan, toSubscription } from './payments.responses.ts';
+import * as repo from '../billing.repository.ts';
+import { applyCredit, priceOf, toPlan, toSubscription } from '../billing.responses.ts';
 import { type CardDetails, chargeTestCard } from './test-cards.ts';
 
 export type LocalBillingDeps = { db: Db; clock: Clock };

@@ -2,7 +2,7 @@
 // same refusals a real checkout gives for a mistyped number, a past expiry or a wrong security code.
 import { DECLINED_CARD_NUMBER, TEST_CARD_NUMBER } from '@app/contract';
 
-import { AppError } from '../../lib/app-error.ts';
+import { AppError } from '../../../lib/app-error.ts';
 
 const digits = (number: string) => number.replace(/\s+/g, '');
 const PAYING_CARD = digits(TEST_CARD_NUMBER);

@@ -1,16 +1,16 @@
-// Billing for the app: the provider chosen by PAYMENTS_PROVIDER (app.payments), Stripe's webhook settings when
+// Billing for the app: the provider chosen by PAYMENTS_PROVIDER (app.billing), Stripe's webhook settings when
 // Stripe is configured, and the renewal job of local subscriptions while the app is ready.
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 
-import { createRenewalJob, type RenewalJob } from '../../jobs/subscription-renewals.ts';
+import { createRenewalJob, type RenewalJob } from './local/renewal-job.ts';
 import { createInvoiceLinks } from './invoice-links.ts';
-import type { PaymentsDeps } from './payments.service.ts';
-import { createLocalProvider } from './providers/local-provider.ts';
-import { createStripeClient, createStripeProvider } from './providers/stripe-provider.ts';
-import type { StripeWebhookDeps } from './stripe-webhooks.service.ts';
+import type { BillingDeps } from './billing.service.ts';
+import { createLocalProvider } from './local/local-provider.ts';
+import { createStripeClient, createStripeProvider } from './stripe/stripe-provider.ts';
+import type { StripeWebhookDeps } from './stripe/stripe-webhooks.service.ts';
 
-export type Payments = PaymentsDeps & {
+export type Billing = BillingDeps & {
   /** Null unless Stripe is configured with a webhook secret. */
   stripeWebhooks: StripeWebhookDeps | null;
   renewals: RenewalJob;
@@ -18,15 +18,15 @@ export type Payments = PaymentsDeps & {
 
 declare module 'fastify' {
   interface FastifyInstance {
-    payments: Payments;
+    billing: Billing;
   }
 }
 
-export const paymentsPlugin = fp(
+export const billingPlugin = fp(
   async (app: FastifyInstance) => {
     const { config, database, clock, log } = app;
     const invoiceLinks = createInvoiceLinks({ secret: config.jwtSecret, clock });
-    const providers: PaymentsDeps['providers'] = { local: createLocalProvider({ clock, invoiceLinks }) };
+    const providers: BillingDeps['providers'] = { local: createLocalProvider({ clock, invoiceLinks }) };
     let stripeWebhooks: StripeWebhookDeps | null = null;
 
     const { stripeSecretKey, stripeWebhookSecret, stripeApiUrl, stripePrices } = config.payments;
@@ -44,7 +44,7 @@ export const paymentsPlugin = fp(
       }
     }
 
-    const deps: PaymentsDeps = {
+    const deps: BillingDeps = {
       db: database.db,
       clock,
       // config.ts requires the Stripe settings when PAYMENTS_PROVIDER=stripe.
@@ -53,10 +53,10 @@ export const paymentsPlugin = fp(
       invoiceLinks,
     };
     const renewals = createRenewalJob({ deps, log });
-    app.decorate('payments', { ...deps, stripeWebhooks, renewals });
+    app.decorate('billing', { ...deps, stripeWebhooks, renewals });
     app.addHook('onReady', async () => renewals.start());
     // preClose, not onClose: the database may already be closing when onClose hooks run.
     app.addHook('preClose', () => renewals.stop());
   },
-  { name: 'payments' },
+  { name: 'billing' },
 );

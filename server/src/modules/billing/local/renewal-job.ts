@@ -2,11 +2,7 @@
 // on time even for a team nobody looks at. Reads settle the same way, so a stopped job delays nothing a user sees.
 import type { FastifyBaseLogger } from 'fastify';
 
-import {
-  findDueTeams,
-  type LocalBillingDeps,
-  settleTeam,
-} from '../modules/payments/local-billing.service.ts';
+import { findDueTeams, type LocalBillingDeps, settleTeam } from './local-billing.service.ts';
 
 const BATCH_SIZE = 50;
 

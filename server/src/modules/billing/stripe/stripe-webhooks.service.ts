@@ -7,10 +7,10 @@ import { isUuid, type BillingInterval, type SubscriptionStatus } from '@app/cont
 import type { FastifyBaseLogger } from 'fastify';
 import type Stripe from 'stripe';
 
-import type { Db } from '../../db/client.ts';
-import { AppError } from '../../lib/app-error.ts';
-import * as repo from './payments.repository.ts';
-import { cancelStripeSubscription, type StripePrices } from './providers/stripe-provider.ts';
+import type { Db } from '../../../db/client.ts';
+import { AppError } from '../../../lib/app-error.ts';
+import * as repo from '../billing.repository.ts';
+import { cancelStripeSubscription, type StripePrices } from './stripe-provider.ts';
 import * as events from './stripe-webhooks.repository.ts';
 
 export type StripeWebhookDeps = {

@@ -14,9 +14,9 @@ import {
   TestClock,
   type TestApp,
   testConfig,
-} from '../../../test/helpers.ts';
-import { subscriptions } from '../../db/schema/billing.ts';
-import { tenants } from '../../db/schema/tenants.ts';
+} from '../../../../test/helpers.ts';
+import { subscriptions } from '../../../db/schema/billing.ts';
+import { tenants } from '../../../db/schema/tenants.ts';
 
 let app: TestApp;
 const clock = new TestClock(new Date('2026-06-01T12:00:00Z'));

@@ -12,10 +12,10 @@ import {
   TestClock,
   type TestApp,
   testConfig,
-} from '../../../test/helpers.ts';
-import { LONG_LIVED_TOKENS, subscribeLocally } from '../../../test/local-billing.ts';
-import { buildApp } from '../../app.ts';
-import { invoices, subscriptions } from '../../db/schema/billing.ts';
+} from '../../../../test/helpers.ts';
+import { LONG_LIVED_TOKENS, subscribeLocally } from '../../../../test/local-billing.ts';
+import { buildApp } from '../../../app.ts';
+import { invoices, subscriptions } from '../../../db/schema/billing.ts';
 
 const DAY = 86_400_000;
 const opened: TestApp[] = [];
@@ -80,7 +80,7 @@ describe('renewal', () => {
       (await db.select().from(invoices).where(eq(invoices.tenantId, team.uuid))).length;
 
     clock.advance(30 * DAY + 1);
-    await app.payments.renewals.runOnce();
+    await app.billing.renewals.runOnce();
     expect(await invoiceCount()).toBe(2);
 
     // A restart months later: the new process's first round catches up on every period it missed.
@@ -93,7 +93,7 @@ describe('renewal', () => {
     });
     opened.push(restarted);
     await restarted.ready();
-    await restarted.payments.renewals.runOnce();
+    await restarted.billing.renewals.runOnce();
     expect(await invoiceCount()).toBe(4);
     const [row] = await db.select().from(subscriptions).where(eq(subscriptions.tenantId, team.uuid));
     expect(row).toMatchObject({

@@ -1,12 +1,12 @@
-// The built-in test-mode provider: checkout and portal are the app's own pages (contract/src/payments.ts), and
+// The built-in test-mode provider: checkout and portal are the app's own pages (contract/src/billing.ts), and
 // the PDFs are rendered by the app. Nothing leaves the process.
 import { localBillingPaths } from '@app/contract';
 
 import { withTenantScope } from '../../../db/tenant-scope.ts';
 import type { Clock } from '../../../lib/clock.ts';
 import type { InvoiceLinks } from '../invoice-links.ts';
-import { insertCheckoutSession } from '../payments.repository.ts';
-import type { PaymentsProvider } from './payments-provider.ts';
+import { insertCheckoutSession } from '../billing.repository.ts';
+import type { BillingProvider } from '../billing-provider.ts';
 
 /** How long a checkout page stays payable. */
 export const CHECKOUT_SESSION_TTL_MS = 60 * 60 * 1000;
@@ -17,7 +17,7 @@ export function createLocalProvider({
 }: {
   clock: Clock;
   invoiceLinks: InvoiceLinks;
-}): PaymentsProvider {
+}): BillingProvider {
   return {
     name: 'local',
     async startCheckout(db, { tenant, plan, interval }) {

@@ -1,11 +1,11 @@
 // Delivers the mail outbox: polls for due mail, retries failures with backoff, never gives up on a mail.
 import type { FastifyBaseLogger } from 'fastify';
 
-import type { Db } from '../db/client.ts';
-import type { OutboxRow } from '../db/schema/index.ts';
-import { type Clock, systemClock } from '../lib/clock.ts';
-import { claimDueMail, markMailSent, recordDeliveryFailure } from '../modules/mail/mail.repository.ts';
-import type { Mailer } from '../modules/mail/mailer.ts';
+import type { Db } from '../../db/client.ts';
+import type { OutboxRow } from '../../db/schema/index.ts';
+import { type Clock, systemClock } from '../../lib/clock.ts';
+import { claimDueMail, markMailSent, recordDeliveryFailure } from './mail.repository.ts';
+import type { Mailer } from './mailer.ts';
 
 const FIRST_RETRY_MS = 5_000;
 const MAX_RETRY_MS = 15 * 60_000;

@@ -18,22 +18,22 @@ import { type Page, TimestampKeySchema, decodeCursor, toPage } from '../../lib/p
 import type { TenantContext } from '../../plugins/tenant.ts';
 import type { InvoiceLinks } from './invoice-links.ts';
 import { renderInvoicePdf } from './invoice-pdf.ts';
-import { type LocalBillingDeps, isDue, settleLocalSubscription } from './local-billing.service.ts';
-import * as repo from './payments.repository.ts';
-import { toInvoice, toPlan, toSubscription } from './payments.responses.ts';
-import type { PaymentsProvider } from './providers/payments-provider.ts';
+import { type LocalBillingDeps, isDue, settleLocalSubscription } from './local/local-billing.service.ts';
+import * as repo from './billing.repository.ts';
+import { toInvoice, toPlan, toSubscription } from './billing.responses.ts';
+import type { BillingProvider } from './billing-provider.ts';
 
-export type PaymentsDeps = LocalBillingDeps & {
+export type BillingDeps = LocalBillingDeps & {
   /** Where new checkouts go (PAYMENTS_PROVIDER). */
-  provider: PaymentsProvider;
+  provider: BillingProvider;
   /** Every provider this instance can reach, for subscriptions made under an earlier setting. */
-  providers: Partial<Record<PaymentsProvider['name'], PaymentsProvider>>;
+  providers: Partial<Record<BillingProvider['name'], BillingProvider>>;
   invoiceLinks: InvoiceLinks;
 };
 
 const invoiceNotFound = () => new AppError('NOT_FOUND', 'Invoice not found');
 
-function providerFor(deps: PaymentsDeps, name: PaymentsProvider['name']) {
+function providerFor(deps: BillingDeps, name: BillingProvider['name']) {
   const provider = deps.providers[name];
   if (!provider) {
     throw new AppError(
@@ -48,7 +48,7 @@ export async function listPlans(db: Db): Promise<Plan[]> {
   return (await repo.findPlans(db)).map(toPlan);
 }
 
-export async function getSubscription(deps: PaymentsDeps, ctx: TenantContext): Promise<Subscription> {
+export async function getSubscription(deps: BillingDeps, ctx: TenantContext): Promise<Subscription> {
   const now = deps.clock.now();
   let row = await withTenantStatement(deps.db, ctx.tenantId, (tx) => repo.findSubscription(tx, ctx.tenantId));
   // A local period that ended while nobody looked is settled first: once a period, in a transaction of its own.
@@ -62,7 +62,7 @@ export async function getSubscription(deps: PaymentsDeps, ctx: TenantContext): P
 }
 
 export async function listInvoices(
-  deps: PaymentsDeps,
+  deps: BillingDeps,
   ctx: TenantContext,
   { limit, cursor }: { limit: number; cursor?: string | undefined },
 ): Promise<Page<Invoice>> {
@@ -77,7 +77,7 @@ export async function listInvoices(
 }
 
 export async function startCheckout(
-  deps: PaymentsDeps,
+  deps: BillingDeps,
   ctx: TenantContext,
   { plan_id, billing_interval = 'monthly' }: CheckoutBody,
 ): Promise<RedirectUrl> {
@@ -98,7 +98,7 @@ export async function startCheckout(
   return { url };
 }
 
-export async function openPortal(deps: PaymentsDeps, ctx: TenantContext): Promise<RedirectUrl> {
+export async function openPortal(deps: BillingDeps, ctx: TenantContext): Promise<RedirectUrl> {
   const { tenant, subscription } = await withTenantScope(deps.db, ctx.tenantId, async (tx) => ({
     tenant: (await repo.findTenant(tx, ctx.tenantId))!,
     subscription: await settleLocalSubscription(tx, ctx.tenantId, deps.clock.now()),
@@ -111,7 +111,7 @@ export async function openPortal(deps: PaymentsDeps, ctx: TenantContext): Promis
 
 /** Stripe's invoices carry Stripe's own PDF link; local ones get a short-lived link to the app's PDF. */
 export async function getInvoiceDownload(
-  deps: PaymentsDeps,
+  deps: BillingDeps,
   ctx: TenantContext,
   id: string,
 ): Promise<InvoiceDownload> {
@@ -125,7 +125,7 @@ export async function getInvoiceDownload(
 }
 
 /** The PDF behind a download link: the link's token names the invoice and its team, no session needed. */
-export async function getInvoicePdf(deps: PaymentsDeps, id: string, token: string) {
+export async function getInvoicePdf(deps: BillingDeps, id: string, token: string) {
   const link = isUuid(id) ? await deps.invoiceLinks.verify(id, token) : null;
   if (!link) {
     throw new AppError('UNAUTHORIZED', 'This download link has expired. Download the invoice again.');
@@ -159,7 +159,7 @@ export async function getInvoicePdf(deps: PaymentsDeps, id: string, token: strin
  * Called before a team is deleted: its live subscription is cancelled with the provider first, so a deleted team
  * is never billed again. Throws when the provider cannot confirm, and the team is then kept.
  */
-export async function endBillingForDeletedTeam(deps: PaymentsDeps, tenantId: string): Promise<void> {
+export async function endBillingForDeletedTeam(deps: BillingDeps, tenantId: string): Promise<void> {
   const { tenant, subscription } = await withTenantScope(deps.db, tenantId, async (tx) => ({
     tenant: await repo.findTenant(tx, tenantId),
     subscription: await settleLocalSubscription(tx, tenantId, deps.clock.now()),

@@ -4,7 +4,7 @@ import type { Invoice, Subscription } from '@app/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { createTeam, inTenant, registerUser, type TestApp } from '../../../test/helpers.ts';
+import { createTeam, inTenant, registerUser, type TestApp } from '../../../../test/helpers.ts';
 import {
   buildStripeApp,
   deliver,
@@ -13,10 +13,10 @@ import {
   stripeEvent,
   stripeInvoice,
   stripeSubscription,
-} from '../../../test/stripe-events.ts';
-import { startStripeStandIn, type StripeStandIn } from '../../../test/stripe-stand-in.ts';
-import { invoices, paymentEvents, subscriptions } from '../../db/schema/billing.ts';
-import { tenants } from '../../db/schema/tenants.ts';
+} from '../../../../test/stripe-events.ts';
+import { startStripeStandIn, type StripeStandIn } from '../../../../test/stripe-stand-in.ts';
+import { invoices, paymentEvents, subscriptions } from '../../../db/schema/billing.ts';
+import { tenants } from '../../../db/schema/tenants.ts';
 
 let standIn: StripeStandIn;
 let app: TestApp;

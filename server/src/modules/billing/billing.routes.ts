@@ -15,18 +15,18 @@ import { AppError } from '../../lib/app-error.ts';
 import { sendPage } from '../../lib/pagination.ts';
 import { routeScope } from '../../plugins/route-scope.ts';
 import { requireRole } from '../../plugins/tenant.ts';
-import { localBillingRoutes } from './local-billing.routes.ts';
-import * as payments from './payments.service.ts';
-import { handleStripeWebhook } from './stripe-webhooks.service.ts';
+import { localBillingRoutes } from './local/local-billing.routes.ts';
+import * as billing from './billing.service.ts';
+import { handleStripeWebhook } from './stripe/stripe-webhooks.service.ts';
 
-export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const deps = app.payments;
-  const tags = ['Payments'];
+export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
+  const deps = app.billing;
+  const tags = ['Billing'];
 
   const plans: FastifyPluginAsyncZod = async (scope) => {
     routeScope(scope, { access: 'user', tags });
     scope.get('/payments/plans', { schema: { response: { 200: z.array(PlanSchema) } } }, () =>
-      payments.listPlans(deps.db),
+      billing.listPlans(deps.db),
     );
   };
 
@@ -36,32 +36,32 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
     const preHandler = requireRole('admin');
 
     scope.get('/payments/subscription', { schema: { response: { 200: SubscriptionSchema } } }, (request) =>
-      payments.getSubscription(deps, request.tenantCtx),
+      billing.getSubscription(deps, request.tenantCtx),
     );
 
     scope.get(
       '/payments/invoices',
       { schema: { querystring: PageQuerySchema, response: { 200: z.array(InvoiceSchema) } } },
       async (request, reply) =>
-        sendPage(reply, await payments.listInvoices(deps, request.tenantCtx, request.query)),
+        sendPage(reply, await billing.listInvoices(deps, request.tenantCtx, request.query)),
     );
 
     scope.get(
       '/payments/invoices/:id/download',
       { preHandler, schema: { params: InvoiceParamsSchema, response: { 200: InvoiceDownloadSchema } } },
-      (request) => payments.getInvoiceDownload(deps, request.tenantCtx, request.params.id),
+      (request) => billing.getInvoiceDownload(deps, request.tenantCtx, request.params.id),
     );
 
     scope.post(
       '/payments/checkout',
       { preHandler, schema: { body: CheckoutBodySchema, response: { 200: RedirectUrlSchema } } },
-      (request) => payments.startCheckout(deps, request.tenantCtx, request.body),
+      (request) => billing.startCheckout(deps, request.tenantCtx, request.body),
     );
 
     scope.post(
       '/payments/portal',
       { preHandler, schema: { response: { 200: RedirectUrlSchema } } },
-      (request) => payments.openPortal(deps, request.tenantCtx),
+      (request) => billing.openPortal(deps, request.tenantCtx),
     );
   };
 
@@ -80,7 +80,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
       async (request, reply) => {
-        const { filename, pdf } = await payments.getInvoicePdf(
+        const { filename, pdf } = await billing.getInvoicePdf(
           deps,
           request.params.id,
           request.query.token ?? '',

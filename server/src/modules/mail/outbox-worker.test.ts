@@ -1,17 +1,17 @@
 import Fastify from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 
-import { createTestDatabase, type TestDatabase, TestClock } from '../../test/helpers.ts';
-import { outbox } from '../db/schema/index.ts';
+import { createTestDatabase, type TestDatabase, TestClock } from '../../../test/helpers.ts';
+import { outbox } from '../../db/schema/index.ts';
 import {
   headerOf,
   type LocalSmtpServer,
   plainTextOf,
   startLocalSmtpServer,
-} from '../../test/local-smtp-server.ts';
-import { enqueueMail, type OutgoingMail } from '../modules/mail/mail.repository.ts';
-import { verificationMail } from '../modules/mail/mail.templates.ts';
-import { createSmtpMailer, type Mailer } from '../modules/mail/mailer.ts';
+} from '../../../test/local-smtp-server.ts';
+import { enqueueMail, type OutgoingMail } from './mail.repository.ts';
+import { verificationMail } from './mail.templates.ts';
+import { createSmtpMailer, type Mailer } from './mailer.ts';
 import { createOutboxWorker, retryDelayMs } from './outbox-worker.ts';
 
 let database: TestDatabase;

@@ -2,12 +2,12 @@
 // The service decides who may do what and when; a provider only talks to the outside world.
 import type { BillingInterval } from '@app/contract';
 
-import type { Db } from '../../../db/client.ts';
-import type { InvoiceRow, PlanRow, SubscriptionRow } from '../payments.repository.ts';
+import type { Db } from '../../db/client.ts';
+import type { InvoiceRow, PlanRow, SubscriptionRow } from './billing.repository.ts';
 
 export type BillingTenant = { uuid: string; name: string; stripeCustomerId: string | null };
 
-export type PaymentsProvider = {
+export type BillingProvider = {
   readonly name: 'local' | 'stripe';
   /**
    * The URL of a page where the team pays for a new subscription. The subscription itself is recorded when the

@@ -4,7 +4,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { createTeam, inTenant, joinTeam, registerUser, type TestApp } from '../../../test/helpers.ts';
+import { createTeam, inTenant, joinTeam, registerUser, type TestApp } from '../../../../test/helpers.ts';
 import {
   APP_URL,
   buildStripeApp,
@@ -15,10 +15,10 @@ import {
   stripeEvent,
   stripeInvoice,
   stripeSubscription,
-} from '../../../test/stripe-events.ts';
-import { startStripeStandIn, type StripeStandIn } from '../../../test/stripe-stand-in.ts';
-import { subscriptions } from '../../db/schema/billing.ts';
-import { tenants } from '../../db/schema/tenants.ts';
+} from '../../../../test/stripe-events.ts';
+import { startStripeStandIn, type StripeStandIn } from '../../../../test/stripe-stand-in.ts';
+import { subscriptions } from '../../../db/schema/billing.ts';
+import { tenants } from '../../../db/schema/tenants.ts';
 
 let standIn: StripeStandIn;
 let app: TestApp;

@@ -1,7 +1,7 @@
-// Billing rows in the shapes of contract/src/payments.ts, and the price arithmetic both providers share.
+// Billing rows in the shapes of contract/src/billing.ts, and the price arithmetic both providers share.
 import type { BillingInterval, Invoice, Plan, Subscription } from '@app/contract';
 
-import type { InvoiceRow, PlanRow, SubscriptionRow } from './payments.repository.ts';
+import type { InvoiceRow, PlanRow, SubscriptionRow } from './billing.repository.ts';
 
 export const toPlan = (row: PlanRow): Plan => ({
   id: row.id,

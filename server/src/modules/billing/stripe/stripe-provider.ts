@@ -6,8 +6,8 @@ import Stripe from 'stripe';
 
 import { withTenantScope } from '../../../db/tenant-scope.ts';
 import { AppError } from '../../../lib/app-error.ts';
-import { setStripeCustomerId } from '../payments.repository.ts';
-import type { PaymentsProvider } from './payments-provider.ts';
+import { setStripeCustomerId } from '../billing.repository.ts';
+import type { BillingProvider } from '../billing-provider.ts';
 
 export type StripePrices = Record<string, Record<BillingInterval, string>>;
 
@@ -65,7 +65,7 @@ export function createStripeProvider({
   prices: StripePrices;
   appUrl: string;
   log: FastifyBaseLogger;
-}): PaymentsProvider {
+}): BillingProvider {
   return {
     name: 'stripe',
     async startCheckout(db, { tenant, plan, interval }) {

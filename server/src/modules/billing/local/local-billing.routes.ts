@@ -1,4 +1,4 @@
-// The API of the local provider's own pages (contract/src/payments.ts): /billing/checkout/{id} and /billing/portal.
+// The API of the local provider's own pages (contract/src/billing.ts): /billing/checkout/{id} and /billing/portal.
 // Mounted only when PAYMENTS_PROVIDER=local.
 import {
   ChangePlanBodySchema,
@@ -9,15 +9,15 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 
-import { routeScope } from '../../plugins/route-scope.ts';
-import { requireRole } from '../../plugins/tenant.ts';
+import { routeScope } from '../../../plugins/route-scope.ts';
+import { requireRole } from '../../../plugins/tenant.ts';
 import * as local from './local-billing.service.ts';
 
-const tags = ['Payments (test mode)'];
+const tags = ['Billing (test mode)'];
 const SessionParamsSchema = z.object({ session_id: z.string().max(100) });
 
 export const localBillingRoutes: FastifyPluginAsyncZod = async (app) => {
-  const deps = app.payments;
+  const deps = app.billing;
 
   // The checkout page names no team header: the session does, and the caller must be its admin or owner.
   const checkout: FastifyPluginAsyncZod = async (scope) => {

@@ -2,10 +2,10 @@
 // find their team from the event's metadata, the stored subscription id or the team's Stripe customer.
 import { eq } from 'drizzle-orm';
 
-import type { Db } from '../../db/client.ts';
-import { invoices, paymentEvents, subscriptions } from '../../db/schema/billing.ts';
-import { tenants } from '../../db/schema/tenants.ts';
-import type { NewInvoice } from './payments.repository.ts';
+import type { Db } from '../../../db/client.ts';
+import { invoices, paymentEvents, subscriptions } from '../../../db/schema/billing.ts';
+import { tenants } from '../../../db/schema/tenants.ts';
+import type { NewInvoice } from '../billing.repository.ts';
 
 /** Records an event id; false when it was already recorded, i.e. the event was applied before. */
 export async function recordEvent(db: Db, id: string, type: string) {

@@ -1,0 +1,31 @@
+// The auth module's dependencies (app.auth), built once from the app's config, clock and token keys: the routes of
+// auth and invitations hand them to their services.
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+
+import type { AuthDeps } from './auth.service.ts';
+import { createGoogleIdTokens } from './google-id-tokens.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    auth: AuthDeps;
+  }
+}
+
+export const authModulePlugin = fp(
+  async (app: FastifyInstance) => {
+    const { config, database, clock } = app;
+    app.decorate('auth', {
+      db: database.db,
+      clock,
+      accessTokens: app.accessTokens,
+      appUrl: config.appUrl,
+      superAdminEmails: config.superAdminEmails,
+      google: config.google.clientId
+        ? createGoogleIdTokens({ clientId: config.google.clientId, jwksUrl: config.google.jwksUrl, clock })
+        : null,
+      mailQueued: () => app.mail.notify(),
+    } satisfies AuthDeps);
+  },
+  { name: 'auth', dependencies: ['mail'] },
+);
