@@ -1,4 +1,6 @@
 // One lint configuration for every workspace; web feature boundaries follow bulletproof-react (STYLE.md §2.3.12).
+import path from 'node:path';
+
 import js from '@eslint/js';
 import prettier from 'eslint-config-prettier';
 import checkFile from 'eslint-plugin-check-file';
@@ -7,6 +9,85 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 const WEB_FEATURES = ['auth', 'tenants', 'members', 'invitations', 'items', 'feedback', 'billing', 'admin'];
+
+/**
+ * Server modules and the tables each owns (server/src/db/schema/<table>.ts). A module writes only its own tables and
+ * reaches another module through that module's service; `reads` are the other modules' tables it joins in a
+ * statement of its own (a read, never a write). See docs/architecture.md.
+ */
+const SERVER_MODULES = {
+  auth: { owns: ['users', 'refresh-tokens', 'one-time-tokens'] },
+  tenants: { owns: ['tenants'], reads: ['memberships'] },
+  members: { owns: ['memberships'], reads: ['users', 'refresh-tokens'] },
+  invitations: { owns: ['invitations'], reads: ['memberships', 'tenants', 'users'] },
+  items: { owns: ['items'] },
+  feedback: { owns: ['feedback'] },
+  billing: { owns: ['billing'], reads: ['tenants'] },
+  mail: { owns: ['outbox'] },
+  activity: { owns: ['activity-log'] },
+  'super-admin': {
+    owns: [],
+    // The operators' views read across every team.
+    reads: ['tenants', 'memberships', 'users', 'billing', 'feedback'],
+  },
+  health: { owns: [] },
+  'public-config': { owns: [] },
+};
+
+const SERVER_SRC = path.join(import.meta.dirname, 'server/src');
+const MODULES_DIR = path.join(SERVER_SRC, 'modules');
+const SCHEMA_DIR = path.join(SERVER_SRC, 'db/schema');
+
+/**
+ * Server module boundaries, by resolving each relative import (no resolver package: docs/decisions/005). In
+ * modules/ and plugins/: another module only through its `<module>.service.ts` (app.ts mounts routes and plugins),
+ * and a table of db/schema/ only if SERVER_MODULES lets the module own or read it; tests may set up any table.
+ */
+const serverBoundaries = {
+  meta: {
+    type: 'problem',
+    schema: [],
+    messages: {
+      crossModule: "'{{spec}}' is inside the {{other}} module: reach it through {{other}}.service.ts.",
+      table:
+        "The {{module}} module may not use the table file '{{spec}}' (SERVER_MODULES in eslint.config.js).",
+      unknown: 'modules/{{module}} is not in SERVER_MODULES (eslint.config.js): say which tables it owns.',
+    },
+  },
+  create(context) {
+    const file = context.filename;
+    const inModule = path.relative(MODULES_DIR, file);
+    const module = inModule.startsWith('..') ? null : inModule.split(path.sep)[0];
+    const rules = module === null ? { owns: [] } : SERVER_MODULES[module];
+    const check = (node) => {
+      const spec = node.source?.value;
+      if (typeof spec !== 'string' || !spec.startsWith('.')) return;
+      const target = path.resolve(path.dirname(file), spec);
+      const inTarget = path.relative(MODULES_DIR, target);
+      if (!inTarget.startsWith('..')) {
+        const other = inTarget.split(path.sep)[0];
+        if (other !== module && path.basename(target) !== `${other}.service.ts`) {
+          context.report({ node, messageId: 'crossModule', data: { spec, other } });
+        }
+      }
+      if (path.dirname(target) === SCHEMA_DIR && !file.endsWith('.test.ts')) {
+        const table = path.basename(target, '.ts');
+        if (![...rules.owns, ...(rules.reads ?? [])].includes(table)) {
+          context.report({ node, messageId: 'table', data: { spec, module: module ?? 'plugins' } });
+        }
+      }
+    };
+    return {
+      Program(node) {
+        if (!rules) context.report({ node, messageId: 'unknown', data: { module } });
+      },
+      ImportDeclaration: check,
+      ExportNamedDeclaration: check,
+      ExportAllDeclaration: check,
+      ImportExpression: check,
+    };
+  },
+};
 
 // Imports across web folders go through the `@/` alias, so the boundary patterns below see every one of them.
 const climbing = { group: ['../*'], message: 'Import from another folder with @/… instead of ../' };
@@ -78,6 +159,11 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  {
+    files: ['server/src/{modules,plugins}/**/*.ts'],
+    plugins: { tessera: { rules: { 'server-boundaries': serverBoundaries } } },
+    rules: { 'tessera/server-boundaries': 'error' },
   },
   prettier,
 );

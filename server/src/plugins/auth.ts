@@ -1,13 +1,10 @@
 // Resolves the bearer token once per request into request.user; requireUser guards the routes that need one.
-import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 
-import { refreshTokens } from '../db/schema/refresh-tokens.ts';
-import { users } from '../db/schema/users.ts';
 import { AppError } from '../lib/app-error.ts';
-import { isSuperAdmin } from '../lib/super-admin.ts';
 import type { AccessTokenSubject } from '../lib/tokens.ts';
+import { createSessionChecks } from '../modules/auth/auth.service.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -22,44 +19,12 @@ declare module 'fastify' {
   }
 }
 
-/**
- * A refresh token of the open session `sessionId` of user `userId` (placeholders). A session is open until it is
- * ended (signed out, revoked, a reused refresh token). Its refresh tokens' 30-day expiry is not checked here: an
- * access token lives minutes, and its own expiry is checked with its signature.
- */
-export const openSessionRow = and(
-  eq(refreshTokens.familyId, sql.placeholder('sessionId')),
-  eq(refreshTokens.userId, sql.placeholder('userId')),
-  isNull(refreshTokens.revokedAt),
-);
-
 export const authPlugin = fp(
   async (app: FastifyInstance) => {
     app.decorateRequest('user', null as unknown as AccessTokenSubject);
-    // Prepared once, as the tenant plugin's membership check: PostgreSQL parses and plans it once per connection.
-    // The flags of a user whose session `sessionId` is open: no row, the session has ended.
-    const superAdminFlags = app.database.db
-      .select({ email: users.email, isVerified: users.isVerified, isSuperAdmin: users.isSuperAdmin })
-      .from(users)
-      .innerJoin(refreshTokens, openSessionRow)
-      .where(eq(users.uuid, sql.placeholder('userId')))
-      .limit(1)
-      .prepare('super_admin_flags');
-    const openSession = app.database.db
-      .select({ id: refreshTokens.id })
-      .from(refreshTokens)
-      .where(openSessionRow)
-      .limit(1)
-      .prepare('open_session');
-    app.decorate('isSessionOpen', async (userId: string, sessionId: string) => {
-      const rows = await openSession.execute({ userId, sessionId });
-      return rows.length > 0;
-    });
-    app.decorate('superAdminAccess', async (userId: string, sessionId: string) => {
-      const [user] = await superAdminFlags.execute({ userId, sessionId });
-      if (!user) return 'session ended';
-      return isSuperAdmin(user, app.config.superAdminEmails) ? 'granted' : 'refused';
-    });
+    const checks = createSessionChecks(app.database.db, app.config.superAdminEmails);
+    app.decorate('isSessionOpen', checks.isSessionOpen);
+    app.decorate('superAdminAccess', checks.superAdminAccess);
   },
   { name: 'authentication' },
 );

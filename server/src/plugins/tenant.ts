@@ -1,14 +1,12 @@
 // Resolves the bearer token and X-TENANT-UUID to the caller's membership once per request (request.tenantCtx);
 // requireRole gates by it.
 import { isUuid, type Role } from '@app/contract';
-import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, preHandlerAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 
-import { memberships } from '../db/schema/memberships.ts';
-import { refreshTokens } from '../db/schema/refresh-tokens.ts';
 import { AppError } from '../lib/app-error.ts';
-import { openSessionRow, sessionEnded, verifiedToken } from './auth.ts';
+import { createTenantAccessCheck } from '../modules/members/members.service.ts';
+import { sessionEnded, verifiedToken } from './auth.ts';
 
 export type TenantContext = { tenantId: string; userId: string; role: Role };
 
@@ -35,25 +33,7 @@ const notAMember = () => new AppError('FORBIDDEN', 'You are not a member of this
 export const tenantPlugin = fp(
   async (app: FastifyInstance) => {
     app.decorateRequest('tenantCtx', null as unknown as TenantContext);
-    // Prepared once: every tenant-scoped request runs it, so PostgreSQL parses and plans it once per connection. The
-    // session and the membership in one statement: no row, the session has ended; a row without a role, no member.
-    const access = app.database.db
-      .select({ role: memberships.role })
-      .from(refreshTokens)
-      .leftJoin(
-        memberships,
-        and(
-          eq(memberships.tenantId, sql.placeholder('tenantId')),
-          eq(memberships.userId, refreshTokens.userId),
-        ),
-      )
-      .where(openSessionRow)
-      .limit(1)
-      .prepare('tenant_access');
-    app.decorate('findTenantAccess', async (tenantId: string, userId: string, sessionId: string) => {
-      const [row] = await access.execute({ tenantId, userId, sessionId });
-      return row ? { sessionOpen: true as const, role: row.role } : { sessionOpen: false as const };
-    });
+    app.decorate('findTenantAccess', createTenantAccessCheck(app.database.db));
   },
   { name: 'tenant', dependencies: ['authentication'] },
 );

@@ -1,11 +1,44 @@
 // Queries on users and their tokens. Every function takes the handle to run on, so services compose them in
 // one transaction.
-import { and, eq, gt, isNull, ne } from 'drizzle-orm';
+import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 
 import type { Db } from '../../db/client.ts';
 import { oneTimeTokens } from '../../db/schema/one-time-tokens.ts';
 import { refreshTokens } from '../../db/schema/refresh-tokens.ts';
 import { users } from '../../db/schema/users.ts';
+
+/**
+ * A refresh token of the open session `sessionId` of user `userId` (placeholders). A session is open until it is
+ * ended (signed out, revoked, a reused refresh token). Its refresh tokens' 30-day expiry is not checked here: an
+ * access token lives minutes, and its own expiry is checked with its signature.
+ */
+export const openSessionRow = and(
+  eq(refreshTokens.familyId, sql.placeholder('sessionId')),
+  eq(refreshTokens.userId, sql.placeholder('userId')),
+  isNull(refreshTokens.revokedAt),
+);
+
+/**
+ * The statements every signed-in request runs, prepared once: PostgreSQL parses and plans them once per connection.
+ * `openSession` finds a row while the session is open; `superAdminFlags` is the user's flags while it is.
+ */
+export function prepareSessionStatements(db: Db) {
+  return {
+    openSession: db
+      .select({ id: refreshTokens.id })
+      .from(refreshTokens)
+      .where(openSessionRow)
+      .limit(1)
+      .prepare('open_session'),
+    superAdminFlags: db
+      .select({ email: users.email, isVerified: users.isVerified, isSuperAdmin: users.isSuperAdmin })
+      .from(users)
+      .innerJoin(refreshTokens, openSessionRow)
+      .where(eq(users.uuid, sql.placeholder('userId')))
+      .limit(1)
+      .prepare('super_admin_flags'),
+  };
+}
 
 export type OneTimePurpose = (typeof oneTimeTokens.$inferSelect)['purpose'];
 

@@ -10,8 +10,7 @@ import type { Clock } from '../../lib/clock.ts';
 import { hashPassword, spendOneVerification, verifyPassword } from '../../lib/passwords.ts';
 import { isSuperAdmin } from '../../lib/super-admin.ts';
 import { type AccessTokens, hashToken, randomToken } from '../../lib/tokens.ts';
-import { enqueueMail } from '../mail/mail.repository.ts';
-import { passwordResetMail, verificationMail } from '../mail/mail.templates.ts';
+import { queuePasswordResetMail, queueVerificationMail } from '../mail/mail.service.ts';
 import * as repo from './auth.repository.ts';
 import type { GoogleIdTokens } from './google-id-tokens.ts';
 
@@ -22,6 +21,26 @@ const RESET_TTL_MS = 60 * 60 * 1000;
 
 export const RESET_REQUESTED_MESSAGE =
   'If an account exists for this email, a password reset link has been sent.';
+
+export { openSessionRow } from './auth.repository.ts';
+
+/** Whether a session is open, and whether its user is a super admin now: what the auth plugin asks per request. */
+export function createSessionChecks(db: Db, superAdminEmails: string[]) {
+  const { openSession, superAdminFlags } = repo.prepareSessionStatements(db);
+  return {
+    async isSessionOpen(userId: string, sessionId: string): Promise<boolean> {
+      return (await openSession.execute({ userId, sessionId })).length > 0;
+    },
+    async superAdminAccess(
+      userId: string,
+      sessionId: string,
+    ): Promise<'granted' | 'refused' | 'session ended'> {
+      const [user] = await superAdminFlags.execute({ userId, sessionId });
+      if (!user) return 'session ended';
+      return isSuperAdmin(user, superAdminEmails) ? 'granted' : 'refused';
+    },
+  };
+}
 
 export type AuthDeps = {
   db: Db;
@@ -63,20 +82,35 @@ export async function login(deps: AuthDeps, { email, password }: LoginBody): Pro
 export async function googleLogin(deps: AuthDeps, credential: string): Promise<AuthResponse> {
   if (!deps.google) throw new AppError('NOT_FOUND', 'Google sign-in is not enabled');
   const email = await deps.google.verify(credential);
-  return deps.db.transaction(async (tx) => {
-    const user =
-      (await repo.insertUser(tx, { email, passwordHash: null, isVerified: true })) ??
-      (await repo.findUserByEmail(tx, email))!;
-    if (!user.isVerified) {
-      // Google vouches for the address, so the account is verified now. Whoever registered it unverified may
-      // not have owned the mailbox: their password and sessions go, so the owner alone holds the account.
-      await repo.markVerified(tx, user.uuid);
-      await repo.clearPassword(tx, user.uuid);
-      await repo.revokeUserRefreshTokens(tx, user.uuid, deps.clock.now());
-      return issueSession(deps, tx, { ...user, isVerified: true, passwordHash: null });
-    }
-    return issueSession(deps, tx, user);
-  });
+  // Google vouches for the address.
+  return deps.db.transaction(async (tx) =>
+    issueSession(deps, tx, await claimProvenAccount(tx, email, deps.clock)),
+  );
+}
+
+/**
+ * The verified account of an address whose mailbox was just proven (Google's word, an invitation's link), made
+ * if there is none. Whoever registered the address unverified may not own the mailbox: their password and sessions
+ * go, so the mailbox's owner alone holds the account.
+ */
+export async function claimProvenAccount(tx: Db, email: string, clock: Clock): Promise<UserRow> {
+  const user =
+    (await repo.insertUser(tx, { email, passwordHash: null, isVerified: true })) ??
+    (await repo.findUserByEmail(tx, email))!;
+  if (user.isVerified) return user;
+  await repo.markVerified(tx, user.uuid);
+  await repo.clearPassword(tx, user.uuid);
+  await repo.revokeUserRefreshTokens(tx, user.uuid, clock.now());
+  return { ...user, isVerified: true, passwordHash: null };
+}
+
+export async function findUser(db: Db, userId: string): Promise<UserRow | undefined> {
+  return repo.findUserById(db, userId);
+}
+
+/** Gives a passwordless account its password (an invited account's first one). */
+export async function setInitialPassword(tx: Db, userId: string, passwordHash: string): Promise<void> {
+  await repo.setPasswordHash(tx, userId, passwordHash);
 }
 
 export async function verifyEmail(deps: AuthDeps, token: string): Promise<AuthResponse> {
@@ -108,7 +142,7 @@ export async function requestPasswordReset(deps: AuthDeps, email: string): Promi
         'reset_password',
         new Date(now.getTime() + RESET_TTL_MS),
       );
-      await enqueueMail(tx, passwordResetMail({ to: user.email, appUrl: deps.appUrl, token }));
+      await queuePasswordResetMail(tx, { to: user.email, appUrl: deps.appUrl, token });
     });
     deps.mailQueued();
   }
@@ -243,7 +277,7 @@ export async function issueSession(
 async function sendVerification(deps: AuthDeps, tx: Db, user: UserRow) {
   const expiresAt = new Date(deps.clock.now().getTime() + VERIFICATION_TTL_MS);
   const token = await createOneTimeToken(tx, user.uuid, 'verify_email', expiresAt);
-  await enqueueMail(tx, verificationMail({ to: user.email, appUrl: deps.appUrl, token }));
+  await queueVerificationMail(tx, { to: user.email, appUrl: deps.appUrl, token });
 }
 
 async function createOneTimeToken(tx: Db, userId: string, purpose: repo.OneTimePurpose, expiresAt: Date) {

@@ -6,7 +6,6 @@ import type { Db } from '../../db/client.ts';
 import { pgTime } from '../../db/iso-time.ts';
 import { preparedPerHandle } from '../../db/prepared.ts';
 import { checkoutSessions, invoices, plans, subscriptions } from '../../db/schema/billing.ts';
-import { memberships } from '../../db/schema/memberships.ts';
 import { tenants } from '../../db/schema/tenants.ts';
 
 export type PlanRow = typeof plans.$inferSelect;
@@ -46,23 +45,6 @@ export async function findTenant(db: Db, tenantId: string) {
     .from(tenants)
     .where(eq(tenants.uuid, tenantId));
   return tenant;
-}
-
-/** The caller's role in a team, or undefined when they are not in it. */
-export async function findMemberRole(db: Db, tenantId: string, userId: string) {
-  const [row] = await db
-    .select({ role: memberships.role })
-    .from(memberships)
-    .where(and(eq(memberships.tenantId, tenantId), eq(memberships.userId, userId)));
-  return row?.role;
-}
-
-/** Keeps the first customer stored: two concurrent checkouts cannot replace each other's. */
-export async function setStripeCustomerId(db: Db, tenantId: string, customerId: string) {
-  await db
-    .update(tenants)
-    .set({ stripeCustomerId: customerId })
-    .where(and(eq(tenants.uuid, tenantId), sql`${tenants.stripeCustomerId} is null`));
 }
 
 /** Serializes the billing changes of one team (payments, plan changes, renewals, webhooks) until the transaction ends. */

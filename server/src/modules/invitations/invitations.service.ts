@@ -10,12 +10,17 @@ import { hashPassword } from '../../lib/passwords.ts';
 import { type Page, TimestampKeySchema, decodeCursor, toPage } from '../../lib/pagination.ts';
 import { hashToken, randomToken } from '../../lib/tokens.ts';
 import type { TenantContext } from '../../plugins/tenant.ts';
-import * as users from '../auth/auth.repository.ts';
-import { type AuthDeps, issueSession } from '../auth/auth.service.ts';
-import { enqueueMail } from '../mail/mail.repository.ts';
-import { invitationMail } from '../mail/mail.templates.ts';
-import { isMemberByEmail } from '../members/members.repository.ts';
-import { getTenantForMember, insertMembership, logActivity } from '../tenants/tenants.repository.ts';
+import { recordActivity } from '../activity/activity.service.ts';
+import {
+  type AuthDeps,
+  claimProvenAccount,
+  findUser,
+  issueSession,
+  setInitialPassword,
+} from '../auth/auth.service.ts';
+import { queueInvitationMail } from '../mail/mail.service.ts';
+import { addMember, isMemberByEmail } from '../members/members.service.ts';
+import { getTeamName } from '../tenants/tenants.service.ts';
 import * as repo from './invitations.repository.ts';
 
 const INVITATION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
@@ -35,12 +40,9 @@ function newLink(deps: AuthDeps) {
 
 /** Queues the invitation mail from the team's name and the sender's address, in the caller's transaction. */
 async function mailInvitation(deps: AuthDeps, tx: Db, ctx: TenantContext, to: string, token: string) {
-  const tenant = await getTenantForMember(tx, ctx.tenantId, ctx.userId);
-  const inviter = await users.findUserById(tx, ctx.userId);
-  await enqueueMail(
-    tx,
-    invitationMail({ to, appUrl: deps.appUrl, token, teamName: tenant!.name, inviterEmail: inviter!.email }),
-  );
+  const teamName = await getTeamName(tx, ctx.tenantId);
+  const inviter = await findUser(tx, ctx.userId);
+  await queueInvitationMail(tx, { to, appUrl: deps.appUrl, token, teamName, inviterEmail: inviter!.email });
 }
 
 export async function invite(
@@ -62,7 +64,7 @@ export async function invite(
       expiresAt,
     });
     await mailInvitation(deps, tx, ctx, email, token);
-    await logActivity(tx, {
+    await recordActivity(tx, {
       tenantId: ctx.tenantId,
       actorId: ctx.userId,
       action: 'member.invited',
@@ -106,7 +108,7 @@ export async function revoke(deps: AuthDeps, ctx: TenantContext, invitationId: s
   await withTenantScope(deps.db, ctx.tenantId, async (tx) => {
     const revoked = await repo.revokeInvitation(tx, ctx.tenantId, invitationId, deps.clock.now());
     if (!revoked) throw invitationNotFound();
-    await logActivity(tx, {
+    await recordActivity(tx, {
       tenantId: ctx.tenantId,
       actorId: ctx.userId,
       action: 'invitation.revoked',
@@ -136,19 +138,10 @@ export async function accept(deps: AuthDeps, token: string): Promise<InvitationA
     const accepted = await repo.acceptInvitation(tx, hashToken(token), deps.clock.now());
     if (!accepted) throw invalidInvitation();
     const { invitation, tenant } = accepted;
-    let user =
-      (await users.insertUser(tx, { email: invitation.email, passwordHash: null, isVerified: true })) ??
-      (await users.findUserByEmail(tx, invitation.email))!;
-    if (!user.isVerified) {
-      // The link reached this mailbox, which proves it is theirs. Whoever registered the address unverified may not
-      // own it: their password and sessions go, so the mailbox's owner alone holds the account (as with Google).
-      await users.markVerified(tx, user.uuid);
-      await users.clearPassword(tx, user.uuid);
-      await users.revokeUserRefreshTokens(tx, user.uuid, deps.clock.now());
-      user = { ...user, isVerified: true, passwordHash: null };
-    }
+    // The link reached this mailbox, which proves it is theirs.
+    const user = await claimProvenAccount(tx, invitation.email, deps.clock);
     if (!(await isMemberByEmail(tx, tenant.uuid, user.email))) {
-      await insertMembership(tx, { tenantId: tenant.uuid, userId: user.uuid, role: invitation.role });
+      await addMember(tx, { tenantId: tenant.uuid, userId: user.uuid, role: invitation.role });
     }
     await repo.recordAcceptedBy(tx, invitation.id, user.uuid);
     const session = await issueSession(deps, tx, user);
@@ -169,14 +162,14 @@ export async function setPassword(deps: AuthDeps, token: string, password: strin
   const tokenHash = hashToken(token);
   // The token is checked before the costly hash, so guessing tokens costs the server no hashing.
   const userId = await repo.findPasswordSettable(deps.db, tokenHash, deps.clock.now());
-  const user = userId && (await users.findUserById(deps.db, userId));
+  const user = userId && (await findUser(deps.db, userId));
   if (!user || user.passwordHash !== null) throw invalidInvitation();
   const passwordHash = await hashPassword(password);
   await deps.db.transaction(async (tx) => {
     const claimedBy = await repo.claimPasswordSetting(tx, tokenHash, deps.clock.now());
-    const claimant = claimedBy && (await users.findUserById(tx, claimedBy));
+    const claimant = claimedBy && (await findUser(tx, claimedBy));
     if (!claimant || claimant.passwordHash !== null) throw invalidInvitation();
-    await users.setPasswordHash(tx, claimant.uuid, passwordHash);
+    await setInitialPassword(tx, claimant.uuid, passwordHash);
   });
   return 'Password set successfully';
 }

@@ -2,7 +2,7 @@
 // Registered only outside production and without SMTP_URL (CONTRACT section 3, Email).
 import type { FastifyInstance } from 'fastify';
 
-import type { OutboxRow } from '../../db/schema/index.ts';
+import type { OutboxRow } from '../../db/schema/outbox.ts';
 import { escapeHtml } from './escape-html.ts';
 import { findRecentMail } from './mail.repository.ts';
 import { LINK_PATTERN } from './mailer.ts';

@@ -10,7 +10,7 @@ import {
   testConfig,
   uniqueEmail,
 } from '../../../test/helpers.ts';
-import { outbox } from '../../db/schema/index.ts';
+import { outbox } from '../../db/schema/outbox.ts';
 import {
   headerOf,
   type LocalSmtpServer,

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 
 import { createTestDatabase, type TestDatabase } from '../../../test/helpers.ts';
-import { outbox } from '../../db/schema/index.ts';
+import { outbox } from '../../db/schema/outbox.ts';
 import { claimDueMail, enqueueMail, markMailSent, type OutgoingMail } from './mail.repository.ts';
 
 let database: TestDatabase;

@@ -2,7 +2,7 @@
 import { and, asc, desc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
 
 import type { Db } from '../../db/client.ts';
-import { outbox, type OutboxRow } from '../../db/schema/index.ts';
+import { outbox, type OutboxRow } from '../../db/schema/outbox.ts';
 
 export type OutgoingMail = Pick<OutboxRow, 'to' | 'subject' | 'text' | 'html'>;
 

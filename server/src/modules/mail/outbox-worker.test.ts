@@ -2,7 +2,7 @@ import Fastify from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 
 import { createTestDatabase, type TestDatabase, TestClock } from '../../../test/helpers.ts';
-import { outbox } from '../../db/schema/index.ts';
+import { outbox } from '../../db/schema/outbox.ts';
 import {
   headerOf,
   type LocalSmtpServer,

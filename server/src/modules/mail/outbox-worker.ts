@@ -2,7 +2,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 
 import type { Db } from '../../db/client.ts';
-import type { OutboxRow } from '../../db/schema/index.ts';
+import type { OutboxRow } from '../../db/schema/outbox.ts';
 import { type Clock, systemClock } from '../../lib/clock.ts';
 import { claimDueMail, markMailSent, recordDeliveryFailure } from './mail.repository.ts';
 import type { Mailer } from './mailer.ts';

@@ -5,7 +5,9 @@ import type { Db } from '../../db/client.ts';
 import { isoTime, pgTime } from '../../db/iso-time.ts';
 import { keysetPages, pastKey } from '../../db/prepared.ts';
 import { memberships } from '../../db/schema/memberships.ts';
+import { refreshTokens } from '../../db/schema/refresh-tokens.ts';
 import { users } from '../../db/schema/users.ts';
+import { openSessionRow } from '../auth/auth.service.ts';
 
 const memberColumns = {
   user_uuid: memberships.userId,
@@ -36,6 +38,26 @@ function membersPage(db: Db, afterKey: boolean) {
     .prepare(afterKey ? 'members_page_after' : 'members_page');
 }
 const membersPages = keysetPages(membersPage);
+
+/**
+ * Whether the caller's session is open and, if so, their role in the team, in one statement prepared once: no row,
+ * the session has ended; a row without a role, not a member. Every tenant-scoped request runs it.
+ */
+export function prepareTenantAccess(db: Db) {
+  return db
+    .select({ role: memberships.role })
+    .from(refreshTokens)
+    .leftJoin(
+      memberships,
+      and(
+        eq(memberships.tenantId, sql.placeholder('tenantId')),
+        eq(memberships.userId, refreshTokens.userId),
+      ),
+    )
+    .where(openSessionRow)
+    .limit(1)
+    .prepare('tenant_access');
+}
 
 export function findMembers(db: Db, tenantId: string, limit: number, after?: readonly [string, string]) {
   return membersPages(db, { tenantId, limit }, after);
@@ -68,4 +90,39 @@ export async function deleteMembership(db: Db, tenantId: string, userId: string,
     )
     .returning({ userId: memberships.userId });
   return deleted.length > 0;
+}
+
+export async function insertMembership(db: Db, values: { tenantId: string; userId: string; role: Role }) {
+  await db.insert(memberships).values(values);
+}
+
+/** Sets a member's role (only while it is `from`, when given); whether a row changed. */
+export async function updateRole(
+  db: Db,
+  tenantId: string,
+  userId: string,
+  role: Role,
+  { from }: { from?: Role } = {},
+) {
+  const updated = await db
+    .update(memberships)
+    .set({ role })
+    .where(
+      and(
+        eq(memberships.tenantId, tenantId),
+        eq(memberships.userId, userId),
+        from === undefined ? undefined : eq(memberships.role, from),
+      ),
+    )
+    .returning({ userId: memberships.userId });
+  return updated.length > 0;
+}
+
+/** A member's role in a team, or undefined when they are not in it. */
+export async function findRole(db: Db, tenantId: string, userId: string) {
+  const [row] = await db
+    .select({ role: memberships.role })
+    .from(memberships)
+    .where(and(eq(memberships.tenantId, tenantId), eq(memberships.userId, userId)));
+  return row?.role;
 }

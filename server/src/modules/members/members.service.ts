@@ -1,14 +1,14 @@
 // Member rules (CONTRACT section 3): nobody changes the owner's role or removes the owner, and nobody changes or
 // removes themselves through these calls; only admin and member can be given.
-import type { AssignableRole, Member } from '@app/contract';
+import type { AssignableRole, Member, Role } from '@app/contract';
 
 import type { Db } from '../../db/client.ts';
 import { withTenantScope, withTenantStatement } from '../../db/tenant-scope.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { type Page, TimestampKeySchema, decodeCursor, toPage } from '../../lib/pagination.ts';
 import type { TenantContext } from '../../plugins/tenant.ts';
+import { recordActivity } from '../activity/activity.service.ts';
 import { revokeSentBy } from '../invitations/invitations.service.ts';
-import { logActivity, setMemberRole } from '../tenants/tenants.repository.ts';
 import * as repo from './members.repository.ts';
 
 type MemberRow = Awaited<ReturnType<typeof repo.getMember>> & {};
@@ -55,12 +55,12 @@ export async function changeRole(
   return withTenantScope(db, ctx.tenantId, async (tx) => {
     const member = await requireChangeableMember(tx, ctx, userId, 'change the role of');
     // Only from the role just read: a concurrent ownership transfer to this member wins, never half-undone.
-    if (!(await setMemberRole(tx, ctx.tenantId, userId, role, { from: member.role }))) {
+    if (!(await repo.updateRole(tx, ctx.tenantId, userId, role, { from: member.role }))) {
       throw changedMeanwhile();
     }
     // The links a demoted admin sent die with their authority, and stay dead if they are promoted again.
     if (role === 'member') await revokeSentBy(tx, ctx, userId);
-    await logActivity(tx, {
+    await recordActivity(tx, {
       tenantId: ctx.tenantId,
       actorId: ctx.userId,
       action: 'member.role_changed',
@@ -75,11 +75,50 @@ export async function removeMember(db: Db, ctx: TenantContext, userId: string): 
     const member = await requireChangeableMember(tx, ctx, userId, 'remove');
     if (!(await repo.deleteMembership(tx, ctx.tenantId, userId, member.role))) throw changedMeanwhile();
     await revokeSentBy(tx, ctx, userId);
-    await logActivity(tx, {
+    await recordActivity(tx, {
       tenantId: ctx.tenantId,
       actorId: ctx.userId,
       action: 'member.removed',
       details: { user: userId },
     });
   });
+}
+
+// What other modules ask of memberships (this module owns the table).
+
+/** The tenant plugin's check, once per tenant-scoped request: the session is open, and the caller's role if any. */
+export function createTenantAccessCheck(db: Db) {
+  const access = repo.prepareTenantAccess(db);
+  return async (
+    tenantId: string,
+    userId: string,
+    sessionId: string,
+  ): Promise<{ sessionOpen: false } | { sessionOpen: true; role: Role | null }> => {
+    const [row] = await access.execute({ tenantId, userId, sessionId });
+    return row ? { sessionOpen: true, role: row.role } : { sessionOpen: false };
+  };
+}
+
+export async function addMember(tx: Db, membership: { tenantId: string; userId: string; role: Role }) {
+  await repo.insertMembership(tx, membership);
+}
+
+/** Sets a member's role (only while it is `from`, when given); whether a row changed. */
+export async function setRole(
+  tx: Db,
+  tenantId: string,
+  userId: string,
+  role: Role,
+  only?: { from?: Role },
+): Promise<boolean> {
+  return repo.updateRole(tx, tenantId, userId, role, only);
+}
+
+/** A member's role in a team, or undefined when they are not in it. */
+export async function findRole(db: Db, tenantId: string, userId: string): Promise<Role | undefined> {
+  return repo.findRole(db, tenantId, userId);
+}
+
+export async function isMemberByEmail(db: Db, tenantId: string, email: string): Promise<boolean> {
+  return repo.isMemberByEmail(db, tenantId, email);
 }

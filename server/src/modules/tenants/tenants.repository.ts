@@ -1,10 +1,8 @@
-import type { Role } from '@app/contract';
 import { and, asc, eq, sql } from 'drizzle-orm';
 
 import type { Db } from '../../db/client.ts';
 import { pgTime } from '../../db/iso-time.ts';
 import { keysetPages, pastKey } from '../../db/prepared.ts';
-import { activityLog } from '../../db/schema/activity-log.ts';
 import { memberships } from '../../db/schema/memberships.ts';
 import { tenants } from '../../db/schema/tenants.ts';
 
@@ -52,10 +50,6 @@ export async function insertTenant(db: Db, values: { name: string; description: 
   return tenant!;
 }
 
-export async function insertMembership(db: Db, values: { tenantId: string; userId: string; role: Role }) {
-  await db.insert(memberships).values(values);
-}
-
 export async function updateTenant(
   db: Db,
   tenantId: string,
@@ -69,31 +63,15 @@ export async function deleteTenant(db: Db, tenantId: string) {
   await db.delete(tenants).where(eq(tenants.uuid, tenantId));
 }
 
-/** Sets a member's role (only while it is `from`, when given); whether a row changed. */
-export async function setMemberRole(
-  db: Db,
-  tenantId: string,
-  userId: string,
-  role: Role,
-  { from }: { from?: Role } = {},
-) {
-  const updated = await db
-    .update(memberships)
-    .set({ role })
-    .where(
-      and(
-        eq(memberships.tenantId, tenantId),
-        eq(memberships.userId, userId),
-        from === undefined ? undefined : eq(memberships.role, from),
-      ),
-    )
-    .returning({ userId: memberships.userId });
-  return updated.length > 0;
+/** Keeps the first customer stored: two concurrent checkouts cannot replace each other's. */
+export async function setStripeCustomerId(db: Db, tenantId: string, customerId: string) {
+  await db
+    .update(tenants)
+    .set({ stripeCustomerId: customerId })
+    .where(and(eq(tenants.uuid, tenantId), sql`${tenants.stripeCustomerId} is null`));
 }
 
-export async function logActivity(
-  db: Db,
-  entry: { tenantId: string; actorId: string | null; action: string; details?: Record<string, unknown> },
-) {
-  await db.insert(activityLog).values(entry);
+export async function findTenantName(db: Db, tenantId: string) {
+  const [tenant] = await db.select({ name: tenants.name }).from(tenants).where(eq(tenants.uuid, tenantId));
+  return tenant?.name;
 }

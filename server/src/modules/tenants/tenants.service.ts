@@ -7,6 +7,8 @@ import { withTenantScope, withTenantStatement } from '../../db/tenant-scope.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { type Page, TimestampKeySchema, decodeCursor, toPage } from '../../lib/pagination.ts';
 import type { TenantContext } from '../../plugins/tenant.ts';
+import { recordActivity } from '../activity/activity.service.ts';
+import { addMember, setRole } from '../members/members.service.ts';
 import * as repo from './tenants.repository.ts';
 
 export async function listTenants(
@@ -29,7 +31,7 @@ export async function createTenant(
 ): Promise<Tenant> {
   return db.transaction(async (tx) => {
     const tenant = await repo.insertTenant(tx, { name, description: description ?? null });
-    await repo.insertMembership(tx, { tenantId: tenant.uuid, userId, role: 'owner' });
+    await addMember(tx, { tenantId: tenant.uuid, userId, role: 'owner' });
     return { uuid: tenant.uuid, name: tenant.name, description: tenant.description, user_role: 'owner' };
   });
 }
@@ -49,7 +51,7 @@ export async function updateTenant(
 ): Promise<Tenant> {
   await withTenantScope(db, ctx.tenantId, async (tx) => {
     await repo.updateTenant(tx, ctx.tenantId, body);
-    await repo.logActivity(tx, {
+    await recordActivity(tx, {
       tenantId: ctx.tenantId,
       actorId: ctx.userId,
       action: 'tenant.updated',
@@ -67,7 +69,7 @@ export async function deleteTenant(db: Db, ctx: TenantContext, billing: TeamBill
   // provider cannot confirm, this throws and the team stays.
   await billing.endBilling(ctx.tenantId);
   await db.transaction(async (tx) => {
-    await repo.logActivity(tx, { tenantId: ctx.tenantId, actorId: ctx.userId, action: 'tenant.deleted' });
+    await recordActivity(tx, { tenantId: ctx.tenantId, actorId: ctx.userId, action: 'tenant.deleted' });
     await repo.deleteTenant(tx, ctx.tenantId);
   });
 }
@@ -80,13 +82,13 @@ export async function deleteTenant(db: Db, ctx: TenantContext, billing: TeamBill
 export async function transferOwnership(db: Db, ctx: TenantContext, newOwnerId: string): Promise<string> {
   if (newOwnerId === ctx.userId) throw new AppError('BAD_REQUEST', 'You already own this team');
   await withTenantScope(db, ctx.tenantId, async (tx) => {
-    if (!(await repo.setMemberRole(tx, ctx.tenantId, ctx.userId, 'admin', { from: 'owner' }))) {
+    if (!(await setRole(tx, ctx.tenantId, ctx.userId, 'admin', { from: 'owner' }))) {
       throw new AppError('FORBIDDEN', 'Only the team owner can do this');
     }
-    if (!(await repo.setMemberRole(tx, ctx.tenantId, newOwnerId, 'owner'))) {
+    if (!(await setRole(tx, ctx.tenantId, newOwnerId, 'owner'))) {
       throw new AppError('BAD_REQUEST', 'The new owner must be a member of this team');
     }
-    await repo.logActivity(tx, {
+    await recordActivity(tx, {
       tenantId: ctx.tenantId,
       actorId: ctx.userId,
       action: 'tenant.ownership_transferred',
@@ -94,4 +96,16 @@ export async function transferOwnership(db: Db, ctx: TenantContext, newOwnerId: 
     });
   });
   return 'Ownership transferred';
+}
+
+/** The team's name, for a mail that names it. */
+export async function getTeamName(db: Db, tenantId: string): Promise<string> {
+  const name = await repo.findTenantName(db, tenantId);
+  if (name === undefined) throw new AppError('NOT_FOUND', 'Team not found');
+  return name;
+}
+
+/** Billing's customer at Stripe, stored once: a second concurrent checkout keeps the first. */
+export async function recordStripeCustomer(db: Db, tenantId: string, customerId: string): Promise<void> {
+  await repo.setStripeCustomerId(db, tenantId, customerId);
 }

@@ -18,6 +18,7 @@ import { AppError } from '../../../lib/app-error.ts';
 import type { Clock } from '../../../lib/clock.ts';
 import type { TenantContext } from '../../../plugins/tenant.ts';
 import { addIntervals, nextPeriodEnd, unusedFraction } from './billing-periods.ts';
+import { findRole } from '../../members/members.service.ts';
 import * as repo from '../billing.repository.ts';
 import { applyCredit, priceOf, toPlan, toSubscription } from '../billing.responses.ts';
 import { type CardDetails, chargeTestCard } from './test-cards.ts';
@@ -121,7 +122,7 @@ export async function settleTeam({ db, clock }: LocalBillingDeps, tenantId: stri
 /** The session when the caller is an admin or the owner of its team; the same 404 for an unknown id or team. */
 async function requireSessionForAdmin(db: Db, userId: string, sessionId: string) {
   const session = isUuid(sessionId) ? await repo.findCheckoutSession(db, sessionId) : undefined;
-  const role = session && (await repo.findMemberRole(db, session.tenantId, userId));
+  const role = session && (await findRole(db, session.tenantId, userId));
   if (!session || !role) throw new AppError('NOT_FOUND', 'Checkout session not found');
   if (role === 'member') throw new AppError('FORBIDDEN', 'Only team admins and the owner can do this');
   return session;

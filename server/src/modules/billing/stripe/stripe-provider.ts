@@ -6,7 +6,7 @@ import Stripe from 'stripe';
 
 import { withTenantScope } from '../../../db/tenant-scope.ts';
 import { AppError } from '../../../lib/app-error.ts';
-import { setStripeCustomerId } from '../billing.repository.ts';
+import { recordStripeCustomer } from '../../tenants/tenants.service.ts';
 import type { BillingProvider } from '../billing-provider.ts';
 
 export type StripePrices = Record<string, Record<BillingInterval, string>>;
@@ -83,7 +83,7 @@ export function createStripeProvider({
         );
         customer = created.id;
         const id = customer;
-        await withTenantScope(db, tenant.uuid, (tx) => setStripeCustomerId(tx, tenant.uuid, id));
+        await withTenantScope(db, tenant.uuid, (tx) => recordStripeCustomer(tx, tenant.uuid, id));
       }
 
       const session = await callStripe(log, 'create checkout session', () =>

@@ -9,6 +9,7 @@ import type Stripe from 'stripe';
 
 import type { Db } from '../../../db/client.ts';
 import { AppError } from '../../../lib/app-error.ts';
+import { recordStripeCustomer } from '../../tenants/tenants.service.ts';
 import * as repo from '../billing.repository.ts';
 import { cancelStripeSubscription, type StripePrices } from './stripe-provider.ts';
 import * as events from './stripe-webhooks.repository.ts';
@@ -151,7 +152,7 @@ async function applyCheckoutCompleted(
   const customerId = idOf(session.customer);
   const tenantUuid = session.metadata?.tenant_uuid ?? session.client_reference_id;
   const tenantId = await resolveTenant(tx, { tenantUuid, customerId });
-  if (tenantId && customerId) await repo.setStripeCustomerId(tx, tenantId, customerId);
+  if (tenantId && customerId) await recordStripeCustomer(tx, tenantId, customerId);
   return subscription && applySubscription(deps, tx, subscription, 'updated', at, tenantUuid);
 }
 
@@ -274,7 +275,7 @@ async function applySubscription(
   }
   if (stored?.providerSubscriptionId === subscription.id) await repo.updateSubscription(tx, tenantId, state);
   else await repo.saveSubscription(tx, tenantId, state);
-  if (customerId) await repo.setStripeCustomerId(tx, tenantId, customerId);
+  if (customerId) await recordStripeCustomer(tx, tenantId, customerId);
   return unwanted;
 }
 

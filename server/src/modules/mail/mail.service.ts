@@ -1,0 +1,17 @@
+// What other modules ask of mail: a message queued in their own transaction, so it leaves only if that commits.
+// The caller then wakes the worker (app.mail.notify) to send it at once.
+import type { Db } from '../../db/client.ts';
+import { enqueueMail } from './mail.repository.ts';
+import { invitationMail, passwordResetMail, verificationMail } from './mail.templates.ts';
+
+export async function queueVerificationMail(tx: Db, input: Parameters<typeof verificationMail>[0]) {
+  await enqueueMail(tx, verificationMail(input));
+}
+
+export async function queuePasswordResetMail(tx: Db, input: Parameters<typeof passwordResetMail>[0]) {
+  await enqueueMail(tx, passwordResetMail(input));
+}
+
+export async function queueInvitationMail(tx: Db, input: Parameters<typeof invitationMail>[0]) {
+  await enqueueMail(tx, invitationMail(input));
+}

@@ -1,0 +1,63 @@
+// The server's module boundaries are lint rules (eslint.config.js): this holds them to what they promise.
+import path from 'node:path';
+
+import { ESLint } from 'eslint';
+import { describe, expect, it } from 'vitest';
+
+const root = path.resolve(import.meta.dirname, '../..');
+const eslint = new ESLint({ cwd: root });
+
+async function boundaryErrors(file: string, code: string) {
+  const [result] = await eslint.lintText(code, { filePath: path.join(root, file) });
+  return result!.messages.filter((message) => message.ruleId === 'tessera/server-boundaries');
+}
+
+describe('server module boundaries', () => {
+  it("refuse another module's repository, and allow its service", async () => {
+    const file = 'server/src/modules/items/items.service.ts';
+    const errors = await boundaryErrors(
+      file,
+      "import { findRole } from '../members/members.repository.ts';\n",
+    );
+    expect(errors).toHaveLength(1);
+    expect(errors[0]!.message).toContain('members.service.ts');
+    expect(await boundaryErrors(file, "import { findRole } from '../members/members.service.ts';\n")).toEqual(
+      [],
+    );
+  });
+
+  it("refuse another module's files at any depth, from a nested folder or a plugin", async () => {
+    const nested = 'server/src/modules/billing/stripe/stripe-provider.ts';
+    expect(await boundaryErrors(nested, "import '../../tenants/tenants.repository.ts';\n")).toHaveLength(1);
+    expect(await boundaryErrors(nested, "import '../billing.repository.ts';\n")).toEqual([]);
+    const plugin = 'server/src/plugins/tenant.ts';
+    expect(await boundaryErrors(plugin, "import '../modules/members/members.repository.ts';\n")).toHaveLength(
+      1,
+    );
+  });
+
+  it('refuse a table the module neither owns nor declares it reads', async () => {
+    const file = 'server/src/modules/items/items.repository.ts';
+    expect(await boundaryErrors(file, "import { items } from '../../db/schema/items.ts';\n")).toEqual([]);
+    expect(await boundaryErrors(file, "import { users } from '../../db/schema/users.ts';\n")).toHaveLength(1);
+    expect(await boundaryErrors(file, "import * as all from '../../db/schema/index.ts';\n")).toHaveLength(1);
+    // The plugins own no table: they ask the modules.
+    const plugin = 'server/src/plugins/auth.ts';
+    expect(await boundaryErrors(plugin, "import '../db/schema/refresh-tokens.ts';\n")).toHaveLength(1);
+  });
+
+  it('name the tables of every module folder', async () => {
+    const errors = await boundaryErrors('server/src/modules/unlisted/unlisted.service.ts', 'export {};\n');
+    expect(errors.map((error) => error.message)).toEqual([expect.stringContaining('SERVER_MODULES')]);
+  });
+
+  it('hold for the code as it is', async () => {
+    const results = await eslint.lintFiles(['server/src/modules', 'server/src/plugins']);
+    const broken = results.flatMap((result) =>
+      result.messages
+        .filter((message) => message.ruleId === 'tessera/server-boundaries')
+        .map((message) => `${path.relative(root, result.filePath)}: ${message.message}`),
+    );
+    expect(broken).toEqual([]);
+  });
+});
