@@ -1,13 +1,12 @@
 import type { Invoice } from '@app/contract';
 import { Download, LoaderCircle } from 'lucide-react';
 
-import { LoadMore } from '@/components/load-more';
+import { ListTable } from '@/components/list-table';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { Spinner } from '@/components/ui/spinner';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { TableCell, TableHead, TableRow } from '@/components/ui/table';
 import { getErrorText } from '@/lib/api-error';
 
 import { useDownloadInvoice } from '@/features/billing/api/download-invoice';
@@ -16,8 +15,6 @@ import { formatMoney } from '@/features/billing/utils/prices';
 
 const dateFormat = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric' });
 const formatShortDate = (iso: string) => dateFormat.format(new Date(iso));
-const loadFailure = (error: unknown) => getErrorText(error, 'Failed to load subscription data');
-
 type BillingHistoryProps = {
   tenantUuid: string;
   /** Admins and the owner download invoices (CONTRACT section 3 roles); members see the list. */
@@ -28,7 +25,6 @@ type BillingHistoryProps = {
 export function BillingHistory({ tenantUuid, canDownload }: BillingHistoryProps) {
   const invoices = useInvoices(tenantUuid);
   const download = useDownloadInvoice(tenantUuid);
-  const rows = invoices.data?.pages.flatMap((page) => page.items) ?? [];
 
   return (
     <Card>
@@ -44,84 +40,66 @@ export function BillingHistory({ tenantUuid, canDownload }: BillingHistoryProps)
             <AlertDescription>{getErrorText(download.error, 'Failed to download invoice')}</AlertDescription>
           </Alert>
         )}
-        {invoices.isPending ? (
-          <div className="flex justify-center py-4">
-            <Spinner className="size-6 text-primary" />
-          </div>
-        ) : !invoices.data ? (
-          // The first page failed. A later one failing keeps the pages shown, and says so beside 'Load more'.
-          <Alert variant="destructive">
-            <AlertDescription className="flex flex-wrap items-center gap-3">
-              {loadFailure(invoices.error)}
-              <Button variant="outline" size="sm" onClick={() => void invoices.refetch()}>
-                Try again
-              </Button>
-            </AlertDescription>
-          </Alert>
-        ) : rows.length === 0 ? (
-          <p className="py-4 text-center text-sm text-muted-foreground">No Invoices</p>
-        ) : (
-          <>
-            <Table>
-              <TableHeader>
-                <TableRow>
-                  <TableHead>Invoice</TableHead>
-                  <TableHead className="max-sm:hidden">Date</TableHead>
-                  <TableHead>Amount</TableHead>
-                  <TableHead>Status</TableHead>
-                  {canDownload && (
-                    <TableHead>
-                      <span className="sr-only">Download</span>
-                    </TableHead>
+        <ListTable
+          query={invoices}
+          failureFallback="Failed to load subscription data"
+          canRetry
+          loadingClassName="py-4"
+          empty={<p className="py-4 text-center text-sm text-muted-foreground">No Invoices</p>}
+          head={
+            <>
+              <TableHead>Invoice</TableHead>
+              <TableHead className="max-sm:hidden">Date</TableHead>
+              <TableHead>Amount</TableHead>
+              <TableHead>Status</TableHead>
+              {canDownload && (
+                <TableHead>
+                  <span className="sr-only">Download</span>
+                </TableHead>
+              )}
+            </>
+          }
+          row={(invoice) => (
+            <TableRow key={invoice.id}>
+              <TableCell className="whitespace-nowrap">
+                <span className="font-medium">{invoice.number}</span>
+                {/* Phones have no room for the date column: the date goes under the number. */}
+                <span className="block text-xs text-muted-foreground sm:hidden">
+                  {formatShortDate(invoice.created_at)}
+                </span>
+              </TableCell>
+              <TableCell className="whitespace-nowrap max-sm:hidden">
+                {formatShortDate(invoice.created_at)}
+              </TableCell>
+              <TableCell className="whitespace-nowrap">
+                {formatMoney(invoice.amount, invoice.currency)}
+              </TableCell>
+              <TableCell className="whitespace-nowrap">
+                <InvoiceStatus invoice={invoice} />
+              </TableCell>
+              {canDownload && (
+                <TableCell className="text-right">
+                  {invoice.status === 'paid' && (
+                    <Button
+                      variant="outline"
+                      size="sm"
+                      disabled={download.isPending && download.variables === invoice.id}
+                      onClick={() => download.mutate(invoice.id)}
+                    >
+                      {download.isPending && download.variables === invoice.id ? (
+                        <LoaderCircle className="animate-spin" aria-hidden="true" />
+                      ) : (
+                        <Download aria-hidden="true" />
+                      )}
+                      <span className="max-sm:sr-only">Download</span>
+                      <span className="sr-only"> invoice {invoice.number}</span>
+                    </Button>
                   )}
-                </TableRow>
-              </TableHeader>
-              <TableBody>
-                {rows.map((invoice) => (
-                  <TableRow key={invoice.id}>
-                    <TableCell className="whitespace-nowrap">
-                      <span className="font-medium">{invoice.number}</span>
-                      {/* Phones have no room for the date column: the date goes under the number. */}
-                      <span className="block text-xs text-muted-foreground sm:hidden">
-                        {formatShortDate(invoice.created_at)}
-                      </span>
-                    </TableCell>
-                    <TableCell className="whitespace-nowrap max-sm:hidden">
-                      {formatShortDate(invoice.created_at)}
-                    </TableCell>
-                    <TableCell className="whitespace-nowrap">
-                      {formatMoney(invoice.amount, invoice.currency)}
-                    </TableCell>
-                    <TableCell className="whitespace-nowrap">
-                      <InvoiceStatus invoice={invoice} />
-                    </TableCell>
-                    {canDownload && (
-                      <TableCell className="text-right">
-                        {invoice.status === 'paid' && (
-                          <Button
-                            variant="outline"
-                            size="sm"
-                            disabled={download.isPending && download.variables === invoice.id}
-                            onClick={() => download.mutate(invoice.id)}
-                          >
-                            {download.isPending && download.variables === invoice.id ? (
-                              <LoaderCircle className="animate-spin" aria-hidden="true" />
-                            ) : (
-                              <Download aria-hidden="true" />
-                            )}
-                            <span className="max-sm:sr-only">Download</span>
-                            <span className="sr-only"> invoice {invoice.number}</span>
-                          </Button>
-                        )}
-                      </TableCell>
-                    )}
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-            <LoadMore query={invoices} failureText={loadFailure} />
-          </>
-        )}
+                </TableCell>
+              )}
+            </TableRow>
+          )}
+        />
       </CardContent>
     </Card>
   );

@@ -3,19 +3,16 @@ import { LoaderCircle, MailPlus } from 'lucide-react';
 import { useState } from 'react';
 
 import { ConfirmDialog } from '@/components/confirm-dialog';
-import { LoadMore } from '@/components/load-more';
+import { ListTable } from '@/components/list-table';
 import { RoleBadge } from '@/components/role-badge';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { Spinner } from '@/components/ui/spinner';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { TableCell, TableHead, TableRow } from '@/components/ui/table';
 import { usePendingInvitations } from '@/features/invitations/api/get-pending-invitations';
 import { useResendInvitation } from '@/features/invitations/api/resend-invitation';
 import { useRevokeInvitation } from '@/features/invitations/api/revoke-invitation';
 import { getErrorText } from '@/lib/api-error';
 import { cn } from '@/lib/cn';
-
-const loadFailure = (error: unknown) => getErrorText(error, 'Failed to load invitations');
 
 const HOUR_MS = 60 * 60 * 1000;
 const DAY_MS = 24 * HOUR_MS;
@@ -43,27 +40,6 @@ export function PendingInvitationsTable({ tenantUuid }: { tenantUuid: string }) 
   const revoke = useRevokeInvitation(tenantUuid);
   const [revoking, setRevoking] = useState<PendingInvitation | null>(null);
 
-  if (invitations.isPending) {
-    return (
-      <div className="flex justify-center py-6">
-        <Spinner className="size-6 text-primary" />
-      </div>
-    );
-  }
-  // The first page failed. A later one failing keeps the pages shown, and says so beside 'Load more'.
-  if (!invitations.data) {
-    return (
-      <Alert variant="destructive">
-        <AlertDescription className="flex flex-wrap items-center gap-3">
-          {loadFailure(invitations.error)}
-          <Button variant="outline" size="sm" onClick={() => void invitations.refetch()}>
-            Try again
-          </Button>
-        </AlertDescription>
-      </Alert>
-    );
-  }
-  const rows = invitations.data.pages.flatMap((page) => page.items);
   // The time the list was read: what it says about expiry is as of then, and moves on with each new read.
   const readAt = invitations.dataUpdatedAt;
 
@@ -102,82 +78,83 @@ export function PendingInvitationsTable({ tenantUuid }: { tenantUuid: string }) 
           <AlertDescription>{success}</AlertDescription>
         </Alert>
       )}
-      {rows.length === 0 ? (
-        <div className="grid justify-items-center gap-2 py-4 text-center">
-          <MailPlus className="size-6 text-muted-foreground" aria-hidden="true" />
-          <p className="text-sm text-muted-foreground">No pending invitations.</p>
-        </div>
-      ) : (
-        <Table aria-label="Pending invitations">
-          <TableHeader>
-            <TableRow>
-              <TableHead>Email</TableHead>
-              <TableHead>Role</TableHead>
-              <TableHead>Expires</TableHead>
-              <TableHead className="text-right">Actions</TableHead>
+      <ListTable
+        query={invitations}
+        failureFallback="Failed to load invitations"
+        canRetry
+        loadingClassName="py-6"
+        empty={
+          <div className="grid justify-items-center gap-2 py-4 text-center">
+            <MailPlus className="size-6 text-muted-foreground" aria-hidden="true" />
+            <p className="text-sm text-muted-foreground">No pending invitations.</p>
+          </div>
+        }
+        aria-label="Pending invitations"
+        head={
+          <>
+            <TableHead>Email</TableHead>
+            <TableHead>Role</TableHead>
+            <TableHead>Expires</TableHead>
+            <TableHead className="text-right">Actions</TableHead>
+          </>
+        }
+        row={(invitation) => {
+          const expiry = expiryText(invitation.expires_at, readAt);
+          const isResending = resend.isPending && resend.variables.uuid === invitation.uuid;
+          const isRevoking = revoke.isPending && revoke.variables.uuid === invitation.uuid;
+          return (
+            <TableRow key={invitation.uuid}>
+              {/* Who invited sits under the address, so the row fits beside a wide sidebar. */}
+              <TableCell className="whitespace-nowrap">
+                <p className="font-medium">{invitation.email}</p>
+                <p className="text-xs text-muted-foreground">
+                  {invitation.invited_by_email
+                    ? `Invited by ${invitation.invited_by_email}`
+                    : 'Invited by a deleted account'}
+                </p>
+              </TableCell>
+              <TableCell>
+                <RoleBadge role={invitation.role} />
+              </TableCell>
+              <TableCell className="whitespace-nowrap">
+                <time
+                  dateTime={invitation.expires_at}
+                  title={dateTime.format(new Date(invitation.expires_at))}
+                  className={cn(expiry.isSoon ? 'font-medium text-destructive' : 'text-muted-foreground')}
+                >
+                  {expiry.text}
+                </time>
+              </TableCell>
+              <TableCell>
+                <div className="flex justify-end gap-2">
+                  {/* aria-disabled rather than disabled: the button keeps the keyboard focus while it works. */}
+                  <Button
+                    variant="outline"
+                    size="sm"
+                    aria-label={`${isResending ? 'Resending' : 'Resend'} invitation to ${invitation.email}`}
+                    aria-disabled={isResending || undefined}
+                    onClick={() => startResend(invitation)}
+                  >
+                    {isResending && <LoaderCircle className="animate-spin" aria-hidden="true" />}
+                    {isResending ? 'Resending…' : 'Resend'}
+                  </Button>
+                  <Button
+                    variant="outline"
+                    size="sm"
+                    className="text-destructive"
+                    aria-label={`${isRevoking ? 'Revoking' : 'Revoke'} invitation for ${invitation.email}`}
+                    aria-disabled={isRevoking || undefined}
+                    onClick={() => !isRevoking && setRevoking(invitation)}
+                  >
+                    {isRevoking && <LoaderCircle className="animate-spin" aria-hidden="true" />}
+                    {isRevoking ? 'Revoking…' : 'Revoke'}
+                  </Button>
+                </div>
+              </TableCell>
             </TableRow>
-          </TableHeader>
-          <TableBody>
-            {rows.map((invitation) => {
-              const expiry = expiryText(invitation.expires_at, readAt);
-              const isResending = resend.isPending && resend.variables.uuid === invitation.uuid;
-              const isRevoking = revoke.isPending && revoke.variables.uuid === invitation.uuid;
-              return (
-                <TableRow key={invitation.uuid}>
-                  {/* Who invited sits under the address, so the row fits beside a wide sidebar. */}
-                  <TableCell className="whitespace-nowrap">
-                    <p className="font-medium">{invitation.email}</p>
-                    <p className="text-xs text-muted-foreground">
-                      {invitation.invited_by_email
-                        ? `Invited by ${invitation.invited_by_email}`
-                        : 'Invited by a deleted account'}
-                    </p>
-                  </TableCell>
-                  <TableCell>
-                    <RoleBadge role={invitation.role} />
-                  </TableCell>
-                  <TableCell className="whitespace-nowrap">
-                    <time
-                      dateTime={invitation.expires_at}
-                      title={dateTime.format(new Date(invitation.expires_at))}
-                      className={cn(expiry.isSoon ? 'font-medium text-destructive' : 'text-muted-foreground')}
-                    >
-                      {expiry.text}
-                    </time>
-                  </TableCell>
-                  <TableCell>
-                    <div className="flex justify-end gap-2">
-                      {/* aria-disabled rather than disabled: the button keeps the keyboard focus while it works. */}
-                      <Button
-                        variant="outline"
-                        size="sm"
-                        aria-label={`${isResending ? 'Resending' : 'Resend'} invitation to ${invitation.email}`}
-                        aria-disabled={isResending || undefined}
-                        onClick={() => startResend(invitation)}
-                      >
-                        {isResending && <LoaderCircle className="animate-spin" aria-hidden="true" />}
-                        {isResending ? 'Resending…' : 'Resend'}
-                      </Button>
-                      <Button
-                        variant="outline"
-                        size="sm"
-                        className="text-destructive"
-                        aria-label={`${isRevoking ? 'Revoking' : 'Revoke'} invitation for ${invitation.email}`}
-                        aria-disabled={isRevoking || undefined}
-                        onClick={() => !isRevoking && setRevoking(invitation)}
-                      >
-                        {isRevoking && <LoaderCircle className="animate-spin" aria-hidden="true" />}
-                        {isRevoking ? 'Revoking…' : 'Revoke'}
-                      </Button>
-                    </div>
-                  </TableCell>
-                </TableRow>
-              );
-            })}
-          </TableBody>
-        </Table>
-      )}
-      <LoadMore query={invitations} failureText={loadFailure} />
+          );
+        }}
+      />
       {revoking && (
         <ConfirmDialog
           open

@@ -3,17 +3,14 @@ import { Boxes, Pencil, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 
 import { ConfirmDialog } from '@/components/confirm-dialog';
-import { LoadMore } from '@/components/load-more';
+import { ListTable } from '@/components/list-table';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { Spinner } from '@/components/ui/spinner';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { TableCell, TableHead, TableRow } from '@/components/ui/table';
 import { useDeleteItem } from '@/features/items/api/delete-item';
 import { useItems } from '@/features/items/api/get-items';
 import { ItemFormDialog } from '@/features/items/components/item-form-dialog';
 import { getErrorText } from '@/lib/api-error';
-
-const fetchFailure = (error: unknown) => getErrorText(error, 'Failed to fetch items');
 
 /** The items table of /items (SPEC section 2): name, description, and Edit/Delete for every member. */
 export function ItemsTable({ tenantUuid }: { tenantUuid: string }) {
@@ -22,24 +19,6 @@ export function ItemsTable({ tenantUuid }: { tenantUuid: string }) {
   const [editing, setEditing] = useState<Item | null>(null);
   const [deleting, setDeleting] = useState<Item | null>(null);
 
-  if (items.isPending) {
-    return (
-      <div className="flex justify-center py-10">
-        <Spinner className="size-6 text-primary" />
-      </div>
-    );
-  }
-  // A failed later page keeps the pages already shown; only a list with nothing to show is an error.
-  if (!items.data) {
-    return (
-      <Alert variant="destructive">
-        <AlertDescription>{fetchFailure(items.error)}</AlertDescription>
-      </Alert>
-    );
-  }
-
-  const rows = items.data.pages.flatMap((page) => page.items);
-
   return (
     <div className="grid gap-4">
       {remove.isError && (
@@ -47,56 +26,53 @@ export function ItemsTable({ tenantUuid }: { tenantUuid: string }) {
           <AlertDescription>{getErrorText(remove.error, 'Failed to delete item')}</AlertDescription>
         </Alert>
       )}
-      {rows.length === 0 ? (
-        <div className="grid justify-items-center gap-2 py-10 text-center">
-          <Boxes className="size-8 text-muted-foreground" aria-hidden="true" />
-          <p className="font-medium">No items found.</p>
-          <p className="text-sm text-muted-foreground">Items your team creates show up here.</p>
-        </div>
-      ) : (
-        <Table>
-          <TableHeader>
-            <TableRow>
-              <TableHead>Name</TableHead>
-              <TableHead>Description</TableHead>
-              <TableHead className="text-right">Actions</TableHead>
-            </TableRow>
-          </TableHeader>
-          <TableBody>
-            {rows.map((item) => (
-              <TableRow key={item.uuid}>
-                {/* On a phone the columns share the width, so the actions stay in view without scrolling. */}
-                <TableCell className="font-medium [overflow-wrap:anywhere] sm:min-w-32">
-                  {item.name}
-                </TableCell>
-                <TableCell className="whitespace-pre-line text-muted-foreground [overflow-wrap:anywhere] sm:min-w-48">
-                  {item.description ?? <em>No description</em>}
-                </TableCell>
-                <TableCell>
-                  <div className="flex justify-end gap-1">
-                    <Button variant="ghost" size="icon" title="Edit" onClick={() => setEditing(item)}>
-                      <Pencil aria-hidden="true" />
-                      <span className="sr-only">{`Edit ${item.name}`}</span>
-                    </Button>
-                    <Button
-                      variant="ghost"
-                      size="icon"
-                      title="Delete"
-                      className="text-destructive"
-                      disabled={remove.isPending && remove.variables === item.uuid}
-                      onClick={() => setDeleting(item)}
-                    >
-                      <Trash2 aria-hidden="true" />
-                      <span className="sr-only">{`Delete ${item.name}`}</span>
-                    </Button>
-                  </div>
-                </TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      )}
-      <LoadMore query={items} failureText={fetchFailure} />
+      <ListTable
+        query={items}
+        failureFallback="Failed to fetch items"
+        loadingClassName="py-10"
+        empty={
+          <div className="grid justify-items-center gap-2 py-10 text-center">
+            <Boxes className="size-8 text-muted-foreground" aria-hidden="true" />
+            <p className="font-medium">No items found.</p>
+            <p className="text-sm text-muted-foreground">Items your team creates show up here.</p>
+          </div>
+        }
+        head={
+          <>
+            <TableHead>Name</TableHead>
+            <TableHead>Description</TableHead>
+            <TableHead className="text-right">Actions</TableHead>
+          </>
+        }
+        row={(item) => (
+          <TableRow key={item.uuid}>
+            {/* On a phone the columns share the width, so the actions stay in view without scrolling. */}
+            <TableCell className="font-medium [overflow-wrap:anywhere] sm:min-w-32">{item.name}</TableCell>
+            <TableCell className="whitespace-pre-line text-muted-foreground [overflow-wrap:anywhere] sm:min-w-48">
+              {item.description ?? <em>No description</em>}
+            </TableCell>
+            <TableCell>
+              <div className="flex justify-end gap-1">
+                <Button variant="ghost" size="icon" title="Edit" onClick={() => setEditing(item)}>
+                  <Pencil aria-hidden="true" />
+                  <span className="sr-only">{`Edit ${item.name}`}</span>
+                </Button>
+                <Button
+                  variant="ghost"
+                  size="icon"
+                  title="Delete"
+                  className="text-destructive"
+                  disabled={remove.isPending && remove.variables === item.uuid}
+                  onClick={() => setDeleting(item)}
+                >
+                  <Trash2 aria-hidden="true" />
+                  <span className="sr-only">{`Delete ${item.name}`}</span>
+                </Button>
+              </div>
+            </TableCell>
+          </TableRow>
+        )}
+      />
       <ItemFormDialog
         tenantUuid={tenantUuid}
         item={editing ?? undefined}

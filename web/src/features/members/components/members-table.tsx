@@ -2,13 +2,12 @@ import { canManageTeam, ROLE_LABELS, type Member, type Role } from '@app/contrac
 import { useState } from 'react';
 
 import { ConfirmDialog } from '@/components/confirm-dialog';
-import { LoadMore } from '@/components/load-more';
+import { ListTable } from '@/components/list-table';
 import { RoleBadge } from '@/components/role-badge';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { Spinner } from '@/components/ui/spinner';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { TableCell, TableHead, TableRow } from '@/components/ui/table';
 import { useChangeMemberRole } from '@/features/members/api/change-member-role';
 import { useMembers } from '@/features/members/api/get-members';
 import { useRemoveMember } from '@/features/members/api/remove-member';
@@ -24,8 +23,6 @@ type MembersTableProps = {
 
 type PendingAction = { kind: 'role' | 'remove' | 'transfer'; member: Member };
 
-const loadFailure = (error: unknown) => getErrorText(error, 'Failed to load members');
-
 const dateFormat = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric' });
 
 /** The member table of /team (SPEC sections 2 and 6). */
@@ -37,23 +34,6 @@ export function MembersTable({ tenantUuid, viewerRole, viewerEmail }: MembersTab
   const [pending, setPending] = useState<PendingAction | null>(null);
   const canManage = canManageTeam(viewerRole);
   const isOwnRow = (member: Member) => member.email.toLowerCase() === viewerEmail?.toLowerCase();
-
-  if (members.isPending) {
-    return (
-      <div className="flex justify-center py-6">
-        <Spinner className="size-6 text-primary" />
-      </div>
-    );
-  }
-  // A failed later page keeps the pages already shown.
-  if (!members.data) {
-    return (
-      <Alert variant="destructive">
-        <AlertDescription>{loadFailure(members.error)}</AlertDescription>
-      </Alert>
-    );
-  }
-  const rows = members.data.pages.flatMap((page) => page.items);
 
   const confirm = () => {
     if (!pending) return;
@@ -92,76 +72,74 @@ export function MembersTable({ tenantUuid, viewerRole, viewerEmail }: MembersTab
           <AlertDescription>{transfer.data.message}</AlertDescription>
         </Alert>
       )}
-      {rows.length === 0 ? (
-        <p className="py-4 text-center text-sm text-muted-foreground">No members found.</p>
-      ) : (
-        <Table aria-label="Members">
-          <TableHeader>
-            <TableRow>
-              <TableHead>Email</TableHead>
-              <TableHead>Role</TableHead>
-              <TableHead>Joined</TableHead>
-              {canManage && <TableHead className="text-right">Actions</TableHead>}
-            </TableRow>
-          </TableHeader>
-          <TableBody>
-            {rows.map((member) => {
-              const isOwn = isOwnRow(member);
-              // Nobody changes the owner or themselves (SPEC section 6, CONTRACT section 3).
-              const hasActions = canManage && !isOwn && member.role !== 'owner';
-              return (
-                <TableRow key={member.user_uuid}>
-                  <TableCell>
-                    <span className="flex items-center gap-2">
-                      <span className="whitespace-nowrap">{member.email}</span>
-                      {isOwn && <Badge variant="outline">You</Badge>}
-                    </span>
-                  </TableCell>
-                  <TableCell>
-                    <RoleBadge role={member.role} />
-                  </TableCell>
-                  <TableCell className="whitespace-nowrap">
-                    {dateFormat.format(new Date(member.joined_at))}
-                  </TableCell>
-                  {canManage && (
-                    <TableCell>
-                      {hasActions && (
-                        <div className="flex justify-end gap-2">
-                          <Button
-                            variant="outline"
-                            size="sm"
-                            onClick={() => setPending({ kind: 'role', member })}
-                          >
-                            {member.role === 'admin' ? 'Make Member' : 'Make Admin'}
-                          </Button>
-                          {viewerRole === 'owner' && (
-                            <Button
-                              variant="outline"
-                              size="sm"
-                              onClick={() => setPending({ kind: 'transfer', member })}
-                            >
-                              Transfer ownership
-                            </Button>
-                          )}
-                          <Button
-                            variant="outline"
-                            size="sm"
-                            className="text-destructive"
-                            onClick={() => setPending({ kind: 'remove', member })}
-                          >
-                            Remove
-                          </Button>
-                        </div>
+      <ListTable
+        query={members}
+        failureFallback="Failed to load members"
+        loadingClassName="py-6"
+        empty={<p className="py-4 text-center text-sm text-muted-foreground">No members found.</p>}
+        aria-label="Members"
+        head={
+          <>
+            <TableHead>Email</TableHead>
+            <TableHead>Role</TableHead>
+            <TableHead>Joined</TableHead>
+            {canManage && <TableHead className="text-right">Actions</TableHead>}
+          </>
+        }
+        row={(member) => {
+          const isOwn = isOwnRow(member);
+          // Nobody changes the owner or themselves (SPEC section 6, CONTRACT section 3).
+          const hasActions = canManage && !isOwn && member.role !== 'owner';
+          return (
+            <TableRow key={member.user_uuid}>
+              <TableCell>
+                <span className="flex items-center gap-2">
+                  <span className="whitespace-nowrap">{member.email}</span>
+                  {isOwn && <Badge variant="outline">You</Badge>}
+                </span>
+              </TableCell>
+              <TableCell>
+                <RoleBadge role={member.role} />
+              </TableCell>
+              <TableCell className="whitespace-nowrap">
+                {dateFormat.format(new Date(member.joined_at))}
+              </TableCell>
+              {canManage && (
+                <TableCell>
+                  {hasActions && (
+                    <div className="flex justify-end gap-2">
+                      <Button
+                        variant="outline"
+                        size="sm"
+                        onClick={() => setPending({ kind: 'role', member })}
+                      >
+                        {member.role === 'admin' ? 'Make Member' : 'Make Admin'}
+                      </Button>
+                      {viewerRole === 'owner' && (
+                        <Button
+                          variant="outline"
+                          size="sm"
+                          onClick={() => setPending({ kind: 'transfer', member })}
+                        >
+                          Transfer ownership
+                        </Button>
                       )}
-                    </TableCell>
+                      <Button
+                        variant="outline"
+                        size="sm"
+                        className="text-destructive"
+                        onClick={() => setPending({ kind: 'remove', member })}
+                      >
+                        Remove
+                      </Button>
+                    </div>
                   )}
-                </TableRow>
-              );
-            })}
-          </TableBody>
-        </Table>
-      )}
-      <LoadMore query={members} failureText={loadFailure} />
+                </TableCell>
+              )}
+            </TableRow>
+          );
+        }}
+      />
       {pending && (
         <ConfirmDialog
           open
