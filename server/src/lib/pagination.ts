@@ -53,11 +53,23 @@ export function decodeCursor<S extends z.ZodType>(
   }
 }
 
-/** Rows were fetched with limit + 1: the extra one only tells that another page exists. */
-export function toPage<T>(rows: T[], limit: number, keyOf: (row: T) => readonly unknown[]): Page<T> {
-  if (rows.length <= limit) return { rows, nextCursor: undefined };
+export type PageQuery = { limit: number; cursor?: string | undefined };
+export type TimestampKey = z.infer<typeof TimestampKeySchema>;
+
+/**
+ * One page of a list ordered by (timestamp, uuid): decodes the cursor, reads one row more than the page holds (it
+ * only tells that another page exists), and maps the rows shown. `read` gets the key to continue after, if any.
+ */
+export async function readPage<R extends { sortAt: string; uuid: string }, T>(
+  { limit, cursor }: PageQuery,
+  read: (limit: number, after: TimestampKey | undefined) => Promise<R[]>,
+  toItem: (row: R) => T,
+): Promise<Page<T>> {
+  const rows = await read(limit + 1, decodeCursor(cursor, TimestampKeySchema));
+  if (rows.length <= limit) return { rows: rows.map(toItem), nextCursor: undefined };
   const shown = rows.slice(0, limit);
-  return { rows: shown, nextCursor: encodeCursor(keyOf(shown[shown.length - 1]!)) };
+  const last = shown[shown.length - 1]!;
+  return { rows: shown.map(toItem), nextCursor: encodeCursor([last.sortAt, last.uuid]) };
 }
 
 /** Answers the page's rows as the JSON array the SPEC asks for, with the next cursor in a header. */

@@ -14,7 +14,7 @@ import {
 import type { Db } from '../../db/client.ts';
 import { withTenantScope, withTenantStatement } from '../../db/tenant-scope.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { type Page, TimestampKeySchema, decodeCursor, toPage } from '../../lib/pagination.ts';
+import { type Page, type PageQuery, readPage } from '../../lib/pagination.ts';
 import type { TenantContext } from '../../plugins/tenant.ts';
 import type { InvoiceLinks } from './invoice-links.ts';
 import { renderInvoicePdf } from './invoice-pdf.ts';
@@ -64,16 +64,18 @@ export async function getSubscription(deps: BillingDeps, ctx: TenantContext): Pr
 export async function listInvoices(
   deps: BillingDeps,
   ctx: TenantContext,
-  { limit, cursor }: { limit: number; cursor?: string | undefined },
+  query: PageQuery,
 ): Promise<Page<Invoice>> {
-  const after = decodeCursor(cursor, TimestampKeySchema);
-  const rows = await withTenantScope(deps.db, ctx.tenantId, async (tx) => {
-    // Periods that ended while nobody looked are invoiced before the list is read.
-    await settleLocalSubscription(tx, ctx.tenantId, deps.clock.now());
-    return repo.findInvoices(tx, ctx.tenantId, limit + 1, after);
-  });
-  const page = toPage(rows, limit, (row) => [row.sortAt, row.uuid]);
-  return { rows: page.rows.map(toInvoice), nextCursor: page.nextCursor };
+  return readPage(
+    query,
+    (limit, after) =>
+      withTenantScope(deps.db, ctx.tenantId, async (tx) => {
+        // Periods that ended while nobody looked are invoiced before the list is read.
+        await settleLocalSubscription(tx, ctx.tenantId, deps.clock.now());
+        return repo.findInvoices(tx, ctx.tenantId, limit, after);
+      }),
+    (row) => toInvoice(row),
+  );
 }
 
 export async function startCheckout(

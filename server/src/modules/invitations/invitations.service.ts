@@ -7,7 +7,7 @@ import type { Db } from '../../db/client.ts';
 import { withTenantScope } from '../../db/tenant-scope.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { hashPassword } from '../../lib/passwords.ts';
-import { type Page, TimestampKeySchema, decodeCursor, toPage } from '../../lib/pagination.ts';
+import { type Page, type PageQuery, readPage } from '../../lib/pagination.ts';
 import { hashToken, randomToken } from '../../lib/tokens.ts';
 import type { TenantContext } from '../../plugins/tenant.ts';
 import { recordActivity } from '../activity/activity.service.ts';
@@ -78,15 +78,15 @@ export async function invite(
 export async function listPending(
   deps: AuthDeps,
   ctx: TenantContext,
-  { limit, cursor }: { limit: number; cursor?: string | undefined },
+  query: PageQuery,
 ): Promise<Page<PendingInvitation>> {
-  const before = decodeCursor(cursor, TimestampKeySchema);
-  const rows = await withTenantScope(deps.db, ctx.tenantId, (tx) =>
-    repo.findPending(tx, ctx.tenantId, deps.clock.now(), limit + 1, before),
-  );
-  const page = toPage(rows, limit, (row) => [row.sortAt, row.uuid]);
-  return {
-    rows: page.rows.map((row) => ({
+  return readPage(
+    query,
+    (limit, before) =>
+      withTenantScope(deps.db, ctx.tenantId, (tx) =>
+        repo.findPending(tx, ctx.tenantId, deps.clock.now(), limit, before),
+      ),
+    (row) => ({
       uuid: row.uuid,
       email: row.email,
       // Invitations are only ever written as admin or member.
@@ -94,9 +94,8 @@ export async function listPending(
       invited_by_email: row.invitedByEmail,
       created_at: row.createdAt.toISOString(),
       expires_at: row.expiresAt.toISOString(),
-    })),
-    nextCursor: page.nextCursor,
-  };
+    }),
+  );
 }
 
 /** A member stops managing the team (demoted or removed): the links they sent die now, in the caller's transaction. */

@@ -4,7 +4,7 @@ import { isUuid, type Item } from '@app/contract';
 import type { Db } from '../../db/client.ts';
 import { withTenantStatement } from '../../db/tenant-scope.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { type Page, TimestampKeySchema, decodeCursor, toPage } from '../../lib/pagination.ts';
+import { type Page, type PageQuery, readPage } from '../../lib/pagination.ts';
 import type { TenantContext } from '../../plugins/tenant.ts';
 import * as repo from './items.repository.ts';
 
@@ -20,17 +20,13 @@ function toItem(row: repo.ItemRecord): Item {
   };
 }
 
-export async function listItems(
-  db: Db,
-  ctx: TenantContext,
-  { limit, cursor }: { limit: number; cursor?: string | undefined },
-): Promise<Page<Item>> {
-  const after = decodeCursor(cursor, TimestampKeySchema);
-  const rows = await withTenantStatement(db, ctx.tenantId, (tx) =>
-    repo.findItems(tx, ctx.tenantId, limit + 1, after),
+export async function listItems(db: Db, ctx: TenantContext, query: PageQuery): Promise<Page<Item>> {
+  return readPage(
+    query,
+    (limit, after) =>
+      withTenantStatement(db, ctx.tenantId, (tx) => repo.findItems(tx, ctx.tenantId, limit, after)),
+    toItem,
   );
-  const page = toPage(rows, limit, (row) => [row.sortAt, row.uuid]);
-  return { rows: page.rows.map(toItem), nextCursor: page.nextCursor };
 }
 
 export async function getItem(db: Db, ctx: TenantContext, id: string): Promise<Item> {

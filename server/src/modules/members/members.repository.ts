@@ -10,7 +10,7 @@ import { users } from '../../db/schema/users.ts';
 import { openSessionRow } from '../auth/auth.service.ts';
 
 const memberColumns = {
-  user_uuid: memberships.userId,
+  uuid: memberships.userId,
   email: users.email,
   role: memberships.role,
   joinedAt: isoTime(memberships.joinedAt),

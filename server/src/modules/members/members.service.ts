@@ -5,7 +5,7 @@ import type { AssignableRole, Member, Role } from '@app/contract';
 import type { Db } from '../../db/client.ts';
 import { withTenantScope, withTenantStatement } from '../../db/tenant-scope.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { type Page, TimestampKeySchema, decodeCursor, toPage } from '../../lib/pagination.ts';
+import { type Page, type PageQuery, readPage } from '../../lib/pagination.ts';
 import type { TenantContext } from '../../plugins/tenant.ts';
 import { recordActivity } from '../activity/activity.service.ts';
 import { revokeSentBy } from '../invitations/invitations.service.ts';
@@ -13,24 +13,20 @@ import * as repo from './members.repository.ts';
 
 type MemberRow = Awaited<ReturnType<typeof repo.getMember>> & {};
 
-const toMember = ({ user_uuid, email, role, joinedAt }: MemberRow): Member => ({
-  user_uuid,
+const toMember = ({ uuid, email, role, joinedAt }: MemberRow): Member => ({
+  user_uuid: uuid,
   email,
   role,
   joined_at: joinedAt,
 });
 
-export async function listMembers(
-  db: Db,
-  ctx: TenantContext,
-  { limit, cursor }: { limit: number; cursor?: string | undefined },
-): Promise<Page<Member>> {
-  const after = decodeCursor(cursor, TimestampKeySchema);
-  const rows = await withTenantStatement(db, ctx.tenantId, (tx) =>
-    repo.findMembers(tx, ctx.tenantId, limit + 1, after),
+export async function listMembers(db: Db, ctx: TenantContext, query: PageQuery): Promise<Page<Member>> {
+  return readPage(
+    query,
+    (limit, after) =>
+      withTenantStatement(db, ctx.tenantId, (tx) => repo.findMembers(tx, ctx.tenantId, limit, after)),
+    toMember,
   );
-  const page = toPage(rows, limit, (row) => [row.sortAt, row.user_uuid]);
-  return { rows: page.rows.map(toMember), nextCursor: page.nextCursor };
 }
 
 const changedMeanwhile = () =>

@@ -3,10 +3,10 @@ import { isUuid, type AdminFeedback, type AdminTenant, type AdminTenantDetail } 
 
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { type Page, TimestampKeySchema, decodeCursor, toPage } from '../../lib/pagination.ts';
+import { type Page, type PageQuery, readPage } from '../../lib/pagination.ts';
 import * as repo from './super-admin.repository.ts';
 
-type ListQuery = { limit: number; cursor?: string | undefined; q?: string | undefined };
+type ListQuery = PageQuery & { q?: string | undefined };
 
 function toAdminTenant(row: repo.TenantRecord): AdminTenant {
   return {
@@ -21,11 +21,12 @@ function toAdminTenant(row: repo.TenantRecord): AdminTenant {
   };
 }
 
-export async function listTenants(db: Db, { limit, cursor, q }: ListQuery): Promise<Page<AdminTenant>> {
-  const after = decodeCursor(cursor, TimestampKeySchema);
-  const rows = await repo.findTenants(db, { limit: limit + 1, after, q: q || undefined });
-  const page = toPage(rows, limit, (row) => [row.sortAt, row.uuid]);
-  return { rows: page.rows.map(toAdminTenant), nextCursor: page.nextCursor };
+export async function listTenants(db: Db, { q, ...page }: ListQuery): Promise<Page<AdminTenant>> {
+  return readPage(
+    page,
+    (limit, after) => repo.findTenants(db, { limit, after, q: q || undefined }),
+    toAdminTenant,
+  );
 }
 
 export async function getTenant(db: Db, id: string): Promise<AdminTenantDetail> {
@@ -57,19 +58,17 @@ export async function getTenant(db: Db, id: string): Promise<AdminTenantDetail> 
   };
 }
 
-export async function listFeedback(db: Db, { limit, cursor, q }: ListQuery): Promise<Page<AdminFeedback>> {
-  const after = decodeCursor(cursor, TimestampKeySchema);
-  const rows = await repo.findFeedback(db, { limit: limit + 1, after, q: q || undefined });
-  const page = toPage(rows, limit, (row) => [row.sortAt, row.uuid]);
-  return {
-    rows: page.rows.map((row) => ({
+export async function listFeedback(db: Db, { q, ...page }: ListQuery): Promise<Page<AdminFeedback>> {
+  return readPage(
+    page,
+    (limit, after) => repo.findFeedback(db, { limit, after, q: q || undefined }),
+    (row) => ({
       uuid: row.uuid,
       user_email: row.userEmail,
       tenant_name: row.tenantName,
       route: row.route,
       message: row.message,
       created_at: row.createdAt.toISOString(),
-    })),
-    nextCursor: page.nextCursor,
-  };
+    }),
+  );
 }

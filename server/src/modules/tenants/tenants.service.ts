@@ -5,23 +5,18 @@ import type { Tenant } from '@app/contract';
 import type { Db } from '../../db/client.ts';
 import { withTenantScope, withTenantStatement } from '../../db/tenant-scope.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { type Page, TimestampKeySchema, decodeCursor, toPage } from '../../lib/pagination.ts';
+import { type Page, type PageQuery, readPage } from '../../lib/pagination.ts';
 import type { TenantContext } from '../../plugins/tenant.ts';
 import { recordActivity } from '../activity/activity.service.ts';
 import { addMember, setRole } from '../members/members.service.ts';
 import * as repo from './tenants.repository.ts';
 
-export async function listTenants(
-  db: Db,
-  userId: string,
-  { limit, cursor }: { limit: number; cursor?: string | undefined },
-): Promise<Page<Tenant>> {
-  const after = decodeCursor(cursor, TimestampKeySchema);
-  const page = toPage(await repo.findUserTenants(db, userId, limit + 1, after), limit, (row) => [
-    row.sortAt,
-    row.uuid,
-  ]);
-  return { rows: page.rows.map(({ sortAt: _, ...tenant }) => tenant), nextCursor: page.nextCursor };
+export async function listTenants(db: Db, userId: string, query: PageQuery): Promise<Page<Tenant>> {
+  return readPage(
+    query,
+    (limit, after) => repo.findUserTenants(db, userId, limit, after),
+    ({ sortAt: _, ...tenant }) => tenant,
+  );
 }
 
 export async function createTenant(
