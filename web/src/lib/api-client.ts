@@ -12,7 +12,7 @@ import { ApiError, toApiError } from '@/lib/api-error';
 import { refreshIfExpiring, refreshSession, type SendRefresh } from '@/lib/session/refresh';
 import { storage } from '@/lib/storage';
 
-export type ApiRequest = {
+type ApiRequest = {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   body?: unknown;
   signal?: AbortSignal;
@@ -28,7 +28,7 @@ export type ApiRequest = {
  * A call anyone may make: sign-in and sign-up, the password reset, email verification, the public settings,
  * an invitation's acceptance. It is no team's and no user's.
  */
-export type PublicRequest = Omit<ApiRequest, 'tenantUuid'>;
+type PublicRequest = Omit<ApiRequest, 'tenantUuid'>;
 
 /**
  * Calls `/api{path}` signed in and returns the JSON answer (undefined for a 204); any other outcome throws
@@ -55,7 +55,7 @@ async function json<T>(response: Response): Promise<T> {
 /** One page of a list (CONTRACT section 3) and the cursor of the next one, null on the last page. */
 export type Page<T> = { items: T[]; nextCursor: string | null };
 
-export type PageRequest = Omit<ApiRequest, 'method' | 'body'> & {
+type PageRequest = Omit<ApiRequest, 'method' | 'body'> & {
   /** The previous page's `nextCursor`; none for the first page. */
   cursor?: string | null;
   /** Further query parameters, e.g. `{ q }`; empty values are left out. */

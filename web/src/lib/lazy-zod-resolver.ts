@@ -15,7 +15,7 @@ type SchemaResolver<Schema extends z.ZodType<FieldValues, FieldValues>> = Resolv
   z.output<Schema>
 >;
 
-export type LazyResolver<Schema extends z.ZodType<FieldValues, FieldValues>> = SchemaResolver<Schema> & {
+type LazyResolver<Schema extends z.ZodType<FieldValues, FieldValues>> = SchemaResolver<Schema> & {
   /** Starts fetching the schema; after a failed fetch the next validation tries again. */
   preload: () => Promise<void>;
 };

@@ -7,7 +7,7 @@ import { publicFetch } from '@/lib/api-client';
 export const getPublicConfig = ({ signal }: { signal?: AbortSignal } = {}) =>
   publicFetch<PublicConfig>('/config', { signal });
 
-export const getPublicConfigQueryOptions = () =>
+const getPublicConfigQueryOptions = () =>
   queryOptions({
     queryKey: ['public-config'],
     queryFn: getPublicConfig,

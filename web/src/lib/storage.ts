@@ -2,7 +2,7 @@
 
 const SESSION_KEYS = ['accessToken', 'refreshToken', 'userEmail', 'loginTime', 'selectedTenantUuid'] as const;
 
-export type StorageKey = (typeof SESSION_KEYS)[number] | 'sidebarCollapsed';
+type StorageKey = (typeof SESSION_KEYS)[number] | 'sidebarCollapsed';
 
 export const storage = {
   get: (key: StorageKey): string | null => localStorage.getItem(key),

@@ -1,6 +1,6 @@
 import { createContext, useContext } from 'react';
 
-export type Shell = {
+type Shell = {
   /** The desktop sidebar shows icons only (remembered in storage 'sidebarCollapsed'). */
   isSidebarCollapsed: boolean;
   toggleSidebar: () => void;

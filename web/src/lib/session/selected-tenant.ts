@@ -17,7 +17,7 @@ function notify(): void {
   listeners.forEach((listener) => listener());
 }
 
-export function subscribeToSelectedTenant(listener: () => void): () => void {
+function subscribeToSelectedTenant(listener: () => void): () => void {
   if (listeners.size === 0) window.addEventListener('storage', onStorage);
   listeners.add(listener);
   return () => {
@@ -26,7 +26,7 @@ export function subscribeToSelectedTenant(listener: () => void): () => void {
   };
 }
 
-export function getSelectedTenantUuid(): string | null {
+function getSelectedTenantUuid(): string | null {
   return storage.get('selectedTenantUuid');
 }
 

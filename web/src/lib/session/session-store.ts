@@ -10,7 +10,7 @@ import { storage } from '@/lib/storage';
 import { clearRotation } from './rotation-ledger';
 import { readTokenClaims } from './token-claims';
 
-export type Session = {
+type Session = {
   status: 'loading' | 'authenticated' | 'unauthenticated';
   email: string | null;
   isSuperAdmin: boolean;

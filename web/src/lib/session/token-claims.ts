@@ -1,7 +1,7 @@
 import type { AccessTokenClaims } from '@app/contract';
 
 /** The access token claims the browser reads (SPEC section 3); the server verifies, the browser only decodes. */
-export type TokenClaims = Partial<Pick<AccessTokenClaims, 'exp' | 'is_super_admin'>>;
+type TokenClaims = Partial<Pick<AccessTokenClaims, 'exp' | 'is_super_admin'>>;
 
 /** Decodes a JWT's base64url payload; anything that is not a JWT with a JSON object payload gives null. */
 export function readTokenClaims(token: string): TokenClaims | null {

@@ -10,7 +10,7 @@ import { getTenantQueryOptions, useTenant } from './get-tenant';
 import { useTenants } from './get-tenants';
 import { selectTenant, useSelectedTenantUuid } from './selected-tenant';
 
-export type CurrentTenant = {
+type CurrentTenant = {
   /** The user's teams; undefined until loaded. */
   tenants: Tenant[] | undefined;
   /** The team the user works in; null while loading, when there is none, or when the list failed. */

@@ -17,7 +17,7 @@ import { ACME_UUID } from './handlers';
 import { server } from './server';
 import type { Call } from './teams';
 
-export const plans: Plan[] = [
+const plans: Plan[] = [
   {
     id: 'starter',
     name: 'Starter',
@@ -84,7 +84,7 @@ export const checkoutSession = (overrides: Partial<LocalCheckoutSession> = {}): 
   ...overrides,
 });
 
-export type FakeBillingOptions = {
+type FakeBillingOptions = {
   /** The team's subscription; none (404) unless given. */
   subscription?: Subscription | null;
   invoices?: Invoice[];

@@ -12,7 +12,7 @@ import { server } from './server';
 
 type Team = { tenant: Omit<Tenant, 'user_role'>; members: Member[]; invitations: PendingInvitation[] };
 
-export type FakeTeamsOptions = {
+type FakeTeamsOptions = {
   /** The teams and the signed-in user's role in each, ada@example.com (handlers.ts `me`). */
   tenants?: Tenant[];
   /** Other members per team uuid; ada is added with her role. */

@@ -9,7 +9,7 @@ type GetAdminFeedbackOptions = { q?: string; cursor?: string | null; signal?: Ab
 export const getAdminFeedback = ({ q, cursor, signal }: GetAdminFeedbackOptions = {}) =>
   apiFetchPage<AdminFeedback>('/super-admin/feedback', { cursor, signal, query: { q } });
 
-export const getAdminFeedbackQueryOptions = (q = '') =>
+const getAdminFeedbackQueryOptions = (q = '') =>
   infiniteQueryOptions({
     queryKey: ['admin', 'feedback', { q }],
     queryFn: ({ pageParam, signal }) => getAdminFeedback({ q, cursor: pageParam, signal }),

@@ -7,7 +7,7 @@ import { apiFetch } from '@/lib/api-client';
 export const getAdminTenant = (tenantId: string, { signal }: { signal?: AbortSignal } = {}) =>
   apiFetch<AdminTenantDetail>(`/super-admin/tenants/${encodeURIComponent(tenantId)}`, { signal });
 
-export const getAdminTenantQueryOptions = (tenantId: string) =>
+const getAdminTenantQueryOptions = (tenantId: string) =>
   queryOptions({
     queryKey: ['admin', 'tenants', 'detail', tenantId],
     queryFn: ({ signal }) => getAdminTenant(tenantId, { signal }),

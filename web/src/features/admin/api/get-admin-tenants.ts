@@ -9,7 +9,7 @@ type GetAdminTenantsOptions = { q?: string; cursor?: string | null; signal?: Abo
 export const getAdminTenants = ({ q, cursor, signal }: GetAdminTenantsOptions = {}) =>
   apiFetchPage<AdminTenant>('/super-admin/tenants', { cursor, signal, query: { q } });
 
-export const getAdminTenantsQueryOptions = (q = '') =>
+const getAdminTenantsQueryOptions = (q = '') =>
   infiniteQueryOptions({
     queryKey: ['admin', 'tenants', 'list', { q }],
     queryFn: ({ pageParam, signal }) => getAdminTenants({ q, cursor: pageParam, signal }),

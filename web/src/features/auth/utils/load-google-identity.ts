@@ -2,10 +2,10 @@
  * Google Identity Services (https://developers.google.com/identity/gsi/web), loaded on demand: only pages
  * that show the Google button, and only when the server has a client id, fetch Google's script.
  */
-export const GOOGLE_IDENTITY_SCRIPT = 'https://accounts.google.com/gsi/client';
+const GOOGLE_IDENTITY_SCRIPT = 'https://accounts.google.com/gsi/client';
 
 /** The part of `google.accounts.id` this app uses. */
-export type GoogleIdentity = {
+type GoogleIdentity = {
   initialize(config: {
     client_id: string;
     callback: (response: { credential?: string }) => void;

@@ -8,7 +8,7 @@ export const getPlans = ({ signal }: { signal?: AbortSignal } = {}) =>
   apiFetch<Plan[]>('/payments/plans', { signal });
 
 // Not under a team's key: the plans are the product's, not one team's.
-export const getPlansQueryOptions = () =>
+const getPlansQueryOptions = () =>
   queryOptions({ queryKey: ['payments', 'plans'], queryFn: getPlans, staleTime: 5 * 60_000 });
 
 export const usePlans = () => useQuery(getPlansQueryOptions());

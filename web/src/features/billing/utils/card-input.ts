@@ -5,7 +5,7 @@
 
 /** The test cards of the local provider are 16 digits, shown in groups of 4. */
 export const CARD_NUMBER_LENGTH = 16;
-export const CVC_LENGTH = 3;
+const CVC_LENGTH = 3;
 
 const digitsOf = (value: string) => value.replace(/\D/g, '');
 
@@ -67,7 +67,7 @@ export function validateCardNumber(value: string): string | undefined {
 }
 
 /** The month and four-digit year of a complete 'MM / YY', or null. */
-export function parseExpiry(value: string): { month: number; year: number } | null {
+function parseExpiry(value: string): { month: number; year: number } | null {
   const digits = digitsOf(value);
   if (digits.length !== 4) return null;
   return { month: Number(digits.slice(0, 2)), year: 2000 + Number(digits.slice(2)) };

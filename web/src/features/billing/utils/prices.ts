@@ -19,7 +19,7 @@ export function formatMoney(amount: number, currency: string): string {
   return format.format(amount / 100);
 }
 
-export type DisplayedPrice = {
+type DisplayedPrice = {
   /** What one month costs on this interval, formatted: the annual price ÷ 12, rounded (SPEC section 9). */
   perMonth: string;
   /** 'billed $114 annually' on the annual interval; null on the monthly one. */

@@ -24,7 +24,7 @@ import { getErrorText } from '@/lib/api-error';
 export const FEEDBACK_CLOSE_DELAY_MS = 2000;
 
 /** SPEC section 9: the shortcut key that toggles the modal. */
-export const FEEDBACK_SHORTCUT_KEY = 'f';
+const FEEDBACK_SHORTCUT_KEY = 'f';
 
 /** Marks the feedback modal, so that the shortcut can tell it from other dialogs. */
 const FEEDBACK_DIALOG_ATTRIBUTE = 'data-feedback-dialog';
@@ -35,7 +35,7 @@ const TEXT_FIELDS = 'input, textarea, select, [contenteditable]:not([contentedit
 const OTHER_LAYERS = `[role="dialog"]:not([${FEEDBACK_DIALOG_ATTRIBUTE}]), [role="alertdialog"], [role="menu"]`;
 
 /** Whether a key press is the bare f key, pressed outside text fields and other dialogs (SPEC section 2). */
-export function isFeedbackShortcut(event: KeyboardEvent): boolean {
+function isFeedbackShortcut(event: KeyboardEvent): boolean {
   if (event.key !== FEEDBACK_SHORTCUT_KEY || event.defaultPrevented || event.repeat || event.isComposing) {
     return false;
   }

@@ -5,7 +5,7 @@ import { apiFetch } from '@/lib/api-client';
 
 import { getItemsQueryOptions } from './get-items';
 
-export type UpdateItemInput = { tenantUuid: string; itemUuid: string; body: UpdateItemBody };
+type UpdateItemInput = { tenantUuid: string; itemUuid: string; body: UpdateItemBody };
 
 /** PATCH /items/{id}: only the fields to change (SPEC section 7). */
 export const updateItem = ({ tenantUuid, itemUuid, body }: UpdateItemInput) =>

@@ -4,13 +4,13 @@ import { useMutation } from '@tanstack/react-query';
 import { apiFetch } from '@/lib/api-client';
 import { getErrorText } from '@/lib/api-error';
 
-export type InviteMemberInput = { tenantUuid: string; body: InviteBody };
+type InviteMemberInput = { tenantUuid: string; body: InviteBody };
 
 /** POST /invite: one invitation, mailed by the server (SPEC section 7). */
 export const inviteMember = ({ tenantUuid, body }: InviteMemberInput) =>
   apiFetch<Message>('/invite', { method: 'POST', body, tenantUuid });
 
-export type InviteOutcome = { email: string; error: string | null };
+type InviteOutcome = { email: string; error: string | null };
 
 /**
  * Sends each invitation on its own, one after the other (SPEC section 5), and reports every email's outcome:

@@ -25,7 +25,7 @@ import { Form } from '@/components/ui/form';
 import { useInviteMembers } from '@/features/members/api/invite-member';
 
 /** SPEC section 9: success modals close 2000 ms after success. */
-export const SUCCESS_CLOSE_DELAY_MS = 2000;
+const SUCCESS_CLOSE_DELAY_MS = 2000;
 
 const defaultValues = (): InviteRowsValues => ({ invites: [blankInviteRow()] });
 

@@ -5,7 +5,7 @@ import { apiFetch } from '@/lib/api-client';
 import { getTenantQueryOptions } from '@/lib/session/get-tenant';
 import { getTenantsQueryOptions } from '@/lib/session/get-tenants';
 
-export type UpdateTenantInput = { tenantUuid: string; body: UpdateTenantBody };
+type UpdateTenantInput = { tenantUuid: string; body: UpdateTenantBody };
 
 /** PUT /tenant: the team is the X-TENANT-UUID header, not the path (SPEC section 7). */
 export const updateTenant = ({ tenantUuid, body }: UpdateTenantInput) =>

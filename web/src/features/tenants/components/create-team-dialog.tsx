@@ -20,7 +20,7 @@ import { createTeamInputSchema, useCreateTenant } from '@/features/tenants/api/c
 import { TeamFields } from '@/features/tenants/components/team-fields';
 import { getErrorText } from '@/lib/api-error';
 
-export type InviteOutcome = { email: string; error: string | null };
+type InviteOutcome = { email: string; error: string | null };
 
 type CreateTeamDialogProps = {
   open: boolean;
