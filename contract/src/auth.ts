@@ -1,6 +1,7 @@
 import { z } from 'zod';
 
 import { EmailSchema, MAX_PASSWORD_LENGTH, NewPasswordSchema } from './common.ts';
+import { BILLING_PROVIDERS } from './constants.ts';
 
 export const AuthResponseSchema = z.object({
   access_token: z.string(),
@@ -78,6 +79,6 @@ export const PublicConfigSchema = z.object({
   docs_url: z.string(),
   codebase_url: z.string(),
   /** CONTRACT section 2 PAYMENTS_PROVIDER: with `local` the page shows the test-mode card before checkout. */
-  payments_provider: z.enum(['local', 'stripe']),
+  payments_provider: z.enum(BILLING_PROVIDERS),
 });
 export type PublicConfig = z.infer<typeof PublicConfigSchema>;

@@ -1,18 +1,12 @@
 import { z } from 'zod';
 
+import { BILLING_INTERVALS, INVOICE_STATUSES, SUBSCRIPTION_STATUSES } from './constants.ts';
+
 /** SPEC sections 3, 4 and 7; CONTRACT section 3 (billing). Amounts are in minor units. */
-export const BillingIntervalSchema = z.enum(['monthly', 'annual']);
+export const BillingIntervalSchema = z.enum(BILLING_INTERVALS);
 export type BillingInterval = z.infer<typeof BillingIntervalSchema>;
 
-export const SubscriptionStatusSchema = z.enum([
-  'active',
-  'trialing',
-  'past_due',
-  'unpaid',
-  'canceled',
-  'inactive',
-  'incomplete',
-]);
+export const SubscriptionStatusSchema = z.enum(SUBSCRIPTION_STATUSES);
 export type SubscriptionStatus = z.infer<typeof SubscriptionStatusSchema>;
 
 /** How each status reads on screen (SPEC section 4), wherever a subscription is shown. */
@@ -55,7 +49,7 @@ export const SubscriptionSchema = z.object({
 });
 export type Subscription = z.infer<typeof SubscriptionSchema>;
 
-export const InvoiceStatusSchema = z.enum(['paid', 'pending', 'failed']);
+export const InvoiceStatusSchema = z.enum(INVOICE_STATUSES);
 export type InvoiceStatus = z.infer<typeof InvoiceStatusSchema>;
 
 export const InvoiceSchema = z.object({

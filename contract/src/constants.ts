@@ -16,3 +16,19 @@ export const localBillingPaths = {
   checkout: (sessionId: string) => `/billing/checkout/${encodeURIComponent(sessionId)}`,
   portal: (tenantUuid: string) => `/billing/portal?tenant=${encodeURIComponent(tenantUuid)}`,
 } as const;
+
+// Values both stored as database enums (server/src/db/schema) and answered by the API (this package's schemas):
+// each list is written once, here.
+export const ROLES = ['owner', 'admin', 'member'] as const;
+export const BILLING_INTERVALS = ['monthly', 'annual'] as const;
+export const SUBSCRIPTION_STATUSES = [
+  'active',
+  'trialing',
+  'past_due',
+  'unpaid',
+  'canceled',
+  'inactive',
+  'incomplete',
+] as const;
+export const INVOICE_STATUSES = ['paid', 'pending', 'failed'] as const;
+export const BILLING_PROVIDERS = ['local', 'stripe'] as const;

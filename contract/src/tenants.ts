@@ -1,9 +1,10 @@
 import { z } from 'zod';
 
 import { EmailSchema, NewPasswordSchema, UuidSchema } from './common.ts';
+import { ROLES } from './constants.ts';
 
 /** Team roles (SPEC section 6); whoever creates a team is its owner. */
-export const RoleSchema = z.enum(['owner', 'admin', 'member']);
+export const RoleSchema = z.enum(ROLES);
 export type Role = z.infer<typeof RoleSchema>;
 
 /** The roles that can be given by invitation or a role change: never owner (CONTRACT section 3). */

@@ -1,4 +1,10 @@
 // Plans, one subscription per team, its invoices, local checkout sessions and the provider events already applied.
+import {
+  BILLING_INTERVALS,
+  BILLING_PROVIDERS,
+  INVOICE_STATUSES,
+  SUBSCRIPTION_STATUSES,
+} from '@app/contract/constants';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -15,18 +21,10 @@ import {
 
 import { tenants } from './tenants.ts';
 
-export const billingInterval = pgEnum('billing_interval', ['monthly', 'annual']);
-export const subscriptionStatus = pgEnum('subscription_status', [
-  'active',
-  'trialing',
-  'past_due',
-  'unpaid',
-  'canceled',
-  'inactive',
-  'incomplete',
-]);
-export const invoiceStatus = pgEnum('invoice_status', ['paid', 'pending', 'failed']);
-export const paymentsProvider = pgEnum('payments_provider', ['local', 'stripe']);
+export const billingInterval = pgEnum('billing_interval', BILLING_INTERVALS);
+export const subscriptionStatus = pgEnum('subscription_status', SUBSCRIPTION_STATUSES);
+export const invoiceStatus = pgEnum('invoice_status', INVOICE_STATUSES);
+export const paymentsProvider = pgEnum('payments_provider', BILLING_PROVIDERS);
 
 /** Seeded by migration with starter, pro and business; prices in minor units. */
 export const plans = pgTable('plans', {

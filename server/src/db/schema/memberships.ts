@@ -1,10 +1,11 @@
+import { ROLES } from '@app/contract/constants';
 import { sql } from 'drizzle-orm';
 import { index, pgEnum, pgTable, primaryKey, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 import { tenants } from './tenants.ts';
 import { users } from './users.ts';
 
-export const teamRole = pgEnum('team_role', ['owner', 'admin', 'member']);
+export const teamRole = pgEnum('team_role', ROLES);
 
 /** Who belongs to which team, as what. The tenant id leads the key: every tenant query starts from it. */
 export const memberships = pgTable(
