@@ -12,7 +12,7 @@ type PageChecks = {
   scanNow(): Promise<void>;
 };
 
-export type Account = { email: string; password: string };
+type Account = { email: string; password: string };
 
 type Fixtures = {
   pageChecks: PageChecks;

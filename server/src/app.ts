@@ -44,7 +44,7 @@ declare module 'fastify' {
 }
 
 /** The built web app, beside the server package in the repository. */
-export const DEFAULT_WEB_DIR = path.join(
+const DEFAULT_WEB_DIR = path.join(
   path.dirname(createRequire(import.meta.url).resolve('@app/server/package.json')),
   '../web/dist',
 );
@@ -58,7 +58,7 @@ const INVITATION_SEGMENT = /(\/invitations\/+)([^/?#]+)/gi;
  * What a log may keep of a request's URL: no query string (verification and reset links carry their single-use
  * tokens there) and no invitation token (those travel in the path).
  */
-export const redactUrl = (url: string): string =>
+const redactUrl = (url: string): string =>
   url
     .split('?')[0]!
     .replace(INVITATION_SEGMENT, (whole, prefix: string, segment: string) =>
@@ -159,5 +159,3 @@ export async function buildApp({
   await app.register(webAppPlugin, { webDir });
   return app;
 }
-
-export type App = Awaited<ReturnType<typeof buildApp>>;

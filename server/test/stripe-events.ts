@@ -31,7 +31,7 @@ export function buildStripeApp(standIn: StripeStandIn, prices: object = PRICES):
 const stripe = new Stripe('sk_test_unused');
 export const randomId = (prefix: string) => `${prefix}_${randomBytes(8).toString('hex')}`;
 
-export type StripeEvent = { id: string; type: string; created: number; data: { object: object } };
+type StripeEvent = { id: string; type: string; created: number; data: { object: object } };
 
 export function stripeEvent(
   type: string,

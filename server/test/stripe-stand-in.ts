@@ -4,7 +4,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-export type StripeRequest = {
+type StripeRequest = {
   method: string;
   path: string;
   query: URLSearchParams;

@@ -7,7 +7,7 @@ import { createFileExclusively } from '../lib/atomic-file.ts';
 
 export class DataDirLockedError extends Error {}
 
-export type DataDirLock = { release(): void };
+type DataDirLock = { release(): void };
 
 export function lockDataDir(dataDir: string): DataDirLock {
   const file = path.join(dataDir, 'tessera.lock');

@@ -8,7 +8,7 @@ const parseTimestamptz = pg.types.getTypeParser(pg.types.builtins.TIMESTAMPTZ) a
  * In a UTC session with ISO dates (db/client.ts asks for both) the text is '2026-01-31 12:34:56.789123+00' and is
  * sliced; any other form (another session zone, a year past 9999) goes through pg's own parser.
  */
-export function isoFromText(text: string): string {
+function isoFromText(text: string): string {
   const end = text.length - 3;
   if (text[10] !== ' ' || text.slice(end) !== '+00' || !(end === 19 || text[19] === '.')) {
     return parseTimestamptz(text).toISOString();

@@ -10,9 +10,9 @@ export const SEED_PASSWORD = 'bench-password';
 /** The n-th seeded user (1-based). Users 1..teams own team n; the next teams users are admins; the rest members. */
 export const seedUserEmail = (n: number) => `bench-${n}@seed.tessera.test`;
 
-export type SeedCounts = { teams: number; users: number; items: number; invoices: number; feedback: number };
+type SeedCounts = { teams: number; users: number; items: number; invoices: number; feedback: number };
 
-export function seedCounts(scale: number): SeedCounts {
+function seedCounts(scale: number): SeedCounts {
   return {
     teams: Math.round(1_000 * scale),
     users: Math.round(10_000 * scale),

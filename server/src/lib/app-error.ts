@@ -13,7 +13,7 @@ const STATUS_BY_CODE = {
   UNAVAILABLE: 503,
 } as const;
 
-export type AppErrorCode = keyof typeof STATUS_BY_CODE;
+type AppErrorCode = keyof typeof STATUS_BY_CODE;
 
 /** The statuses typed errors answer with, once each, and 500 for the rest: every route documents these. */
 export const ERROR_STATUSES = [...new Set([...Object.values(STATUS_BY_CODE), 500 as const])];

@@ -34,17 +34,14 @@ function isPgTimestamp(text: string): boolean {
 }
 
 /** Timestamps travel as PostgreSQL's own text (microseconds), which a JavaScript Date would truncate. */
-export const TimestampKeySchema = z.tuple([z.string().max(40).refine(isPgTimestamp), z.uuid().toLowerCase()]);
+const TimestampKeySchema = z.tuple([z.string().max(40).refine(isPgTimestamp), z.uuid().toLowerCase()]);
 
-export function encodeCursor(key: readonly unknown[]): string {
+function encodeCursor(key: readonly unknown[]): string {
   return Buffer.from(JSON.stringify(key)).toString('base64url');
 }
 
 /** The decoded sort key, or undefined for the first page; a cursor that is not ours is a 422. */
-export function decodeCursor<S extends z.ZodType>(
-  cursor: string | undefined,
-  schema: S,
-): z.infer<S> | undefined {
+function decodeCursor<S extends z.ZodType>(cursor: string | undefined, schema: S): z.infer<S> | undefined {
   if (cursor === undefined || cursor === '') return undefined;
   try {
     return schema.parse(JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')));
@@ -54,7 +51,7 @@ export function decodeCursor<S extends z.ZodType>(
 }
 
 export type PageQuery = { limit: number; cursor?: string | undefined };
-export type TimestampKey = z.infer<typeof TimestampKeySchema>;
+type TimestampKey = z.infer<typeof TimestampKeySchema>;
 
 /**
  * One page of a list ordered by (timestamp, uuid): decodes the cursor, reads one row more than the page holds (it

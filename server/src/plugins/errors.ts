@@ -18,7 +18,7 @@ export const frameworkErrors: FastifyServerOptions['frameworkErrors'] = (error, 
   void (reply as FastifyReply).status(error.statusCode ?? 400).send({ detail });
 };
 
-export const DATABASE_UNAVAILABLE = 'Service temporarily unavailable';
+const DATABASE_UNAVAILABLE = 'Service temporarily unavailable';
 
 /** Socket errors of a connection that cannot be made or was cut (node-postgres raises them as they are). */
 const CONNECTION_ERROR_CODES = new Set([

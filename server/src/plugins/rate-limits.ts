@@ -11,7 +11,7 @@ import { AppError } from '../lib/app-error.ts';
 /** Requests per minute from one client address to each of the limited public routes. */
 export const PER_ADDRESS_LIMIT = { max: 60, timeWindow: 60_000 };
 
-export type Limit = { max: number; timeWindow: number };
+type Limit = { max: number; timeWindow: number };
 
 export const ATTEMPT_LIMITS = {
   /** Failed logins for one email within 15 minutes; the next attempt is refused. */
@@ -26,7 +26,7 @@ export type AttemptLimits = typeof ATTEMPT_LIMITS;
  * The key of a client address: an IPv6 client gets a whole /64 (one customer's allocation, which it can rotate
  * through freely), so each of its addresses does not get a limit of its own. IPv4-mapped IPv6 is the IPv4 address.
  */
-export function addressKey(ip: string): string {
+function addressKey(ip: string): string {
   if (!ipaddr.isValid(ip)) return ip;
   let address = ipaddr.parse(ip);
   if (address.kind() === 'ipv6' && (address as ipaddr.IPv6).isIPv4MappedAddress()) {
@@ -43,7 +43,7 @@ export function addressKey(ip: string): string {
  * A limit on attempts that is reserved before the attempt and released when it succeeds, so a burst of parallel
  * attempts cannot read the counter before any of them has added to it.
  */
-export type AttemptLimit = {
+type AttemptLimit = {
   /** Counts one attempt, or refuses with 429 {detail} and Retry-After when the limit is reached. */
   reserve(reply: FastifyReply, key: string): Promise<void>;
   /** Gives a reserved attempt back (a success does not count against the limit). */

@@ -8,7 +8,7 @@ import { requireSuperAdmin, requireUser } from './auth.ts';
 import { requireTenant } from './tenant.ts';
 
 /** Every status the error plugin answers with a {detail} body: the same schema documents and serializes them. */
-export const errorResponses = Object.fromEntries(
+const errorResponses = Object.fromEntries(
   ERROR_STATUSES.map((status) => [status, ErrorBodySchema] as const),
 ) as Record<(typeof ERROR_STATUSES)[number], typeof ErrorBodySchema>;
 
@@ -23,7 +23,7 @@ const GUARDS = {
   'super-admin': requireSuperAdmin,
 } satisfies Record<string, preHandlerAsyncHookHandler | null>;
 
-export type Access = keyof typeof GUARDS;
+type Access = keyof typeof GUARDS;
 
 /**
  * Guards every route registered after it in this encapsulated scope (a route's own preHandler, e.g. requireRole,

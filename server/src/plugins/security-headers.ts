@@ -17,7 +17,7 @@ const GOOGLE_SIGN_IN = {
  * The headers helmet writes for these options, computed once: they depend on the configuration, never on the
  * request (no nonces, no directive functions), and helmet's Fastify plugin would rebuild them on every request.
  */
-export function securityHeaders(options: Readonly<HelmetOptions>): Record<string, string> {
+function securityHeaders(options: Readonly<HelmetOptions>): Record<string, string> {
   const headers: Record<string, string> = {};
   const response = {
     setHeader: (name: string, value: string) => void (headers[name.toLowerCase()] = value),

@@ -2,7 +2,7 @@
 import type { Db } from '../../db/client.ts';
 import * as repo from './activity.repository.ts';
 
-export type Activity = Parameters<typeof repo.insertActivity>[1];
+type Activity = Parameters<typeof repo.insertActivity>[1];
 
 /** Records one change of a team; `tx` is the transaction of the change itself, so both commit or neither. */
 export async function recordActivity(tx: Db, entry: Activity): Promise<void> {

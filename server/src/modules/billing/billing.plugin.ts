@@ -10,7 +10,7 @@ import { createLocalProvider } from './local/local-provider.ts';
 import { createStripeClient, createStripeProvider } from './stripe/stripe-provider.ts';
 import type { StripeWebhookDeps } from './stripe/stripe-webhooks.service.ts';
 
-export type Billing = BillingDeps & {
+type Billing = BillingDeps & {
   /** Null unless Stripe is configured with a webhook secret. */
   stripeWebhooks: StripeWebhookDeps | null;
   renewals: RenewalJob;

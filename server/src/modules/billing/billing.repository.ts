@@ -16,7 +16,7 @@ export type NewInvoice = typeof invoices.$inferInsert;
 export type CheckoutSessionRow = typeof checkoutSessions.$inferSelect;
 
 /** Statuses of a subscription that still bills or may bill again: a team with one cannot start another. */
-export const LIVE_STATUSES = ['active', 'trialing', 'past_due', 'unpaid'] as const;
+const LIVE_STATUSES = ['active', 'trialing', 'past_due', 'unpaid'] as const;
 export const isLive = (status: SubscriptionRow['status']) =>
   (LIVE_STATUSES as readonly string[]).includes(status);
 
@@ -26,7 +26,7 @@ export const isLive = (status: SubscriptionRow['status']) =>
  * team never keeps two of them. A new checkout stays open to a team whose only one is incomplete: the paid one
  * wins (stripe-webhooks.service.ts).
  */
-export const BILLABLE_STATUSES = [...LIVE_STATUSES, 'incomplete'] as const;
+const BILLABLE_STATUSES = [...LIVE_STATUSES, 'incomplete'] as const;
 export const isBillable = (status: SubscriptionRow['status']) =>
   (BILLABLE_STATUSES as readonly string[]).includes(status);
 

@@ -7,7 +7,7 @@ import { jwtVerify, SignJWT } from 'jose';
 import type { Clock } from '../../lib/clock.ts';
 
 const AUDIENCE = 'invoice-pdf';
-export const INVOICE_LINK_TTL_SECONDS = 300;
+const INVOICE_LINK_TTL_SECONDS = 300;
 
 export type InvoiceLinks = {
   /** The app path that serves the PDF, with its token. */

@@ -3,7 +3,7 @@
 import type { BillingInterval } from '@app/contract';
 import PDFDocument from 'pdfkit';
 
-export type InvoiceDocument = {
+type InvoiceDocument = {
   number: string;
   status: 'paid' | 'pending' | 'failed';
   issuedAt: Date;
@@ -25,7 +25,7 @@ const INK = '#111827';
 const MUTED = '#6b7280';
 const RULE = '#e5e7eb';
 
-export function formatMoney(amount: number, currency: string): string {
+function formatMoney(amount: number, currency: string): string {
   return new Intl.NumberFormat('en-US', { style: 'currency', currency: currency.toUpperCase() }).format(
     amount / 100,
   );

@@ -19,7 +19,7 @@ declare module 'fastify' {
 const isLoopback = (host: string) =>
   host === 'localhost' || (ipaddr.isValid(host) && ipaddr.process(host).range() === 'loopback');
 
-export type MailPluginOptions = {
+type MailPluginOptions = {
   /** How often the worker looks for due mail when nobody wakes it. */
   pollIntervalMs?: number;
 };

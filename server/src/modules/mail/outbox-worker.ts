@@ -22,7 +22,7 @@ export function retryDelayMs(failures: number): number {
   return Math.min(FIRST_RETRY_MS * 2 ** (failures - 1), MAX_RETRY_MS);
 }
 
-export type OutboxWorkerOptions = {
+type OutboxWorkerOptions = {
   db: Db;
   mailer: Mailer;
   log: FastifyBaseLogger;
@@ -37,7 +37,7 @@ export type OutboxWorkerOptions = {
   exclusive?: boolean;
 };
 
-export type OutboxWorker = {
+type OutboxWorker = {
   /** Delivers what is due now, then keeps polling until stop(). */
   start(): void;
   /** Runs a delivery round at once instead of at the next poll: call it after committing new mail. */

@@ -57,7 +57,7 @@ export async function updateTenant(
 }
 
 /** Billing's part in deleting a team (billing.service endBillingForDeletedTeam). */
-export type TeamBilling = { endBilling(tenantId: string): Promise<void> };
+type TeamBilling = { endBilling(tenantId: string): Promise<void> };
 
 export async function deleteTenant(db: Db, ctx: TenantContext, billing: TeamBilling): Promise<void> {
   // The subscription is cancelled with the provider first, so a deleted team is never billed again; when the

@@ -9,7 +9,7 @@ import { insertCheckoutSession } from '../billing.repository.ts';
 import type { BillingProvider } from '../billing-provider.ts';
 
 /** How long a checkout page stays payable. */
-export const CHECKOUT_SESSION_TTL_MS = 60 * 60 * 1000;
+const CHECKOUT_SESSION_TTL_MS = 60 * 60 * 1000;
 
 export function createLocalProvider({
   clock,

@@ -11,7 +11,7 @@ const DECLINED_CARD = digits(DECLINED_CARD_NUMBER);
 export type CardDetails = { card_number: string; exp_month: number; exp_year: number; cvc: string };
 
 /** The Luhn checksum every real card number satisfies; it catches most typos. */
-export function passesLuhn(number: string): boolean {
+function passesLuhn(number: string): boolean {
   let sum = 0;
   for (let i = 0; i < number.length; i++) {
     let digit = Number(number[number.length - 1 - i]);

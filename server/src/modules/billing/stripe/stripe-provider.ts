@@ -32,7 +32,7 @@ export function createStripeClient(secretKey: string, apiUrl?: string): Stripe {
  * window small (the webhooks cancel any second subscription that still gets through). Stripe's minimum is 30 minutes
  * from when it creates the session, by its clock: five more absorb clock skew and a retried request.
  */
-export const CHECKOUT_SESSION_LIFETIME_SECONDS = 35 * 60;
+const CHECKOUT_SESSION_LIFETIME_SECONDS = 35 * 60;
 
 /** Cancels a subscription at once. Idempotent: one already cancelled (Stripe answers resource_missing) is done. */
 export async function cancelStripeSubscription(stripe: Stripe, id: string): Promise<void> {
