@@ -1,4 +1,4 @@
-// One lint configuration for every workspace; web feature boundaries follow bulletproof-react (STYLE.md §2.3.12).
+// One lint configuration for every workspace; web feature boundaries follow bulletproof-react's (docs/architecture.md).
 import path from 'node:path';
 
 import js from '@eslint/js';

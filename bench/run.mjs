@@ -135,7 +135,7 @@ async function benchScale(scale) {
         read('GET /api/members', '/api/members', inTeam),
         read('GET /api/auth/me', '/api/auth/me', auth(owner)),
         read('GET /api/payments/subscription', '/api/payments/subscription', inTeam),
-        // Like for like with the yardstick's 50 rows; the admin page's default of 100 (CONTRACT) is shown beside it.
+        // Like for like with the yardstick's 50 rows; the admin page's default of 100 (docs/contract.md section 3) is shown beside it.
         read(
           `GET /api/super-admin/tenants?limit=${ITEMS_LIMIT}`,
           `/api/super-admin/tenants?limit=${ITEMS_LIMIT}`,

@@ -158,7 +158,7 @@ export const test = base.extend<Fixtures>({
 type Session = { access_token: string; refresh_token: string; email: string };
 
 /**
- * CONTRACT section 4: a listed email is a super admin only once verified, and verifying it drops a password chosen
+ * docs/contract.md section 4: a listed email is a super admin only once verified, and verifying it drops a password chosen
  * before (SECURITY.md). Whichever test follows the verification mail sets the password again; tests signing in
  * meanwhile sign in again until their session is a super admin's with that password.
  */

@@ -25,7 +25,7 @@ export default defineConfig({
     launchOptions: {
       // run.mjs picks Debian's headless shell, or its Chromium (docs/decisions/012).
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      // Debian's Chromium in a sandboxed, offline machine (DEVELOPERS.md); Playwright adds a fresh profile itself.
+      // Debian's Chromium in a sandboxed, offline machine; Playwright adds a fresh profile itself.
       args: [
         '--no-sandbox',
         '--disable-gpu',

@@ -22,7 +22,7 @@ export const LoginBodySchema = z.object({
 });
 export type LoginBody = z.infer<typeof LoginBodySchema>;
 
-/** What Google Identity Services hands the page (CONTRACT section 3). */
+/** What Google Identity Services hands the page (docs/contract.md section 3). */
 export const GoogleLoginBodySchema = z.object({ credential: z.string().min(1).max(8192) });
 export type GoogleLoginBody = z.infer<typeof GoogleLoginBodySchema>;
 
@@ -45,7 +45,7 @@ export const ResetConfirmBodySchema = z.object({
 });
 export type ResetConfirmBody = z.infer<typeof ResetConfirmBodySchema>;
 
-/** `old_password` is required exactly when the user has a password (CONTRACT section 3). */
+/** `old_password` is required exactly when the user has a password (docs/contract.md section 3). */
 export const UpdatePasswordBodySchema = z.object({
   old_password: z.string().max(MAX_PASSWORD_LENGTH).nullable(),
   new_password: NewPasswordSchema,
@@ -62,7 +62,7 @@ export const MeSchema = z.object({
 });
 export type Me = z.infer<typeof MeSchema>;
 
-/** Claims of the access token (SPEC section 3); the browser reads them, only the server verifies them. */
+/** Claims of the access token (docs/spec.md section 3); the browser reads them, only the server verifies them. */
 export type AccessTokenClaims = {
   sub: string;
   email: string;
@@ -78,7 +78,7 @@ export const PublicConfigSchema = z.object({
   google_client_id: z.string().nullable(),
   docs_url: z.string(),
   codebase_url: z.string(),
-  /** CONTRACT section 2 PAYMENTS_PROVIDER: with `local` the page shows the test-mode card before checkout. */
+  /** docs/contract.md section 2 PAYMENTS_PROVIDER: with `local` the page shows the test-mode card before checkout. */
   payments_provider: z.enum(BILLING_PROVIDERS),
 });
 export type PublicConfig = z.infer<typeof PublicConfigSchema>;

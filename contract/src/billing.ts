@@ -2,14 +2,14 @@ import { z } from 'zod';
 
 import { BILLING_INTERVALS, INVOICE_STATUSES, SUBSCRIPTION_STATUSES } from './constants.ts';
 
-/** SPEC sections 3, 4 and 7; CONTRACT section 3 (billing). Amounts are in minor units. */
+/** docs/spec.md sections 3, 4 and 7; docs/contract.md section 3 (billing). Amounts are in minor units. */
 export const BillingIntervalSchema = z.enum(BILLING_INTERVALS);
 export type BillingInterval = z.infer<typeof BillingIntervalSchema>;
 
 export const SubscriptionStatusSchema = z.enum(SUBSCRIPTION_STATUSES);
 export type SubscriptionStatus = z.infer<typeof SubscriptionStatusSchema>;
 
-/** How each status reads on screen (SPEC section 4), wherever a subscription is shown. */
+/** How each status reads on screen (docs/spec.md section 4), wherever a subscription is shown. */
 export const SUBSCRIPTION_STATUS_LABELS: Record<SubscriptionStatus, string> = {
   active: 'Active',
   trialing: 'Trialing',
@@ -20,10 +20,10 @@ export const SUBSCRIPTION_STATUS_LABELS: Record<SubscriptionStatus, string> = {
   incomplete: 'Incomplete',
 };
 
-/** A team that never had a subscription (SPEC section 4). */
+/** A team that never had a subscription (docs/spec.md section 4). */
 export const NO_SUBSCRIPTION_LABEL = 'No Subscription';
 
-/** Active and trialing count as paid (SPEC section 4). */
+/** Active and trialing count as paid (docs/spec.md section 4). */
 export const PAID_STATUSES: readonly SubscriptionStatus[] = ['active', 'trialing'];
 
 export const PlanSchema = z.object({
@@ -37,7 +37,7 @@ export const PlanSchema = z.object({
 });
 export type Plan = z.infer<typeof PlanSchema>;
 
-/** The server form of SPEC section 3, plus the billing interval. */
+/** The server form of docs/spec.md section 3, plus the billing interval. */
 export const SubscriptionSchema = z.object({
   id: z.uuid(),
   plan_id: z.string(),

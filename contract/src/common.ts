@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Every error the API answers has this body (CONTRACT section 3). */
+/** Every error the API answers has this body (docs/contract.md section 3). */
 export const ErrorBodySchema = z.object({ detail: z.string() }).meta({ id: 'ErrorBody' });
 export type ErrorBody = z.infer<typeof ErrorBodySchema>;
 
@@ -16,7 +16,7 @@ export const UuidSchema = z.uuid().toLowerCase();
 /** Whether a value is a uuid in any letter case: ids from a path or a header, where a malformed one is simply not found. */
 export const isUuid = (value: unknown): value is string => UuidSchema.safeParse(value).success;
 
-/** SPEC section 5: required, a simple address shape, trimmed; CONTRACT section 3: case-insensitive. */
+/** docs/spec.md section 5: required, a simple address shape, trimmed; docs/contract.md section 3: case-insensitive. */
 export const EmailSchema = z
   .string({ error: 'Email is required' })
   .trim()
@@ -29,7 +29,7 @@ export const MIN_PASSWORD_LENGTH = 8;
 /** argon2 takes any length, but an unbounded one is a denial-of-service lever. */
 export const MAX_PASSWORD_LENGTH = 256;
 
-/** A password being chosen (registration, reset, change): SPEC section 5. */
+/** A password being chosen (registration, reset, change): docs/spec.md section 5. */
 export const NewPasswordSchema = z
   .string({ error: 'Password is required' })
   .min(MIN_PASSWORD_LENGTH, `Password must be at least ${MIN_PASSWORD_LENGTH} characters long`)

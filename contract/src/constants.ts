@@ -4,7 +4,7 @@
  * re-exports them, so the server and the rest of the web import them from `@app/contract` as usual.
  */
 
-/** CONTRACT section 3: lists answer at most `limit` entries; `X-Next-Cursor` names the next page when one exists. */
+/** docs/contract.md section 3: lists answer at most `limit` entries; `X-Next-Cursor` names the next page when one exists. */
 export const MAX_PAGE_SIZE = 100;
 export const NEXT_CURSOR_HEADER = 'X-Next-Cursor';
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** SPEC sections 5 and 9. */
+/** docs/spec.md sections 5 and 9. */
 export const FEEDBACK_MAX_LENGTH = 5000;
 
 export const FeedbackBodySchema = z.object({

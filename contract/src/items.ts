@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** CONTRACT section 3: a name of 1-200 characters after trimming, a description of up to 2000 or null. */
+/** docs/contract.md section 3: a name of 1-200 characters after trimming, a description of up to 2000 or null. */
 export const ITEM_NAME_MAX_LENGTH = 200;
 export const ITEM_DESCRIPTION_MAX_LENGTH = 2000;
 

@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 import { RoleSchema } from './tenants.ts';
 
-/** A team as the super-admin list shows it (SPEC section 3, admin view). */
+/** A team as the super-admin list shows it (docs/spec.md section 3, admin view). */
 export const AdminTenantSchema = z.object({
   uuid: z.uuid(),
   name: z.string(),
@@ -24,7 +24,7 @@ export const AdminTenantUserSchema = z.object({
 });
 export type AdminTenantUser = z.infer<typeof AdminTenantUserSchema>;
 
-/** The admin form of a subscription (SPEC section 3). */
+/** The admin form of a subscription (docs/spec.md section 3). */
 export const AdminSubscriptionSchema = z.object({
   uuid: z.uuid(),
   status: z.string(),

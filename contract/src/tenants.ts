@@ -3,20 +3,20 @@ import { z } from 'zod';
 import { EmailSchema, NewPasswordSchema, UuidSchema } from './common.ts';
 import { ROLES } from './constants.ts';
 
-/** Team roles (SPEC section 6); whoever creates a team is its owner. */
+/** Team roles (docs/spec.md section 6); whoever creates a team is its owner. */
 export const RoleSchema = z.enum(ROLES);
 export type Role = z.infer<typeof RoleSchema>;
 
-/** The roles that can be given by invitation or a role change: never owner (CONTRACT section 3). */
+/** The roles that can be given by invitation or a role change: never owner (docs/contract.md section 3). */
 export const AssignableRoleSchema = z.enum(['admin', 'member']);
 export type AssignableRole = z.infer<typeof AssignableRoleSchema>;
 
 export const ROLE_LABELS: Record<Role, string> = { owner: 'Owner', admin: 'Administrator', member: 'Member' };
 
-/** Admins and the owner manage the team: rename it, invite, change roles and pay (CONTRACT section 3). */
+/** Admins and the owner manage the team: rename it, invite, change roles and pay (docs/contract.md section 3). */
 export const canManageTeam = (role: Role): boolean => role === 'owner' || role === 'admin';
 
-/** What each role may do, as the tenant information panel lists it (SPEC section 6). */
+/** What each role may do, as the tenant information panel lists it (docs/spec.md section 6). */
 export const ROLE_PERMISSIONS: Record<Role, string[]> = {
   owner: ['Full administrative access', 'Manage users and permissions', 'Delete the tenant'],
   admin: ['Manage projects and settings', 'Invite team members'],
@@ -82,7 +82,7 @@ export type TransferOwnershipBody = z.infer<typeof TransferOwnershipBodySchema>;
 
 export const InvitationTokenParamsSchema = z.object({ token: z.string().min(1).max(512) });
 
-/** SPEC section 3's acceptance response, plus what the web app needs to keep the session and offer a password. */
+/** docs/spec.md section 3's acceptance response, plus what the web app needs to keep the session and offer a password. */
 export const InvitationAcceptanceSchema = z.object({
   access_token: z.string(),
   refresh_token: z.string(),

@@ -39,7 +39,7 @@ async function plansOf(request: APIRequestContext, page: Page): Promise<Plan[]> 
   return (await request.get('/api/payments/plans', { headers })).json();
 }
 
-/** The dates of SPEC section 4 ('Renews on March 14, 2027'), as the browser formats them. */
+/** The dates of docs/spec.md section 4 ('Renews on March 14, 2027'), as the browser formats them. */
 const longDate = (page: Page, iso: string) =>
   page.evaluate(
     (value) =>

@@ -1,4 +1,4 @@
-// Issue 7: the dashboard's data loads in one round of parallel requests, not a waterfall. A returning user's team
+// The dashboard's data loads in one round of parallel requests, not a waterfall. A returning user's team
 // is known from storage, so its details and subscription are requested beside the list of teams and the account,
 // not after them.
 import type { Request } from '@playwright/test';

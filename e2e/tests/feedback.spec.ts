@@ -31,7 +31,7 @@ test('the f key opens the feedback modal, which counts characters and thanks the
   await dialog.getByRole('button', { name: 'Send Feedback' }).click();
   expect((await sent).postDataJSON()).toEqual({ message: 'Tiles are fun', route: '/items' });
   await expect(dialog.getByText('Thank you for your feedback!')).toBeVisible();
-  // Success modals close after 2 s (SPEC section 9).
+  // Success modals close after 2 s (docs/spec.md section 9).
   await expect(dialog).toBeHidden({ timeout: 5000 });
 });
 

@@ -32,7 +32,7 @@ test('a member creates, edits and deletes items, starting from the empty state',
   signIn,
   mailTo,
 }) => {
-  // The owner invites a member; the member accepts in this browser, which signs them in (issue 4).
+  // The owner invites a member; the member accepts in this browser, which signs them in.
   await signIn(undefined, { team: 'Tile Works' });
   const member = uniqueEmail();
   expect((await api(page, 'POST', '/invite', { email: member, role: 'member' })).status).toBe(201);

@@ -1,4 +1,4 @@
-// SPEC section 2's route table, walked in a real browser: where a visitor lands, signed out and signed in.
+// docs/spec.md section 2's route table, walked in a real browser: where a visitor lands, signed out and signed in.
 import { expect, SUPER_ADMIN_EMAIL, test } from '../fixtures.ts';
 
 const signedOutRedirects: [string, string][] = [

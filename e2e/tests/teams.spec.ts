@@ -192,7 +192,7 @@ async function inviteFromDialog(page: Page, email: string) {
   await dialog.getByLabel('Email 1').fill(email);
   await dialog.getByRole('button', { name: 'Send invitations' }).click();
   await expect(dialog.getByText(`Invitation sent to ${email}`)).toBeVisible();
-  // The success closes the dialog by itself (SPEC section 9).
+  // The success closes the dialog by itself (docs/spec.md section 9).
   await expect(dialog).toBeHidden();
 }
 

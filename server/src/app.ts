@@ -113,7 +113,7 @@ export async function buildApp({
         ? (_address: string, hop: number) => hop < (config.trustProxy as number)
         : config.trustProxy,
     bodyLimit: 1024 * 1024,
-    // SPEC section 7 names some lists with a trailing slash (/items/, /feedback/): both spellings answer.
+    // docs/spec.md section 7 names some lists with a trailing slash (/items/, /feedback/): both spellings answer.
     routerOptions: { ignoreTrailingSlash: true },
     frameworkErrors,
   }).withTypeProvider<ZodTypeProvider>();

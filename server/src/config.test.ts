@@ -10,7 +10,7 @@ const dataDir = () => mkdtempSync(path.join(tmpdir(), 'tessera-config-'));
 const SECRET = 'x'.repeat(32);
 
 describe('loadConfig', () => {
-  it('applies the CONTRACT section 2 defaults', () => {
+  it('applies the docs/contract.md section 2 defaults', () => {
     const config = loadConfig({ DATA_DIR: dataDir() });
     expect(config).toMatchObject({
       port: 3000,

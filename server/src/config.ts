@@ -1,4 +1,4 @@
-// The only reader of process.env: parses every variable of CONTRACT section 2 once, with defaults.
+// The only reader of process.env: parses every variable of docs/contract.md section 2 once, with defaults.
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';

@@ -1,4 +1,4 @@
-// Start-up failures an operator can fix, as one line naming the cause and the variable to change (CONTRACT section 2).
+// Start-up failures an operator can fix, as one line naming the cause and the variable to change (docs/contract.md section 2).
 // Anything not recognised here answers undefined, and main prints it with its stack: nothing unexpected is hidden.
 import { ConfigError } from './config.ts';
 import { DataDirLockedError } from './db/data-dir-lock.ts';

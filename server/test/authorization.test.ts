@@ -1,4 +1,4 @@
-// The authorization table: every route the app serves under /api × every kind of caller → the status CONTRACT.md
+// The authorization table: every route the app serves under /api × every kind of caller → the status docs/contract.md
 // section 3 gives (where it is silent, the app's own safe answer, noted on the row). Team routes are also tried across
 // tenants: with another team's X-TENANT-UUID, and with another team's object in the URL or body. A route added under
 // /api without a row here fails the last tests.
@@ -590,7 +590,7 @@ describe('authorization of every route', () => {
   });
 
   it('scopes by X-TENANT-UUID exactly the routes the contract says need it', () => {
-    // CONTRACT section 3: /tenant, /members, /invite, /items/*, /feedback/, /payments/* except plans and webhook;
+    // docs/contract.md section 3: /tenant, /members, /invite, /items/*, /feedback/, /payments/* except plans and webhook;
     // section 4: the pending invitations. The local checkout page is authorized by its session's team, a PDF link
     // and an invitation's accept and set-password links by their tokens (rows above).
     const needsHeader = (path: string) =>

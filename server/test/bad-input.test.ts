@@ -1,4 +1,4 @@
-// Bad input, property-based (issue 8): every route of the API gets random and hostile bodies, queries, params and
+// Bad input, property-based: every route of the API gets random and hostile bodies, queries, params and
 // headers. Never a 500, every error is a {detail} body, and a rejected request leaves every table as it was.
 import fc from 'fast-check';
 import { sql } from 'drizzle-orm';
@@ -66,7 +66,7 @@ const hostileString = fc.oneof(
     '1e309',
   ),
   fc.uuid(),
-  // A uuid in another spelling is the same uuid (CONTRACT section 4); nil and max are valid uuids of nobody.
+  // A uuid in another spelling is the same uuid (docs/contract.md section 4); nil and max are valid uuids of nobody.
   fc.uuid().map((uuid) => uuid.toUpperCase()),
   fc.constantFrom('FFFFFFFF-FFFF-FFFF-FFFF-FFFFFFFFFFFF', '{00000000-0000-0000-0000-000000000000}'),
   fc.emailAddress(),

@@ -1,5 +1,5 @@
 // Migrates one embedded database and dumps it, so each test file opens a migrated copy in ~0.4 s instead of
-// running initdb and the migrations again (ARCHITECTURE.md, measured facts).
+// running initdb and the migrations again (docs/architecture.md, measured facts).
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';

@@ -1,4 +1,4 @@
-// Several instances as one (issue 7): two app processes on one PostgreSQL with Redis accept each other's tokens,
+// Several instances as one: two app processes on one PostgreSQL with Redis accept each other's tokens,
 // share the rate limits, deliver each queued mail exactly once and apply each Stripe event once. Needs PostgreSQL (PGlite is one process's own
 // database), so it runs in the PostgreSQL pass of the suite: DATABASE_URL=... npx vitest run --project server.
 import { randomBytes } from 'node:crypto';

@@ -1,5 +1,5 @@
 // PGlite takes no lock of its own, and two processes on one data directory silently lose data
-// (ARCHITECTURE.md, measured facts). This pid file makes a second process fail at once instead.
+// (docs/architecture.md, measured facts). This pid file makes a second process fail at once instead.
 import { readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 

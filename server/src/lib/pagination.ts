@@ -1,4 +1,4 @@
-// Keyset pagination (CONTRACT section 3): a page costs the same at any depth because the next one starts from the
+// Keyset pagination (docs/contract.md section 3): a page costs the same at any depth because the next one starts from the
 // sort key of the last row shown, never from an offset. Cursors are opaque to clients.
 import { NEXT_CURSOR_HEADER } from '@app/contract';
 import type { FastifyReply } from 'fastify';
@@ -69,7 +69,7 @@ export async function readPage<R extends { sortAt: string; uuid: string }, T>(
   return { rows: shown.map(toItem), nextCursor: encodeCursor([last.sortAt, last.uuid]) };
 }
 
-/** Answers the page's rows as the JSON array the SPEC asks for, with the next cursor in a header. */
+/** Answers the page's rows as the JSON array docs/spec.md section 7 asks for, with the next cursor in a header. */
 export function sendPage<T>(reply: FastifyReply, page: Page<T>): T[] {
   if (page.nextCursor) reply.header(NEXT_CURSOR_HEADER, page.nextCursor);
   return page.rows;

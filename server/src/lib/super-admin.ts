@@ -1,5 +1,5 @@
 /**
- * A super admin by the database flag or by SUPER_ADMIN_EMAILS (CONTRACT section 2), never by a token's claim, and only
+ * A super admin by the database flag or by SUPER_ADMIN_EMAILS (docs/contract.md section 2), never by a token's claim, and only
  * with a verified email: whoever registers a listed address before its owner does must not hold it unproven.
  */
 export const isSuperAdmin = (

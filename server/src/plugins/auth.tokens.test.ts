@@ -1,4 +1,4 @@
-// Forged, stale and swapped tokens are all turned away with 401 (issue 8, Tokens).
+// Forged, stale and swapped tokens are all turned away with 401.
 import { randomUUID } from 'node:crypto';
 
 import { decodeJwt, SignJWT } from 'jose';

@@ -1,4 +1,4 @@
-// The one place errors become responses: every failure answers {detail} with the right status (CONTRACT section 3).
+// The one place errors become responses: every failure answers {detail} with the right status (docs/contract.md section 3).
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyServerOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';

@@ -1,4 +1,4 @@
-// Rate limits (CONTRACT sections 3 and 4), counted in Redis when REDIS_URL is set so every instance enforces one limit.
+// Rate limits (docs/contract.md sections 3 and 4), counted in Redis when REDIS_URL is set so every instance enforces one limit.
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';

@@ -75,7 +75,7 @@ const SELECTED = 'tenant-1';
 const TEAM = 'tenant-2';
 const password = 'a long enough password';
 
-// SPEC section 7: what anyone may call, signed in or not.
+// docs/spec.md section 7: what anyone may call, signed in or not.
 const publicCalls: [string, () => Promise<unknown>][] = [
   ['/auth/login', () => login({ email: 'ada@example.com', password })],
   ['/auth/register', () => register({ email: 'ada@example.com', password })],

@@ -1,4 +1,4 @@
-/** The access rules of the SPEC section 2 route table, as layout routes around the pages they protect. */
+/** The access rules of the docs/spec.md section 2 route table, as layout routes around the pages they protect. */
 import { Navigate, Outlet } from 'react-router';
 
 import { PageSpinner } from '@/components/page-spinner';
@@ -15,7 +15,7 @@ export function GuestOnly() {
   return status === 'authenticated' ? <Navigate to={dashboard} replace /> : <Outlet />;
 }
 
-// A visitor is sent to /register; a user who just signed out is on the way to /login (SPEC section 4).
+// A visitor is sent to /register; a user who just signed out is on the way to /login (docs/spec.md section 4).
 export function SignedInOnly() {
   const { status, signedOut } = useSession();
   if (status === 'loading') return <PageSpinner />;

@@ -9,7 +9,7 @@ export function AppProvider({ children }: { children: ReactNode }) {
   useEffect(loadSession, []);
   // However a session ends (sign-out, a refused refresh, another tab), its user's data must not be shown
   // to whoever signs in next. Accepting an invitation signs in as the invited email's account even when
-  // someone else was signed in (issue 4), so a change of user clears the cached data too.
+  // someone else was signed in, so a change of user clears the cached data too.
   useEffect(() => {
     let signedInAs = signedInEmail();
     return subscribeToSession(() => {

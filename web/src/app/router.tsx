@@ -11,7 +11,7 @@ const page = (load: () => Promise<{ default: ComponentType }>) => async () => ({
   Component: (await load()).default,
 });
 
-/** The signed-in shell (SPEC section 2) around every signed-in page; its own chunk, unused by signed-out pages. */
+/** The signed-in shell (docs/spec.md section 2) around every signed-in page; its own chunk, unused by signed-out pages. */
 const appShell = async () => ({ Component: (await import('./layouts/app-shell')).AppShell });
 
 export const routes: RouteObject[] = [

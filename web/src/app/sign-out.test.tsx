@@ -27,7 +27,7 @@ it('logs out from a protected page: revokes the refresh token, clears storage, l
   await userEvent.click(screen.getByRole('button', { name: /ada@example\.com/ }));
   await userEvent.click(await screen.findByRole('menuitem', { name: 'Logout' }));
 
-  // Not /register, where the guard sends visitors: SPEC section 2 says Logout goes to /login.
+  // Not /register, where the guard sends visitors: docs/spec.md section 2 says Logout goes to /login.
   await screen.findByRole('heading', { level: 1, name: 'Welcome Back' });
   expect(router.state.location.pathname).toBe('/login');
   expect({ ...localStorage }).toEqual({ sidebarCollapsed: 'true' });

@@ -23,7 +23,7 @@ type ConfirmDialogProps = {
   onConfirm: () => void;
 };
 
-/** Asks before an action that is hard to take back: a role change or removal (SPEC section 4), a billing change. */
+/** Asks before an action that is hard to take back: a role change or removal (docs/spec.md section 4), a billing change. */
 export function ConfirmDialog({
   open,
   onOpenChange,

@@ -10,16 +10,16 @@ import { NativeSelect } from '@/components/ui/native-select';
 export type InviteRow = { email: string; role: AssignableRole };
 export type InviteRowsValues = { invites: InviteRow[] };
 
-/** A new row: invites default to member (SPEC section 6). */
+/** A new row: invites default to member (docs/spec.md section 6). */
 export const blankInviteRow = (): InviteRow => ({ email: '', role: 'member' });
 
-/** The rows with an email, trimmed; blank rows are skipped (SPEC section 5). */
+/** The rows with an email, trimmed; blank rows are skipped (docs/spec.md section 5). */
 export const filledInviteRows = (rows: InviteRow[]): InviteRow[] =>
   rows.map((row) => ({ ...row, email: row.email.trim() })).filter((row) => row.email);
 
 /**
  * Invite rows (email and role) of a form with an `invites` field: rows can be added and removed, but at
- * least one always stays (SPEC section 5).
+ * least one always stays (docs/spec.md section 5).
  */
 export function InviteRows({ disabled = false }: { disabled?: boolean }) {
   const { control } = useFormContext<InviteRowsValues>();

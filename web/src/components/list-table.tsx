@@ -8,7 +8,7 @@ import { Table, TableBody, TableHeader, TableRow } from '@/components/ui/table';
 import { getErrorText } from '@/lib/api-error';
 import { cn } from '@/lib/cn';
 
-/** What the frame reads of a list's infinite query (CONTRACT section 3: a page at a time). */
+/** What the frame reads of a list's infinite query (docs/contract.md section 3: a page at a time). */
 type ListQuery<T> = {
   isPending: boolean;
   data: { pages: { items: T[] }[] } | undefined;
@@ -24,7 +24,7 @@ type ListQuery<T> = {
 
 type ListTableProps<T> = {
   query: ListQuery<T>;
-  /** What a failed page says (SPEC section 8), unless the server sent its own detail. */
+  /** What a failed page says (docs/spec.md section 8), unless the server sent its own detail. */
   failureFallback: string;
   /** A failed first page offers 'Try again' beside its text. */
   canRetry?: boolean;
@@ -100,7 +100,7 @@ export function ListTable<T>({
   );
 }
 
-/** The 'Load more' control under a paginated list (CONTRACT section 3): shown while a next page exists. */
+/** The 'Load more' control under a paginated list (docs/contract.md section 3): shown while a next page exists. */
 function LoadMore({ query, failureFallback }: Pick<ListTableProps<unknown>, 'query' | 'failureFallback'>) {
   if (!query.hasNextPage) return null;
   return (

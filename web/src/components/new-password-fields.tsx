@@ -5,7 +5,7 @@ import { Input } from '@/components/ui/input';
 
 type NewPasswordFieldsProps = { passwordLabel?: string; confirmLabel?: string };
 
-/** The password and confirmation fields of a form built on `newPasswordFields` (SPEC section 5). */
+/** The password and confirmation fields of a form built on `newPasswordFields` (docs/spec.md section 5). */
 export function NewPasswordFields({
   passwordLabel = 'Password',
   confirmLabel = 'Confirm password',

@@ -4,7 +4,7 @@ import { Badge } from '@/components/ui/badge';
 
 const ROLE_VARIANTS = { owner: 'default', admin: 'info', member: 'secondary' } as const;
 
-/** A team role's display name (SPEC section 6) on a badge coloured by role. */
+/** A team role's display name (docs/spec.md section 6) on a badge coloured by role. */
 export function RoleBadge({ role }: { role: Role }) {
   return <Badge variant={ROLE_VARIANTS[role]}>{ROLE_LABELS[role]}</Badge>;
 }

@@ -1,6 +1,6 @@
 import { localBillingPaths } from '@app/contract/constants';
 
-/** The one route table (SPEC section 2): components link through `getHref`, the router matches `path`. */
+/** The one route table (docs/spec.md section 2): components link through `getHref`, the router matches `path`. */
 export const paths = {
   home: { path: '/', getHref: () => '/' },
   auth: {

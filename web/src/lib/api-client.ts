@@ -1,5 +1,5 @@
 /**
- * The one API client (SPEC sections 7 and 8): JSON against `/api`, bearer token, tenant header and `{detail}`
+ * The one API client (docs/spec.md sections 7 and 8): JSON against `/api`, bearer token, tenant header and `{detail}`
  * errors. Each fetcher says what its call is: `apiFetch` and `apiFetchPage` are signed in, with the session's
  * token refresh (lib/session/refresh.ts); `publicFetch` is a call anyone may make. A tenant-scoped call names
  * its team.
@@ -40,7 +40,7 @@ export async function apiFetch<T>(path: string, request: ApiRequest = {}): Promi
 
 /**
  * Calls `/api{path}` signed out, as apiFetch otherwise does. A call made signed out carries no token and never
- * refreshes: a 401 there is the answer itself (e.g. a wrong password, SPEC section 8), and stale stored tokens
+ * refreshes: a 401 there is the answer itself (e.g. a wrong password, docs/spec.md section 8), and stale stored tokens
  * must not touch it.
  */
 export async function publicFetch<T>(path: string, request: PublicRequest = {}): Promise<T> {
@@ -52,7 +52,7 @@ async function json<T>(response: Response): Promise<T> {
   return (await response.json()) as T;
 }
 
-/** One page of a list (CONTRACT section 3) and the cursor of the next one, null on the last page. */
+/** One page of a list (docs/contract.md section 3) and the cursor of the next one, null on the last page. */
 export type Page<T> = { items: T[]; nextCursor: string | null };
 
 type PageRequest = Omit<ApiRequest, 'method' | 'body'> & {
@@ -84,7 +84,7 @@ const sendRefresh: SendRefresh = (body, signal) =>
   send('/auth/refresh', { method: 'POST', body, signal }, null);
 
 /**
- * Sends the call, signed in with the refresh rules of SPEC sections 7 and 8 or signed out; an answer that is
+ * Sends the call, signed in with the refresh rules of docs/spec.md sections 7 and 8 or signed out; an answer that is
  * not ok throws ApiError.
  */
 async function call(
@@ -98,7 +98,7 @@ async function call(
     await refreshIfExpiring(sendRefresh);
     const sent = storage.get('accessToken');
     response = await send(path, request, sent);
-    // SPEC section 8: a 401 refreshes once and retries once; a second 401 is the call's answer.
+    // docs/spec.md section 8: a 401 refreshes once and retries once; a second 401 is the call's answer.
     if (response.status === 401) {
       await refreshSession(sent, sendRefresh);
       response = await send(path, request, storage.get('accessToken'));

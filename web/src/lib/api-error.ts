@@ -1,5 +1,5 @@
 /**
- * What a failed API call throws (SPEC section 8): the status and the server's `{detail}`. The API client and the
+ * What a failed API call throws (docs/spec.md section 8): the status and the server's `{detail}`. The API client and the
  * session's token refresh both make these; the UI reads them through getErrorText.
  */
 // Every page loads this module, the sign-in page too, whose JavaScript budget has no room for zod: the error
@@ -10,7 +10,7 @@ export class ApiError extends Error {
   override readonly name = 'ApiError';
   /** HTTP status, or 0 when no response arrived. */
   readonly status: number;
-  /** The server's own `{detail}` text, when it sent one; UI code falls back to its SPEC section 8 text. */
+  /** The server's own `{detail}` text, when it sent one; UI code falls back to its docs/spec.md section 8 text. */
   readonly detail: string | undefined;
 
   constructor(status: number, detail?: string, message?: string, options?: ErrorOptions) {
@@ -20,7 +20,7 @@ export class ApiError extends Error {
   }
 }
 
-/** The text to show for a failed call: the server's detail, else the page's SPEC section 8 fallback. */
+/** The text to show for a failed call: the server's detail, else the page's docs/spec.md section 8 fallback. */
 export function getErrorText(error: unknown, fallback: string): string {
   return (error instanceof ApiError ? error.detail : undefined) ?? fallback;
 }

@@ -1,4 +1,4 @@
-/** The password a user chooses and its confirmation, as every form that sets one asks for it (SPEC section 5). */
+/** The password a user chooses and its confirmation, as every form that sets one asks for it (docs/spec.md section 5). */
 import { NewPasswordSchema } from '@app/contract';
 import { z } from 'zod';
 

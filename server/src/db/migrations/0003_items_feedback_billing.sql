@@ -105,7 +105,7 @@ CREATE INDEX "items_tenant_newest_idx" ON "items" USING btree ("tenant_id","crea
 CREATE INDEX "memberships_tenant_joined_idx" ON "memberships" USING btree ("tenant_id","joined_at","user_id");--> statement-breakpoint
 CREATE INDEX "tenants_newest_idx" ON "tenants" USING btree ("created_at" DESC NULLS LAST,"uuid" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "memberships_user_idx" ON "memberships" USING btree ("user_id","joined_at","tenant_id");--> statement-breakpoint
--- The paid plans (CONTRACT section 3); an annual price is half of twelve monthly prices.
+-- The paid plans (docs/contract.md section 3); an annual price is half of twelve monthly prices.
 INSERT INTO "plans" ("id", "name", "description", "currency", "price_monthly", "price_annual", "features", "sort_order") VALUES
 	('starter', 'Starter', 'For small teams getting started', 'usd', 900, 5400, '["Up to 5 members", "1,000 items", "Email support"]', 1),
 	('pro', 'Pro', 'For growing teams that need more', 'usd', 2900, 17400, '["Up to 25 members", "Unlimited items", "Priority email support", "Activity history"]', 2),

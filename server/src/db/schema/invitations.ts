@@ -5,7 +5,7 @@ import { teamRole } from './memberships.ts';
 import { tenants } from './tenants.ts';
 import { users } from './users.ts';
 
-/** Single-use invitation links, stored as the token's hash (CONTRACT section 3: 7 days). */
+/** Single-use invitation links, stored as the token's hash (docs/contract.md section 3: 7 days). */
 export const invitations = pgTable(
   'invitations',
   {

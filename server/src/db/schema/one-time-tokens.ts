@@ -5,7 +5,7 @@ import { users } from './users.ts';
 
 export const oneTimeTokenPurpose = pgEnum('one_time_token_purpose', ['verify_email', 'reset_password']);
 
-/** Email verification and password reset links: stored hashed, single use, with an expiry (CONTRACT section 3). */
+/** Email verification and password reset links: stored hashed, single use, with an expiry (docs/contract.md section 3). */
 export const oneTimeTokens = pgTable(
   'one_time_tokens',
   {

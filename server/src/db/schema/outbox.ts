@@ -3,7 +3,7 @@ import { index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-c
 
 /**
  * Mail waiting to be delivered, written in the same transaction as the change that causes it
- * (CONTRACT section 3, Email). The worker delivers rows whose next_attempt_at has come, and marks them sent.
+ * (docs/contract.md section 3, Email). The worker delivers rows whose next_attempt_at has come, and marks them sent.
  */
 export const outbox = pgTable(
   'outbox',

@@ -5,7 +5,7 @@ export const users = pgTable('users', {
   uuid: uuid('uuid')
     .primaryKey()
     .default(sql`gen_random_uuid()`),
-  // Stored trimmed and lower-cased, so the unique constraint is case-insensitive (CONTRACT section 3).
+  // Stored trimmed and lower-cased, so the unique constraint is case-insensitive (docs/contract.md section 3).
   email: text('email').notNull().unique(),
   // Null for invited and Google users until they set one.
   passwordHash: text('password_hash'),

@@ -16,7 +16,7 @@ const lines: string[] = [];
 let app: TestApp;
 beforeAll(async () => {
   app = await buildTestApp({
-    // The dev mailbox logs its links on purpose (CONTRACT section 3); with SMTP nothing may.
+    // The dev mailbox logs its links on purpose (docs/contract.md section 3); with SMTP nothing may.
     config: testConfig({ SMTP_URL: 'smtp://127.0.0.1:1' }),
     logger: { level: 'trace', stream: { write: (line: string) => void lines.push(line) } },
   });

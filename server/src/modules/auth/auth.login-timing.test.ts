@@ -1,4 +1,4 @@
-// Login costs the same whatever the email names (CONTRACT section 3: the same 401 whether the email exists or not):
+// Login costs the same whatever the email names (docs/contract.md section 3: the same 401 whether the email exists or not):
 // exactly one argon2 verification, at the same parameters, and no hash. Counted, not timed, so load cannot flake it.
 // Login is the one endpoint that checks a password for an account the caller names: register says openly that an
 // email is taken, and the other password endpoints act on the signed-in account or the one a mailed token names.

@@ -1,4 +1,4 @@
-// CONTRACT section 3 limits: the 11th failed login for one email in 15 minutes, and the 61st request in a minute
+// docs/contract.md section 3 limits: the 11th failed login for one email in 15 minutes, and the 61st request in a minute
 // from one address to each of login, register, reset request and refresh, answer 429 {detail} with Retry-After.
 import { randomInt } from 'node:crypto';
 

@@ -45,7 +45,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       // Every attempt reserves one of the email's allowed failures before the password is checked, and all but a
-      // wrong password give it back: a parallel burst cannot all read "under the limit" first (CONTRACT section 4).
+      // wrong password give it back: a parallel burst cannot all read "under the limit" first (docs/contract.md section 4).
       const { email } = request.body;
       await failedLogins.reserve(reply, email);
       let wrongPassword = false;

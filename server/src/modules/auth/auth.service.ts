@@ -1,4 +1,4 @@
-// Account and session rules (CONTRACT section 3). Framework-free: plain values in, plain data out, AppError on refusal.
+// Account and session rules (docs/contract.md section 3). Framework-free: plain values in, plain data out, AppError on refusal.
 import { randomUUID } from 'node:crypto';
 
 import type { AuthResponse, LoginBody, Me, RegisterBody, ResetConfirmBody, TokenPair } from '@app/contract';
@@ -198,7 +198,7 @@ export async function logout(deps: AuthDeps, token: string): Promise<void> {
   if (row) await repo.revokeRefreshFamily(deps.db, row.familyId, deps.clock.now());
 }
 
-/** Changes the password and signs out every other session: whoever knew the old one is out (CONTRACT section 4). */
+/** Changes the password and signs out every other session: whoever knew the old one is out (docs/contract.md section 4). */
 export async function updatePassword(
   deps: AuthDeps,
   { userId, sessionId }: { userId: string; sessionId: string },
@@ -231,7 +231,7 @@ export async function getMe(deps: AuthDeps, userId: string): Promise<Me> {
   };
 }
 
-/** Refuses an unverified account: a super admin's address must be proven theirs (CONTRACT section 4). */
+/** Refuses an unverified account: a super admin's address must be proven theirs (docs/contract.md section 4). */
 export async function promoteSuperAdmin(db: Db, email: string): Promise<void> {
   const user = await repo.findUserByEmail(db, email);
   if (!user) throw new AppError('NOT_FOUND', `No account with the email ${email}`);

@@ -1,4 +1,4 @@
-// Reset-confirm and invitation set-password check the token before hashing the new password (CONTRACT section 4):
+// Reset-confirm and invitation set-password check the token before hashing the new password (docs/contract.md section 4):
 // guessing tokens must not buy an attacker an argon2 hash (~10 ms of CPU) per request.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 

@@ -1,4 +1,4 @@
-// The port between billing rules and a payment provider (ARCHITECTURE: local | stripe, chosen once from config).
+// The port between billing rules and a payment provider (local | stripe, chosen once from PAYMENTS_PROVIDER).
 // The service decides who may do what and when; a provider only talks to the outside world.
 import type { BillingInterval } from '@app/contract';
 

@@ -1,4 +1,4 @@
-// Billing rules shared by both providers (CONTRACT section 3): any member reads plans, the subscription and invoices;
+// Billing rules shared by both providers (docs/contract.md section 3): any member reads plans, the subscription and invoices;
 // admins and the owner start checkouts, open the portal and download invoices; one subscription per team, so a team
 // that has one changes plan in the portal instead of checking out again.
 import {

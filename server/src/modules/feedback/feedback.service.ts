@@ -1,4 +1,4 @@
-// Feedback (SPEC section 5): any member may send it; only super admins read it (modules/super-admin).
+// Feedback (docs/spec.md section 5): any member may send it; only super admins read it (modules/super-admin).
 import type { Feedback } from '@app/contract';
 
 import type { Db } from '../../db/client.ts';

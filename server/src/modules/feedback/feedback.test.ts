@@ -1,4 +1,4 @@
-// Feedback: the SPEC's limits and texts, the route it came from, and nothing stored when rejected.
+// Feedback: the limits and texts of docs/spec.md sections 5 and 8, the route it came from, and nothing stored when rejected.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { feedback } from '../../db/schema/feedback.ts';
@@ -28,7 +28,7 @@ describe('POST /feedback/', () => {
     expect(rows[0]).toMatchObject({ tenantId: team, message: 'Love the items page', route: '/items' });
   });
 
-  it('accepts exactly 5000 characters and refuses 5001 or a blank message with the SPEC texts', async () => {
+  it('accepts exactly 5000 characters and refuses 5001 or a blank message with the spec texts', async () => {
     expect((await send({ message: 'x'.repeat(5000), route: '/dashboard' })).statusCode).toBe(201);
     const before = (await app.database.db.select().from(feedback)).length;
     const cases = [

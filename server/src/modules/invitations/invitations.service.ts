@@ -1,4 +1,4 @@
-// Invitations (CONTRACT sections 3 and 4): a mailed, single-use link valid 7 days while its sender still manages the
+// Invitations (docs/contract.md sections 3 and 4): a mailed, single-use link valid 7 days while its sender still manages the
 // team; accepting adds the invited email's account to the team (creating it verified, without a password) and signs
 // that account in. Admins and the owner see the pending ones, revoke them and resend them.
 import type { AssignableRole, InvitationAcceptance, PendingInvitation } from '@app/contract';

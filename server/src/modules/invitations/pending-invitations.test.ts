@@ -1,4 +1,4 @@
-// Pending invitations (CONTRACT section 4): admins and the owner list, revoke and resend them; a link dies with its
+// Pending invitations (docs/contract.md section 4): admins and the owner list, revoke and resend them; a link dies with its
 // revocation, its replacement, or its sender's authority over the team.
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// Items (CONTRACT section 3): any member reads and writes the team's items; another team's item is simply not found.
+// Items (docs/contract.md section 3): any member reads and writes the team's items; another team's item is simply not found.
 import { isUuid, type Item } from '@app/contract';
 
 import type { Db } from '../../db/client.ts';

@@ -1,5 +1,5 @@
 // The development mailbox: every mail the app wrote, as a page for people and as JSON for browser tests.
-// Registered only outside production and without SMTP_URL (CONTRACT section 3, Email).
+// Registered only outside production and without SMTP_URL (docs/contract.md section 3, Email).
 import type { FastifyInstance } from 'fastify';
 
 import type { OutboxRow } from '../../db/schema/outbox.ts';

@@ -54,7 +54,7 @@ export const mailPlugin = fp<MailPluginOptions>(
       mailer.close();
     });
 
-    // Every reset and invitation link is on that page: it is served only to this machine (CONTRACT section 4).
+    // Every reset and invitation link is on that page: it is served only to this machine (docs/contract.md section 4).
     if (!config.isProduction && !config.smtpUrl) {
       if (isLoopback(config.host)) await app.register(devMailboxRoutes);
       else app.log.warn(`the dev mailbox is off: HOST ${config.host} is not a loopback address`);

@@ -8,7 +8,7 @@ export type OutgoingMail = Pick<OutboxRow, 'to' | 'subject' | 'text' | 'html'>;
 
 /**
  * Writes one mail to the outbox. Pass the transaction of the change that causes the mail, so the mail exists
- * exactly when the change commits (CONTRACT section 3, Email).
+ * exactly when the change commits (docs/contract.md section 3, Email).
  */
 export async function enqueueMail(tx: Db, mail: OutgoingMail): Promise<void> {
   await tx.insert(outbox).values({

@@ -1,4 +1,4 @@
-// The mails Tessera sends, each with a plain-text body holding the full link (CONTRACT section 3, Email).
+// The mails Tessera sends, each with a plain-text body holding the full link (docs/contract.md section 3, Email).
 import { escapeHtml } from './escape-html.ts';
 import type { OutgoingMail } from './mail.repository.ts';
 

@@ -1,4 +1,4 @@
-// How a mail leaves the outbox: over SMTP when SMTP_URL is set, otherwise into the dev mailbox (STYLE.md 2.3.11).
+// How a mail leaves the outbox: over SMTP when SMTP_URL is set, otherwise into the dev mailbox.
 import type { FastifyBaseLogger } from 'fastify';
 import { createTransport } from 'nodemailer';
 

@@ -1,4 +1,4 @@
-// Member rules (CONTRACT section 3): nobody changes the owner's role or removes the owner, and nobody changes or
+// Member rules (docs/contract.md section 3): nobody changes the owner's role or removes the owner, and nobody changes or
 // removes themselves through these calls; only admin and member can be given.
 import type { AssignableRole, Member, Role } from '@app/contract';
 

@@ -1,4 +1,4 @@
-// The super-admin area (SPEC section 2, Admin): every team and all feedback, across tenants by design.
+// The super-admin area (docs/spec.md section 2, Admin): every team and all feedback, across tenants by design.
 import { isUuid, type AdminFeedback, type AdminTenant, type AdminTenantDetail } from '@app/contract';
 
 import type { Db } from '../../db/client.ts';

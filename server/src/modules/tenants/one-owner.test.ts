@@ -1,4 +1,4 @@
-// A team has exactly one owner at all times (CONTRACT section 4): uuids compare case-insensitively, concurrent
+// A team has exactly one owner at all times (docs/contract.md section 4): uuids compare case-insensitively, concurrent
 // transfers cannot make two owners, and the database itself refuses a second owner or none.
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

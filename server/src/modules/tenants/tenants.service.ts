@@ -1,4 +1,4 @@
-// Team rules (CONTRACT section 3): the creator owns the team; renaming needs an admin; deleting and handing over
+// Team rules (docs/contract.md section 3): the creator owns the team; renaming needs an admin; deleting and handing over
 // ownership need the owner. Every change is recorded in the activity log.
 import type { Tenant } from '@app/contract';
 

@@ -15,7 +15,7 @@ type AppPageProps = {
 };
 
 /**
- * A signed-in page: the top bar of SPEC section 2 (the product name, title, subtitle, Download Codebase, Docs,
+ * A signed-in page: the top bar of docs/spec.md section 2 (the product name, title, subtitle, Download Codebase, Docs,
  * Feedback), then content.
  */
 export function AppPage({ title, subtitle, children }: AppPageProps) {
@@ -44,7 +44,7 @@ export function AppPage({ title, subtitle, children }: AppPageProps) {
             )}
             <span className="sr-only">{isSidebarCollapsed ? 'Expand sidebar' : 'Collapse sidebar'}</span>
           </Button>
-          {/* CONTRACT: the top bar shows the product's name. */}
+          {/* docs/contract.md, its opening: the top bar shows the product's name. */}
           <Link
             to={paths.app.dashboard.getHref()}
             className="flex shrink-0 items-center gap-2 rounded-md px-1 py-1 font-semibold tracking-tight transition-colors hover:bg-muted"
@@ -58,7 +58,7 @@ export function AppPage({ title, subtitle, children }: AppPageProps) {
             {subtitle && <p className="text-sm text-muted-foreground">{subtitle}</p>}
           </div>
           <div className="ms-auto flex shrink-0 gap-2">
-            {/* External pages (CONTRACT DOCS_URL / CODEBASE_URL) open in a new tab without access to this one. */}
+            {/* External pages (DOCS_URL / CODEBASE_URL, docs/contract.md section 2) open in a new tab without access to this one. */}
             {config.data && (
               <>
                 <Button asChild variant="outline" size="sm" className="@max-xl:size-9 @max-xl:px-0">

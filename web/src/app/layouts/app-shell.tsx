@@ -1,5 +1,5 @@
 /**
- * The signed-in shell of SPEC section 2, as the layout route of every signed-in page: the sidebar (collapsible
+ * The signed-in shell of docs/spec.md section 2, as the layout route of every signed-in page: the sidebar (collapsible
  * on desktop, a drawer on narrow screens), the tenant state of section 4 and the team onboarding modal.
  * Pages render their own top bar and content through AppPage.
  */
@@ -22,7 +22,7 @@ import { useCurrentTenant } from '@/lib/session/use-current-tenant';
 import { useSession } from '@/lib/session/use-session';
 import { storage } from '@/lib/storage';
 
-/** SPEC section 5: a failed onboarding invite is listed with its error text, else this. */
+/** docs/spec.md section 5: a failed onboarding invite is listed with its error text, else this. */
 const sendInvites = (tenantUuid: string, invites: Parameters<typeof inviteEach>[1]) =>
   inviteEach(tenantUuid, invites, 'Unknown error');
 

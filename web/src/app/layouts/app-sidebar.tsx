@@ -20,12 +20,12 @@ const NAVIGATION: { label: string; href: string; icon: LucideIcon }[] = [
 
 type AppSidebarProps = { collapsed?: boolean; onCreateTeam: () => void };
 
-/** What the sidebar and the mobile drawer hold (SPEC section 2). */
+/** What the sidebar and the mobile drawer hold (docs/spec.md section 2). */
 export function AppSidebar({ collapsed = false, onCreateTeam }: AppSidebarProps) {
   const { isSuperAdmin } = useSession();
   const { tenant, tenantUuid, isLoading: isLoadingTeams } = useCurrentTenant();
   const subscription = useSubscription(tenantUuid ?? undefined);
-  // SPEC section 2: 'Upgrade Plan' shows unless the user is a super admin or the selected team's
+  // docs/spec.md section 2: 'Upgrade Plan' shows unless the user is a super admin or the selected team's
   // subscription is active or trialing. A user without a team has no subscription, so it shows; otherwise
   // it waits until the team and its subscription are known rather than flicker for paid teams.
   const showUpgrade =

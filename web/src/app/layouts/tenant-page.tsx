@@ -8,7 +8,7 @@ import { useCurrentTenant } from '@/lib/session/use-current-tenant';
 
 /**
  * A signed-in page about the selected team, titled with its name: a spinner while the team loads, 'No tenant
- * selected' (SPEC section 5) without one, else `children` for that team.
+ * selected' (docs/spec.md section 5) without one, else `children` for that team.
  */
 export function TenantPage({ title, children }: { title: string; children: (tenant: Tenant) => ReactNode }) {
   const { tenant, isLoading } = useCurrentTenant();

@@ -17,13 +17,13 @@ import { cn } from '@/lib/cn';
 import { useCurrentTenant } from '@/lib/session/use-current-tenant';
 import { useSession } from '@/lib/session/use-session';
 
-/** The bottom user menu of SPEC section 2: email, plan, Account, Admin (super admins only) and Logout. */
+/** The bottom user menu of docs/spec.md section 2: email, plan, Account, Admin (super admins only) and Logout. */
 export function UserMenu({ collapsed = false }: { collapsed?: boolean }) {
   const { email, isSuperAdmin, signOut } = useSession();
   const [open, setOpen] = useOpenUntilNavigation();
   const { tenantUuid } = useCurrentTenant();
   const subscription = useSubscription(tenantUuid ?? undefined);
-  // SPEC section 2: the selected team's plan id, or 'Free Plan' without a subscription it still holds.
+  // docs/spec.md section 2: the selected team's plan id, or 'Free Plan' without a subscription it still holds.
   const plan = currentPlanId(subscription.data) ?? 'Free Plan';
 
   return (

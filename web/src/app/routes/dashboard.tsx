@@ -12,7 +12,7 @@ import { useCurrentTenant } from '@/lib/session/use-current-tenant';
 import { useSession } from '@/lib/session/use-session';
 import { storage } from '@/lib/storage';
 
-/** SPEC section 9: the session display refreshes every 60000 ms. */
+/** docs/spec.md section 9: the session display refreshes every 60000 ms. */
 const SESSION_REFRESH_MS = 60_000;
 
 const longDate = new Intl.DateTimeFormat('en-US', {
@@ -27,7 +27,7 @@ export default function DashboardRoute() {
   const { email } = useSession();
   const { tenant, isLoading } = useCurrentTenant();
   const name = email?.split('@')[0] ?? '';
-  // SPEC section 2: the greeting names the team, or welcomes back when there is none.
+  // docs/spec.md section 2: the greeting names the team, or welcomes back when there is none.
   const title = tenant ? `Welcome to ${tenant.name}, ${name}!` : `Welcome back, ${name}!`;
 
   return (
@@ -68,7 +68,7 @@ export default function DashboardRoute() {
           </CardHeader>
           <CardContent>
             <ul className="grid gap-2 sm:grid-cols-3 lg:grid-cols-1 xl:grid-cols-3">
-              {/* SPEC section 2: Members goes to /members, which redirects to /settings. */}
+              {/* docs/spec.md section 2: Members goes to /members, which redirects to /settings. */}
               <QuickAction to={paths.app.members.getHref()} icon={Users} label="Members" />
               <QuickAction to={paths.app.settings.getHref()} icon={UserRound} label="Account" />
               <QuickAction to={paths.app.subscription.getHref()} icon={CreditCard} label="Subscription" />

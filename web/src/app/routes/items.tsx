@@ -3,7 +3,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { CreateItemDialog } from '@/features/items/components/item-form-dialog';
 import { ItemsTable } from '@/features/items/components/items-table';
 
-/** Items (SPEC section 2): the team's items, which every member may create, edit and delete. */
+/** Items (docs/spec.md section 2): the team's items, which every member may create, edit and delete. */
 export default function ItemsRoute() {
   return (
     <TenantPage title="Items">

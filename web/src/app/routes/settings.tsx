@@ -25,7 +25,7 @@ export default function SettingsRoute() {
           ) : (
             <>
               <CardHeader>
-                {/* SPEC section 2: 'Set Password' until the user has one, then 'Change Password'. */}
+                {/* docs/spec.md section 2: 'Set Password' until the user has one, then 'Change Password'. */}
                 <CardTitle asChild>
                   <h2>{me.data.has_password ? 'Change Password' : 'Set Password'}</h2>
                 </CardTitle>

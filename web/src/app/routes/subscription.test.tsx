@@ -9,7 +9,7 @@ import { server } from '@/testing/mocks/server';
 import { fakeTeams } from '@/testing/mocks/teams';
 import { renderApp, signIn } from '@/testing/render-app';
 
-/** The tab window.open gives: checkout, the portal and invoices open in it (SPEC section 7). */
+/** The tab window.open gives: checkout, the portal and invoices open in it (docs/spec.md section 7). */
 let tab: {
   opener: unknown;
   closed: boolean;
@@ -166,7 +166,7 @@ describe('/subscription current subscription', () => {
     await userEvent.click(screen.getByRole('radio', { name: 'Monthly' }));
     expect(planCard('Pro').getByRole('button', { name: 'Switch to monthly billing' })).toBeTruthy();
 
-    // The shell: no 'Upgrade Plan', and the plan id in the user menu (SPEC section 2).
+    // The shell: no 'Upgrade Plan', and the plan id in the user menu (docs/spec.md section 2).
     expect(screen.queryByRole('link', { name: 'Upgrade Plan' })).toBeNull();
     expect(screen.getByRole('button', { name: /ada@example\.com/ }).textContent).toContain('pro');
   });

@@ -8,7 +8,7 @@ import { CurrentSubscriptionCard } from '@/features/billing/components/current-s
 import { PlanPicker } from '@/features/billing/components/plan-picker';
 import { useRefreshOnReturn } from '@/features/billing/hooks/use-refresh-on-return';
 
-/** Subscription (SPEC section 2): the team's subscription, the plan picker and the billing history. */
+/** Subscription (docs/spec.md section 2): the team's subscription, the plan picker and the billing history. */
 export default function SubscriptionRoute() {
   return (
     <TenantPage title="Subscription">

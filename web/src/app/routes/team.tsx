@@ -10,7 +10,7 @@ import { MembersTable } from '@/features/members/components/members-table';
 import { TeamSettingsForm } from '@/features/tenants/components/team-settings-form';
 import { useSession } from '@/lib/session/use-session';
 
-/** Team Settings (SPEC section 2): the team's name and description, its members and invitations. */
+/** Team Settings (docs/spec.md section 2): the team's name and description, its members and invitations. */
 export default function TeamRoute() {
   const { email } = useSession();
   const queryClient = useQueryClient();
@@ -18,7 +18,7 @@ export default function TeamRoute() {
   return (
     <TenantPage title="Team Settings">
       {(tenant) => {
-        // SPEC section 6: only a team admin (or the owner) invites; CONTRACT section 4: and sees who is pending.
+        // docs/spec.md section 6: only a team admin (or the owner) invites; docs/contract.md section 4: and sees who is pending.
         const canManage = canManageTeam(tenant.user_role);
         // An invitation just sent joins the pending ones (the two features meet only here, on the page).
         const refreshPendingInvitations = () =>

@@ -9,7 +9,7 @@ const alertVariants = cva(
     variants: {
       variant: {
         default: 'border-border bg-background text-foreground',
-        // SPEC section 8: errors are shown in red boxes.
+        // docs/spec.md section 8: errors are shown in red boxes.
         destructive: 'border-destructive/40 bg-destructive/5 text-destructive',
       },
     },

@@ -5,7 +5,7 @@ import { apiFetch } from '@/lib/api-client';
 
 import { tenantQueryKey } from './tenant-query-key';
 
-/** GET /tenant: one team's details; the team is the X-TENANT-UUID header, not the path (SPEC section 7). */
+/** GET /tenant: one team's details; the team is the X-TENANT-UUID header, not the path (docs/spec.md section 7). */
 export const getTenant = (tenantUuid: string, { signal }: { signal?: AbortSignal } = {}) =>
   apiFetch<Tenant>('/tenant', { signal, tenantUuid });
 

@@ -4,7 +4,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetchPage, type Page } from '@/lib/api-client';
 
 /**
- * GET /tenants: the signed-in user's teams with their role in each (SPEC section 7). The switcher needs them all,
+ * GET /tenants: the signed-in user's teams with their role in each (docs/spec.md section 7). The switcher needs them all,
  * so every page is read; a page holds 100 teams, so nearly everyone's list is one request.
  */
 export async function getTenants({ signal }: { signal?: AbortSignal } = {}): Promise<Tenant[]> {

@@ -1,4 +1,4 @@
-/** The token refresh of SPEC sections 7 and 8, as signed-in calls meet it. */
+/** The token refresh of docs/spec.md sections 7 and 8, as signed-in calls meet it. */
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 
@@ -111,7 +111,7 @@ describe('token refresh', () => {
     expect(refreshes.count).toBe(1);
   });
 
-  it('ends the session when the refresh is refused: storage cleared, signed out, SPEC message thrown', async () => {
+  it('ends the session when the refresh is refused: storage cleared, signed out, the spec message thrown', async () => {
     loadSession();
     storage.set('accessToken', accessTokenFor('ada@example.com', 10));
     storage.set('refreshToken', 'refresh-1');

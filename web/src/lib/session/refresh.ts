@@ -1,5 +1,5 @@
 /**
- * The token refresh of SPEC sections 7 and 8 that keeps a session alive across calls and across tabs: before a
+ * The token refresh of docs/spec.md sections 7 and 8 that keeps a session alive across calls and across tabs: before a
  * signed-in call whose token expires soon, and once after a 401. The API client calls in here and hands over
  * how to reach POST /auth/refresh, so that this module does not import the client that imports it.
  */
@@ -20,11 +20,11 @@ import { readTokenClaims } from './token-claims';
  */
 export type SendRefresh = (body: RefreshBody, signal: AbortSignal) => Promise<Response>;
 
-/** SPEC section 9: a call refreshes first when less than this is left on the access token. */
+/** docs/spec.md section 9: a call refreshes first when less than this is left on the access token. */
 const REFRESH_MARGIN_SECONDS = 300;
 /** The Web Lock that lets one tab at a time spend the shared refresh token. */
 const REFRESH_LOCK = 'tessera-refresh';
-/** SPEC section 8 texts for a session that cannot be refreshed. */
+/** docs/spec.md section 8 texts for a session that cannot be refreshed. */
 const SESSION_EXPIRED = 'Session expired, please log in again';
 const AUTHENTICATION_REQUIRED = 'Authentication required';
 /**
@@ -33,7 +33,7 @@ const AUTHENTICATION_REQUIRED = 'Authentication required';
  */
 const REFRESH_TIMEOUT_MS = 10_000;
 
-/** Before a signed-in call: refreshes first when the stored access token expires soon (SPEC section 9). */
+/** Before a signed-in call: refreshes first when the stored access token expires soon (docs/spec.md section 9). */
 export async function refreshIfExpiring(send: SendRefresh): Promise<void> {
   const current = storage.get('accessToken');
   // Without a refresh token there is nothing to refresh with yet: the token is used while it lasts.
@@ -62,7 +62,7 @@ export function refreshSession(stale: string | null, send: SendRefresh): Promise
 
 /**
  * Spends the refresh token for a new pair. The server accepts each refresh token once and revokes the
- * whole chain when one comes back (issue 3), so tabs take turns through a Web Lock and, once inside,
+ * whole chain when one comes back, so tabs take turns through a Web Lock and, once inside,
  * re-read storage: a tab that rotated while this one waited has stored the pair this tab needs.
  */
 async function rotateTokens(stale: string | null, send: SendRefresh): Promise<void> {
@@ -109,7 +109,7 @@ async function withRefreshLock(task: () => Promise<void>): Promise<void> {
   await navigator.locks.request(REFRESH_LOCK, task);
 }
 
-/** SPEC sections 4 and 8: storage is cleared, the guards go to /login, and the call fails with `reason`. */
+/** docs/spec.md sections 4 and 8: storage is cleared, the guards go to /login, and the call fails with `reason`. */
 function sessionEnded(reason: string): ApiError {
   endSession(reason);
   return new ApiError(401, reason);

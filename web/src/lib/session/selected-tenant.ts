@@ -1,5 +1,5 @@
 /**
- * The team the user works in (SPEC section 4), kept in storage 'selectedTenantUuid' so that the choice outlives a
+ * The team the user works in (docs/spec.md section 4), kept in storage 'selectedTenantUuid' so that the choice outlives a
  * reload. Like the session it lives outside React and is read from storage each time; another tab switching team
  * moves this one along. Calls for the team name it themselves (X-TENANT-UUID), the API client never reads it.
  */

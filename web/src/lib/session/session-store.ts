@@ -1,6 +1,6 @@
 /**
- * The signed-in state of SPEC section 4. It lives outside React because the API client's token refresh
- * (SPEC section 8) must be able to end it, and it is derived from storage on every read, so it never
+ * The signed-in state of docs/spec.md section 4. It lives outside React because the API client's token refresh
+ * (docs/spec.md section 8) must be able to end it, and it is derived from storage on every read, so it never
  * disagrees with the token the API client sends.
  */
 import type { AuthResponse, TokenPair } from '@app/contract';
@@ -14,7 +14,7 @@ type Session = {
   status: 'loading' | 'authenticated' | 'unauthenticated';
   email: string | null;
   isSuperAdmin: boolean;
-  /** The session was ended by this app (sign-out, SPEC section 4), so the guards send the user to /login. */
+  /** The session was ended by this app (sign-out, docs/spec.md section 4), so the guards send the user to /login. */
   signedOut: boolean;
 };
 
@@ -27,12 +27,12 @@ const unauthenticated: Session = {
 };
 const signedOut: Session = { ...unauthenticated, signedOut: true };
 
-// SPEC section 4: the state starts as 'loading' until the app has read storage once.
+// docs/spec.md section 4: the state starts as 'loading' until the app has read storage once.
 let hasLoaded = false;
 // Set by endSession and cleared once a session is loaded or stored again. Without it, the guard around
 // the page being left would send a signed-out user to /register before the lazy /login page had loaded.
 let hasEnded = false;
-// Why the API client ended the session (SPEC section 8), for the sign-in page to show once.
+// Why the API client ended the session (docs/spec.md section 8), for the sign-in page to show once.
 let notice: string | null = null;
 let cached: { token: string; email: string; session: Session } | undefined;
 const listeners = new Set<() => void>();
@@ -77,7 +77,7 @@ export function loadSession(): void {
   notify();
 }
 
-/** Signs in (SPEC section 4: login, register, Google login, email verification) with the keys of section 3. */
+/** Signs in (docs/spec.md section 4: login, register, Google login, email verification) with the keys of section 3. */
 export function storeSession({ access_token, refresh_token, email }: AuthResponse): void {
   storage.set('accessToken', access_token);
   storage.set('refreshToken', refresh_token);
@@ -95,7 +95,7 @@ export function storeTokens({ access_token, refresh_token }: TokenPair): void {
   notify();
 }
 
-/** Ends the session; `reason` is the SPEC section 8 text the sign-in page shows next. */
+/** Ends the session; `reason` is the docs/spec.md section 8 text the sign-in page shows next. */
 export function endSession(reason?: string): void {
   storage.clearSession();
   void clearRotation();

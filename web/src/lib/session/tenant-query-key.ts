@@ -1,6 +1,6 @@
 /**
  * The query key of anything that belongs to one team: the team comes first, so data cached for one team
- * can never be read under another (STYLE section 2.3, items 13 and pitfall 10).
+ * can never be read under another.
  */
 export const tenantQueryKey = <const T extends readonly unknown[]>(tenantUuid: string, ...rest: T) =>
   ['tenants', tenantUuid, ...rest] as const;

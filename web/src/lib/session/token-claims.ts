@@ -1,6 +1,6 @@
 import type { AccessTokenClaims } from '@app/contract';
 
-/** The access token claims the browser reads (SPEC section 3); the server verifies, the browser only decodes. */
+/** The access token claims the browser reads (docs/spec.md section 3); the server verifies, the browser only decodes. */
 type TokenClaims = Partial<Pick<AccessTokenClaims, 'exp' | 'is_super_admin'>>;
 
 /** Decodes a JWT's base64url payload; anything that is not a JWT with a JSON object payload gives null. */

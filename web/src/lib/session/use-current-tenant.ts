@@ -1,5 +1,5 @@
 /**
- * The tenant state of SPEC section 4, derived rather than stored: the list is server state (TanStack Query),
+ * The tenant state of docs/spec.md section 4, derived rather than stored: the list is server state (TanStack Query),
  * the choice is storage 'selectedTenantUuid', and the current team follows from both.
  */
 import type { Tenant } from '@app/contract';
@@ -24,7 +24,7 @@ type CurrentTenant = {
   /** GET /tenants failed; `error` says why. */
   isError: boolean;
   error: unknown;
-  /** The list is loaded and empty: the onboarding modal opens (SPEC section 4). */
+  /** The list is loaded and empty: the onboarding modal opens (docs/spec.md section 4). */
   needsOnboarding: boolean;
   reload: () => void;
 };
@@ -61,7 +61,7 @@ export function useCurrentTenant(): CurrentTenant {
   };
 }
 
-/** Switches team: stores the choice and refreshes that team's details (SPEC section 4). */
+/** Switches team: stores the choice and refreshes that team's details (docs/spec.md section 4). */
 export function useSwitchTenant() {
   const queryClient = useQueryClient();
   return useCallback(

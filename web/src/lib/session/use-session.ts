@@ -15,7 +15,7 @@ export function useSession() {
   const navigate = useNavigate();
 
   const signOut = useCallback(() => {
-    // Revoke the refresh token on the server (issue 3), but never wait for it: the user is signed out of
+    // Revoke the refresh token on the server, but never wait for it: the user is signed out of
     // this browser whatever the server answers.
     const refreshToken = storage.get('refreshToken');
     if (refreshToken) {

@@ -72,7 +72,7 @@ export const handlers = [
   http.get('/api/super-admin/tenants/:id', () =>
     HttpResponse.json({ detail: 'Tenant not found' }, { status: 404 }),
   ),
-  // The shell reads the team's subscription (SPEC section 4); billing.ts fakes the whole billing API.
+  // The shell reads the team's subscription (docs/spec.md section 4); billing.ts fakes the whole billing API.
   http.get('/api/payments/subscription', () =>
     HttpResponse.json({ detail: 'No subscription' }, { status: 404 }),
   ),

@@ -1,5 +1,5 @@
 /**
- * An in-memory items API (SPEC section 7, CONTRACT section 3) for web tests: per team (X-TENANT-UUID), newest
+ * An in-memory items API (docs/spec.md section 7, docs/contract.md section 3) for web tests: per team (X-TENANT-UUID), newest
  * first, paginated with `limit` and `X-Next-Cursor` as the server does. Every call is recorded.
  */
 import type { Item } from '@app/contract';

@@ -1,5 +1,5 @@
 /**
- * An in-memory team API (SPEC section 7: tenants, members, invitations; CONTRACT section 4: pending invitations)
+ * An in-memory team API (docs/spec.md section 7: tenants, members, invitations; docs/contract.md section 4: pending invitations)
  * for web tests, acting as the server
  * does: X-TENANT-UUID picks the team (400 without it, 403 for a team the user is not in) and roles are
  * checked. Every call is recorded with the team it was sent for.
@@ -21,7 +21,7 @@ type FakeTeamsOptions = {
   invitations?: Record<string, PendingInvitation[]>;
 };
 
-/** CONTRACT section 3: an invitation link works for 7 days (a resend starts them again). */
+/** docs/contract.md section 3: an invitation link works for 7 days (a resend starts them again). */
 const INVITATION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 
 export type Call = { method: string; path: string; tenant: string | null; body: unknown };

@@ -1,4 +1,4 @@
-// The local test-mode provider's rules (CONTRACT section 3): its checkout page pays with a test card, its portal
+// The local test-mode provider's rules (docs/contract.md section 3): its checkout page pays with a test card, its portal
 // changes plan, cancels at period end and resumes, and periods renew with an invoice each or end when cancelled.
 //
 // Plan changes are prorated and take effect at once: a new billing period starts that moment, the unused part of the

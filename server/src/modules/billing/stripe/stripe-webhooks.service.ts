@@ -1,4 +1,4 @@
-// Stripe webhooks (CONTRACT section 3) keep the team's subscription and invoices current. The signature is checked
+// Stripe webhooks (docs/contract.md section 3) keep the team's subscription and invoices current. The signature is checked
 // on the raw body; each event id is recorded in the same transaction as its effects, so a replay changes nothing;
 // and an event older than the state already stored is ignored, so out-of-order deliveries end in the right state.
 // A team never keeps two subscriptions Stripe can bill, and a team that no longer exists keeps none: such a

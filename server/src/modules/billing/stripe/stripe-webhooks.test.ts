@@ -1,5 +1,5 @@
 // Stripe webhooks signed with the SDK's test-header helper: signatures, replays, out-of-order deliveries, and the
-// events of CONTRACT section 3 keeping the subscription and invoices current.
+// events of docs/contract.md section 3 keeping the subscription and invoices current.
 import type { Invoice, Subscription } from '@app/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

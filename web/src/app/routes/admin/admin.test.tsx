@@ -28,7 +28,7 @@ const globexTeam: AdminTenant = {
   subscription_status: null,
   subscription_plan: null,
 };
-// The labels of SPEC section 4, the same as on the billing page.
+// The labels of docs/spec.md section 4, the same as on the billing page.
 const initechTeam: AdminTenant = {
   ...acmeTeam,
   uuid: '77777777-7777-4777-8777-777777777778',

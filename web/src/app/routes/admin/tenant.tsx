@@ -10,7 +10,7 @@ import { useAdminTenant } from '@/features/admin/api/get-admin-tenant';
 import { AdminTenantDetails } from '@/features/admin/components/admin-tenant-details';
 import { getErrorText } from '@/lib/api-error';
 
-/** A team's details, users and subscription, for super admins (SPEC section 2, Admin). */
+/** A team's details, users and subscription, for super admins (docs/spec.md section 2, Admin). */
 export default function AdminTenantRoute() {
   const { tenantId = '' } = useParams();
   const tenant = useAdminTenant(tenantId);

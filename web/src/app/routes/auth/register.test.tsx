@@ -38,7 +38,7 @@ function messageOf(label: string) {
 }
 
 describe('/register', () => {
-  it('gives every SPEC section 5 message', async () => {
+  it('gives every docs/spec.md section 5 message', async () => {
     let calls = 0;
     server.use(
       http.post('/api/auth/register', () => {

@@ -22,7 +22,7 @@ export default function ResetPasswordRoute() {
       {token ? (
         <ResetPasswordForm token={token} />
       ) : (
-        // SPEC section 5: without a token there is nothing to submit.
+        // docs/spec.md section 5: without a token there is nothing to submit.
         <Alert variant="destructive">
           <AlertDescription>
             <p>Invalid or missing reset token</p>

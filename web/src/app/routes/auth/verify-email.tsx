@@ -3,7 +3,7 @@ import { useSearchParams } from 'react-router';
 import { AuthLayout } from '@/components/layouts/auth-layout';
 import { EmailVerification } from '@/features/auth/components/email-verification';
 
-/** Open to anyone (SPEC section 2): the link in the verification mail lands here, signed in or not. */
+/** Open to anyone (docs/spec.md section 2): the link in the verification mail lands here, signed in or not. */
 export default function VerifyEmailRoute() {
   const [searchParams] = useSearchParams();
   return (

@@ -5,7 +5,7 @@ import { apiFetchPage } from '@/lib/api-client';
 
 type GetAdminFeedbackOptions = { q?: string; cursor?: string | null; signal?: AbortSignal };
 
-/** GET /super-admin/feedback: one page of all feedback, newest first, searched with `q` (CONTRACT section 3). */
+/** GET /super-admin/feedback: one page of all feedback, newest first, searched with `q` (docs/contract.md section 3). */
 export const getAdminFeedback = ({ q, cursor, signal }: GetAdminFeedbackOptions = {}) =>
   apiFetchPage<AdminFeedback>('/super-admin/feedback', { cursor, signal, query: { q } });
 

@@ -5,7 +5,7 @@ import { apiFetchPage } from '@/lib/api-client';
 
 type GetAdminTenantsOptions = { q?: string; cursor?: string | null; signal?: AbortSignal };
 
-/** GET /super-admin/tenants: one page of every team, searched by name with `q` (CONTRACT section 3). */
+/** GET /super-admin/tenants: one page of every team, searched by name with `q` (docs/contract.md section 3). */
 export const getAdminTenants = ({ q, cursor, signal }: GetAdminTenantsOptions = {}) =>
   apiFetchPage<AdminTenant>('/super-admin/tenants', { cursor, signal, query: { q } });
 

@@ -8,7 +8,7 @@ import { formatDateTime } from '@/features/admin/components/display-formats';
 import { SEARCH_DEBOUNCE_MS } from '@/features/admin/components/search-box';
 import { useDebouncedValue } from '@/hooks/use-debounced-value';
 
-/** All feedback, newest first, for super admins (SPEC section 2, Admin), searchable, a page at a time. */
+/** All feedback, newest first, for super admins (docs/spec.md section 2, Admin), searchable, a page at a time. */
 export function AdminFeedbackTable() {
   const [search, setSearch] = useState('');
   const q = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);

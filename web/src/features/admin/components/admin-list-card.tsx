@@ -14,7 +14,7 @@ type AdminListCardProps = {
   children: ReactNode;
 };
 
-/** One of the admin page's lists (SPEC section 2, Admin) in its card, with the search box beside its title. */
+/** One of the admin page's lists (docs/spec.md section 2, Admin) in its card, with the search box beside its title. */
 export function AdminListCard({ title, description, search, isBusy, children }: AdminListCardProps) {
   return (
     <Card>

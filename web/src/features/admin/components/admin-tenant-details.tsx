@@ -12,7 +12,7 @@ import {
   subscriptionStatusLabel,
 } from '@/features/admin/components/display-formats';
 
-/** The tenant detail page's content (SPEC section 2, Admin): the team, its users and its subscription. */
+/** The tenant detail page's content (docs/spec.md section 2, Admin): the team, its users and its subscription. */
 export function AdminTenantDetails({ tenant }: { tenant: AdminTenantDetail }) {
   return (
     <div className="grid max-w-5xl grid-cols-1 gap-6 lg:grid-cols-2 lg:items-start">
@@ -64,7 +64,7 @@ function Detail({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-/** SPEC section 3: in the admin view roles are upper case, ADMIN highlighted. */
+/** docs/spec.md section 3: in the admin view roles are upper case, ADMIN highlighted. */
 const ROLE_BADGES = { owner: 'default', admin: 'info', member: 'secondary' } as const;
 
 function UsersTable({ users }: { users: AdminTenantUser[] }) {
@@ -128,7 +128,7 @@ function SubscriptionCard({ subscription }: { subscription: AdminSubscription | 
             </Detail>
             {subscription.status !== 'canceled' && (
               <Detail label="Renewal">
-                {/* SPEC section 4: 'Cancels on {date}' when set to cancel, otherwise 'Renews on {date}'. */}
+                {/* docs/spec.md section 4: 'Cancels on {date}' when set to cancel, otherwise 'Renews on {date}'. */}
                 {`${subscription.cancel_at_period_end ? 'Cancels' : 'Renews'} on ${formatDate(subscription.current_period_end)}`}
               </Detail>
             )}

@@ -16,7 +16,7 @@ import {
 import { SEARCH_DEBOUNCE_MS } from '@/features/admin/components/search-box';
 import { useDebouncedValue } from '@/hooks/use-debounced-value';
 
-/** Every team, for super admins (SPEC section 2, Admin), searchable by name, a page at a time. */
+/** Every team, for super admins (docs/spec.md section 2, Admin), searchable by name, a page at a time. */
 export function AdminTenantsTable() {
   const [search, setSearch] = useState('');
   const q = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);

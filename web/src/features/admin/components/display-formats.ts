@@ -7,14 +7,14 @@ const dateTimeFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', t
 export const formatDate = (iso: string) => dateFormat.format(new Date(iso));
 export const formatDateTime = (iso: string) => dateTimeFormat.format(new Date(iso));
 
-/** The labels of SPEC section 4, as the billing page shows them; a team without a subscription shows 'No Subscription'. */
+/** The labels of docs/spec.md section 4, as the billing page shows them; a team without a subscription shows 'No Subscription'. */
 export function subscriptionStatusLabel(status: string | null) {
   if (status === null) return NO_SUBSCRIPTION_LABEL;
   const known = SubscriptionStatusSchema.safeParse(status);
   return known.success ? SUBSCRIPTION_STATUS_LABELS[known.data] : status;
 }
 
-/** Active and trialing count as paid (SPEC section 4). */
+/** Active and trialing count as paid (docs/spec.md section 4). */
 export const isPaidStatus = (status: string | null) => status === 'active' || status === 'trialing';
 
 /** A plan id (`starter`, `pro`, …) as a name. */

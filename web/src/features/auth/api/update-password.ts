@@ -8,7 +8,7 @@ import { getMeQueryOptions } from './get-me';
 import { newPasswordFields, requireMatchingPasswords } from '@/lib/password-confirmation';
 
 /**
- * SPEC section 5: the current password is asked for only when the user has one (invited and Google users
+ * docs/spec.md section 5: the current password is asked for only when the user has one (invited and Google users
  * have none, and send null).
  */
 export const getUpdatePasswordInputSchema = (hasPassword: boolean) =>
@@ -26,7 +26,7 @@ export function useUpdatePassword() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updatePassword,
-    // has_password may have just become true: the form turns into 'Change Password' (SPEC section 2).
+    // has_password may have just become true: the form turns into 'Change Password' (docs/spec.md section 2).
     onSuccess: () => queryClient.invalidateQueries({ queryKey: getMeQueryOptions().queryKey }),
   });
 }

@@ -4,7 +4,7 @@ import { useMutation } from '@tanstack/react-query';
 import { publicFetch } from '@/lib/api-client';
 import { storeSession } from '@/lib/session/session-store';
 
-/** Spends the single-use token of the verification mail; the answer signs the user in (issue 3). */
+/** Spends the single-use token of the verification mail; the answer signs the user in. */
 export const verifyEmail = (token: string) =>
   publicFetch<AuthResponse>(`/auth/verify-email?${new URLSearchParams({ token })}`);
 

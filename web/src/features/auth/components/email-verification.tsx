@@ -9,7 +9,7 @@ import { useVerifyEmail } from '@/features/auth/api/verify-email';
 import { getErrorText } from '@/lib/api-error';
 
 /**
- * Spends the verification token once (SPEC section 4). The token is single use, so the request must not
+ * Spends the verification token once (docs/spec.md section 4). The token is single use, so the request must not
  * run twice, which React's StrictMode double effects would otherwise do; a ref outlives that remount.
  */
 export function EmailVerification({ token }: { token: string | null }) {
@@ -54,7 +54,7 @@ export function EmailVerification({ token }: { token: string | null }) {
   );
 }
 
-/** SPEC section 8's page failure text, and the server's own reason when there is one. */
+/** docs/spec.md section 8's page failure text, and the server's own reason when there is one. */
 function Failure({ message, reason }: { message: string; reason?: string }) {
   return (
     <>

@@ -21,7 +21,7 @@ export function LoginForm({ onSuccess }: { onSuccess: () => void }) {
     resolver: usePreloadedResolver(loginResolver),
     defaultValues: { email: '', password: '' },
   });
-  // Why the last session ended ('Session expired, please log in again', SPEC section 8), shown once.
+  // Why the last session ended ('Session expired, please log in again', docs/spec.md section 8), shown once.
   const [notice, setNotice] = useState(readSessionNotice);
   useEffect(clearSessionNotice, []);
 

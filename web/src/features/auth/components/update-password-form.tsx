@@ -10,7 +10,7 @@ import { NewPasswordFields } from '@/components/new-password-fields';
 import { getErrorText } from '@/lib/api-error';
 
 type UpdatePasswordFormProps = {
-  /** From GET /auth/me: whether the current password must be given (SPEC section 5). */
+  /** From GET /auth/me: whether the current password must be given (docs/spec.md section 5). */
   hasPassword: boolean;
 };
 

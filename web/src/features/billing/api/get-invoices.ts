@@ -4,7 +4,7 @@ import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { apiFetchPage } from '@/lib/api-client';
 import { tenantQueryKey } from '@/lib/session/tenant-query-key';
 
-/** GET /payments/invoices: one page of the team's invoices, newest first (CONTRACT section 3 lists). */
+/** GET /payments/invoices: one page of the team's invoices, newest first (docs/contract.md section 3 lists). */
 export const getInvoices = (
   tenantUuid: string,
   { cursor, signal }: { cursor?: string | null; signal?: AbortSignal } = {},

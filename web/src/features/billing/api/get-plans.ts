@@ -3,7 +3,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 
 import { apiFetch } from '@/lib/api-client';
 
-/** GET /payments/plans: the paid plans, the same for every team (CONTRACT section 3). */
+/** GET /payments/plans: the paid plans, the same for every team (docs/contract.md section 3). */
 export const getPlans = ({ signal }: { signal?: AbortSignal } = {}) =>
   apiFetch<Plan[]>('/payments/plans', { signal });
 

@@ -5,7 +5,7 @@ import { apiFetch } from '@/lib/api-client';
 import { ApiError } from '@/lib/api-error';
 import { tenantQueryKey } from '@/lib/session/tenant-query-key';
 
-/** GET /payments/subscription: the team's subscription, or null when it never had one (a 404, SPEC section 7). */
+/** GET /payments/subscription: the team's subscription, or null when it never had one (a 404, docs/spec.md section 7). */
 export async function getSubscription(
   tenantUuid: string,
   { signal }: { signal?: AbortSignal } = {},
@@ -24,6 +24,6 @@ export const getSubscriptionQueryOptions = (tenantUuid: string) =>
     queryFn: ({ signal }) => getSubscription(tenantUuid, { signal }),
   });
 
-/** Loaded while a team is selected and empty when none is (SPEC section 4). */
+/** Loaded while a team is selected and empty when none is (docs/spec.md section 4). */
 export const useSubscription = (tenantUuid: string | undefined) =>
   useQuery({ ...getSubscriptionQueryOptions(tenantUuid ?? ''), enabled: !!tenantUuid });

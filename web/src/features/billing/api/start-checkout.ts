@@ -8,7 +8,7 @@ import { openInNewTab } from '@/features/billing/utils/open-in-new-tab';
 export const startCheckout = ({ tenantUuid, body }: { tenantUuid: string; body: CheckoutBody }) =>
   apiFetch<RedirectUrl>('/payments/checkout', { method: 'POST', body, tenantUuid });
 
-/** Opens checkout in a new tab (SPEC section 7); the page refreshes when the user comes back. */
+/** Opens checkout in a new tab (docs/spec.md section 7); the page refreshes when the user comes back. */
 export const useStartCheckout = (tenantUuid: string) =>
   useMutation({
     mutationFn: (body: CheckoutBody) =>

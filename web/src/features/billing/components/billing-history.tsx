@@ -17,11 +17,11 @@ const dateFormat = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 's
 const formatShortDate = (iso: string) => dateFormat.format(new Date(iso));
 type BillingHistoryProps = {
   tenantUuid: string;
-  /** Admins and the owner download invoices (CONTRACT section 3 roles); members see the list. */
+  /** Admins and the owner download invoices (docs/contract.md section 3 roles); members see the list. */
   canDownload: boolean;
 };
 
-/** Billing history of /subscription (SPEC section 4): every invoice, Download for the paid ones. */
+/** Billing history of /subscription (docs/spec.md section 4): every invoice, Download for the paid ones. */
 export function BillingHistory({ tenantUuid, canDownload }: BillingHistoryProps) {
   const invoices = useInvoices(tenantUuid);
   const download = useDownloadInvoice(tenantUuid);
@@ -105,7 +105,7 @@ export function BillingHistory({ tenantUuid, canDownload }: BillingHistoryProps)
   );
 }
 
-/** SPEC section 4: paid, 'Pending payment' or 'Payment failed'. */
+/** docs/spec.md section 4: paid, 'Pending payment' or 'Payment failed'. */
 function InvoiceStatus({ invoice }: { invoice: Invoice }) {
   if (invoice.status === 'paid') return <Badge variant="secondary">Paid</Badge>;
   if (invoice.status === 'failed') {

@@ -14,7 +14,7 @@ const OPTIONS: { value: BillingInterval; label: string }[] = [
   { value: 'annual', label: 'Annual' },
 ];
 
-/** The monthly/annual switch of the plan picker (SPEC section 4): a radio group, arrow keys move the choice. */
+/** The monthly/annual switch of the plan picker (docs/spec.md section 4): a radio group, arrow keys move the choice. */
 export function BillingIntervalToggle({ value, onValueChange, className }: BillingIntervalToggleProps) {
   return (
     <RadioGroup.Root

@@ -23,11 +23,11 @@ type CurrentSubscriptionCardProps = {
   };
   /** To name the plan and its price; the plan id stands in until they load. */
   plans: Plan[] | undefined;
-  /** Admins and the owner get the billing portal (CONTRACT section 3 roles). */
+  /** Admins and the owner get the billing portal (docs/contract.md section 3 roles). */
   canManage: boolean;
 };
 
-/** The current-subscription card of /subscription (SPEC section 4): status, plan, and when it renews or ends. */
+/** The current-subscription card of /subscription (docs/spec.md section 4): status, plan, and when it renews or ends. */
 export function CurrentSubscriptionCard({
   tenantUuid,
   subscription,
@@ -37,7 +37,7 @@ export function CurrentSubscriptionCard({
   const portal = useOpenBillingPortal(tenantUuid);
   const current = subscription.data;
   const plan = current ? plans?.find(({ id }) => id === current.plan_id) : undefined;
-  // A canceled subscription stays readable (CONTRACT section 3), and the portal still shows its invoices.
+  // A canceled subscription stays readable (docs/contract.md section 3), and the portal still shows its invoices.
   const hasPortal = canManage && !!current;
 
   return (

@@ -16,7 +16,7 @@ import { CardPaymentForm } from '@/features/billing/components/card-payment-form
 import { OrderSummary } from '@/features/billing/components/order-summary';
 import { formatMoney } from '@/features/billing/utils/prices';
 
-/** The test-mode provider's checkout page (issue 6): the order, the card form, and what came of the payment. */
+/** The test-mode provider's checkout page: the order, the card form, and what came of the payment. */
 export function LocalCheckout({ sessionId, email }: { sessionId: string; email: string | null }) {
   const session = useCheckoutSession(sessionId);
 

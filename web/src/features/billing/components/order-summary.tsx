@@ -3,7 +3,7 @@ import { Check } from 'lucide-react';
 
 import { formatMoney, periodAmount } from '@/features/billing/utils/prices';
 
-/** What the checkout charges for (issue 6): team, plan, interval and amount, as a receipt would list them. */
+/** What the checkout charges for: team, plan, interval and amount, as a receipt would list them. */
 export function OrderSummary({ session }: { session: LocalCheckoutSession }) {
   const { plan, billing_interval: interval } = session;
   const per = interval === 'annual' ? 'year' : 'month';

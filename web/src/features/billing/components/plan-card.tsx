@@ -17,7 +17,7 @@ type PlanCardProps = {
   action?: ReactNode;
 };
 
-/** One plan of the picker (SPEC sections 4 and 9): the per-month price, how it is billed, what it includes. */
+/** One plan of the picker (docs/spec.md sections 4 and 9): the per-month price, how it is billed, what it includes. */
 export function PlanCard({ plan, interval, current, action }: PlanCardProps) {
   const { perMonth, billedNote } = planPrice(plan, interval);
   const headingId = `plan-${plan.id}`;

@@ -20,7 +20,7 @@ type PlanPickerProps = {
   tenantUuid: string;
   /** The team's subscription, null when it has none; undefined while it loads. */
   subscription: Subscription | null | undefined;
-  /** Admins and the owner; members see the plans without buttons (CONTRACT section 3 roles). */
+  /** Admins and the owner; members see the plans without buttons (docs/contract.md section 3 roles). */
   canManage: boolean;
 };
 
@@ -28,7 +28,7 @@ const intervalText = (interval: BillingInterval) =>
   interval === 'annual' ? 'billed annually' : 'billed monthly';
 
 /**
- * The plans with the monthly/annual toggle (SPEC section 4, default annual). A team without a subscription
+ * The plans with the monthly/annual toggle (docs/spec.md section 4, default annual). A team without a subscription
  * goes to checkout; one with a subscription changes plan in the billing portal, never by a second checkout.
  */
 export function PlanPicker({ tenantUuid, subscription, canManage }: PlanPickerProps) {

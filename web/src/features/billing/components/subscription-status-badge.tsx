@@ -5,7 +5,7 @@ import { cn } from '@/lib/cn';
 
 import { statusLabel } from '@/features/billing/utils/subscription-status';
 
-/** The SPEC section 4 label of a team's subscription on a badge: paid in the accent, trouble in red. */
+/** The docs/spec.md section 4 label of a team's subscription on a badge: paid in the accent, trouble in red. */
 export function SubscriptionStatusBadge({ subscription }: { subscription: Subscription | null }) {
   const status = subscription?.status;
   const isTrouble = status === 'past_due' || status === 'unpaid' || status === 'incomplete';

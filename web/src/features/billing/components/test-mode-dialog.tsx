@@ -22,7 +22,7 @@ type TestModeDialogProps = {
 };
 
 /**
- * Shown before checkout with the built-in test-mode provider (SPEC section 9): the card that pays, and the one
+ * Shown before checkout with the built-in test-mode provider (docs/spec.md section 9): the card that pays, and the one
  * that is declined. Continue must be the click itself, since it opens the checkout tab.
  */
 export function TestModeDialog({ open, onOpenChange, summary, onContinue, isPending }: TestModeDialogProps) {

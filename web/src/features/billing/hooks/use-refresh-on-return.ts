@@ -5,7 +5,7 @@ import { getInvoicesQueryOptions } from '@/features/billing/api/get-invoices';
 import { getSubscriptionQueryOptions } from '@/features/billing/api/get-subscription';
 
 /**
- * Checkout and the portal run in another tab (SPEC section 7): when the user comes back to this one, the
+ * Checkout and the portal run in another tab (docs/spec.md section 7): when the user comes back to this one, the
  * team's subscription and invoices are read again. Both events are heard because switching between two
  * windows changes focus without hiding either.
  */

@@ -1,5 +1,5 @@
 /**
- * The card fields of the local checkout page (issue 6): formatting as the user types and the inline checks a
+ * The card fields of the local checkout page: formatting as the user types and the inline checks a
  * real payment page makes before anything is sent. The server checks again (contract LocalPaymentBodySchema).
  */
 

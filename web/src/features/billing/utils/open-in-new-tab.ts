@@ -1,5 +1,5 @@
 /**
- * Opens what `load` resolves to in a new tab (SPEC section 7: checkout, the portal and invoices). The tab is
+ * Opens what `load` resolves to in a new tab (docs/spec.md section 7: checkout, the portal and invoices). The tab is
  * opened at once, inside the click, and sent on when the URL arrives: a tab opened after an await is no
  * longer the user's doing, and popup blockers eat it.
  */

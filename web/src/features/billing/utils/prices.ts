@@ -1,4 +1,4 @@
-/** Plan prices as SPEC sections 4 and 9 show them: minor units ÷ 100, in the plan's own currency. */
+/** Plan prices as docs/spec.md sections 4 and 9 show them: minor units ÷ 100, in the plan's own currency. */
 import type { BillingInterval, Plan } from '@app/contract';
 
 const formats = new Map<string, Intl.NumberFormat>();
@@ -20,7 +20,7 @@ export function formatMoney(amount: number, currency: string): string {
 }
 
 type DisplayedPrice = {
-  /** What one month costs on this interval, formatted: the annual price ÷ 12, rounded (SPEC section 9). */
+  /** What one month costs on this interval, formatted: the annual price ÷ 12, rounded (docs/spec.md section 9). */
   perMonth: string;
   /** 'billed $114 annually' on the annual interval; null on the monthly one. */
   billedNote: string | null;

@@ -1,4 +1,4 @@
-/** How a subscription reads on screen (SPEC section 4): its status label and the date line under it. */
+/** How a subscription reads on screen (docs/spec.md section 4): its status label and the date line under it. */
 import {
   NO_SUBSCRIPTION_LABEL,
   PAID_STATUSES,
@@ -10,18 +10,18 @@ import {
 export const statusLabel = (subscription: Subscription | null) =>
   subscription ? SUBSCRIPTION_STATUS_LABELS[subscription.status] : NO_SUBSCRIPTION_LABEL;
 
-/** Active and trialing count as paid (SPEC section 4): no 'Upgrade Plan' then. */
+/** Active and trialing count as paid (docs/spec.md section 4): no 'Upgrade Plan' then. */
 export const isPaid = (subscription: Subscription | null | undefined) =>
   !!subscription && PAID_STATUSES.includes(subscription.status);
 
 /**
  * A subscription the team still holds, paid or with a payment outstanding. Changing its plan goes through
- * the billing portal; a second checkout would start a second subscription (issue 6).
+ * the billing portal; a second checkout would start a second subscription.
  */
 export const isLive = (subscription: Subscription | null | undefined): subscription is Subscription =>
   !!subscription && ['active', 'trialing', 'past_due', 'unpaid'].includes(subscription.status);
 
-/** The plan id the user menu shows (SPEC section 2), or null for 'Free Plan'. */
+/** The plan id the user menu shows (docs/spec.md section 2), or null for 'Free Plan'. */
 export const currentPlanId = (subscription: Subscription | null | undefined) =>
   isLive(subscription) ? subscription.plan_id : null;
 
@@ -30,7 +30,7 @@ const dateFormat = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'l
 export const formatDate = (iso: string) => dateFormat.format(new Date(iso));
 
 /**
- * 'Cancels on {date}' when it is set to end, otherwise 'Renews on {date}' (SPEC section 4); an ended
+ * 'Cancels on {date}' when it is set to end, otherwise 'Renews on {date}' (docs/spec.md section 4); an ended
  * subscription says when it ended, and one that never started says nothing.
  */
 export function periodEndText(subscription: Subscription): string | null {

@@ -20,10 +20,10 @@ import { Textarea } from '@/components/ui/textarea';
 import { useSubmitFeedback } from '@/features/feedback/api/submit-feedback';
 import { getErrorText } from '@/lib/api-error';
 
-/** SPEC section 9: success modals close 2000 ms after success. */
+/** docs/spec.md section 9: success modals close 2000 ms after success. */
 export const FEEDBACK_CLOSE_DELAY_MS = 2000;
 
-/** SPEC section 9: the shortcut key that toggles the modal. */
+/** docs/spec.md section 9: the shortcut key that toggles the modal. */
 const FEEDBACK_SHORTCUT_KEY = 'f';
 
 /** Marks the feedback modal, so that the shortcut can tell it from other dialogs. */
@@ -34,7 +34,7 @@ const TEXT_FIELDS = 'input, textarea, select, [contenteditable]:not([contentedit
 /** Another dialog or a menu has the keyboard: its keys are its own, and no modal opens over a modal. */
 const OTHER_LAYERS = `[role="dialog"]:not([${FEEDBACK_DIALOG_ATTRIBUTE}]), [role="alertdialog"], [role="menu"]`;
 
-/** Whether a key press is the bare f key, pressed outside text fields and other dialogs (SPEC section 2). */
+/** Whether a key press is the bare f key, pressed outside text fields and other dialogs (docs/spec.md section 2). */
 function isFeedbackShortcut(event: KeyboardEvent): boolean {
   if (event.key !== FEEDBACK_SHORTCUT_KEY || event.defaultPrevented || event.repeat || event.isComposing) {
     return false;
@@ -49,12 +49,12 @@ const MessageSchema = FeedbackBodySchema.pick({ message: true });
 type FeedbackDialogProps = {
   open: boolean;
   onOpenChange: (open: boolean) => void;
-  /** The selected team, which the feedback is sent for (SPEC section 7). */
+  /** The selected team, which the feedback is sent for (docs/spec.md section 7). */
   tenantUuid: string | null;
 };
 
 /**
- * The feedback modal of SPEC sections 2 and 5; it sends the page the user is on as the route. While mounted,
+ * The feedback modal of docs/spec.md sections 2 and 5; it sends the page the user is on as the route. While mounted,
  * the f key pressed outside text fields toggles it.
  */
 export function FeedbackDialog({ open, onOpenChange, tenantUuid }: FeedbackDialogProps) {

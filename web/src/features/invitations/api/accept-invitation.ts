@@ -7,10 +7,10 @@ import { selectTenant } from '@/lib/session/selected-tenant';
 import { storeSession } from '@/lib/session/session-store';
 
 /**
- * Spends the single-use invitation token (SPEC section 7); the answer signs the invited account in.
+ * Spends the single-use invitation token (docs/spec.md section 7); the answer signs the invited account in.
  *
  * Accepting an invitation is open to anyone and signs in as the invited account whoever was signed in
- * before (issue 4): the old session's token has no part in it, and must not be refreshed or ended by it.
+ * before: the old session's token has no part in it, and must not be refreshed or ended by it.
  */
 export const acceptInvitation = (token: string) =>
   publicFetch<InvitationAcceptance>(`/invitations/${encodeURIComponent(token)}/accept`);
@@ -21,7 +21,7 @@ export function useAcceptInvitation() {
     mutationFn: acceptInvitation,
     onSuccess: (acceptance) => {
       storeSession(acceptance);
-      // The app then opens on the team just joined (issue 4), which a list loaded before joining lacks.
+      // The app then opens on the team just joined, which a list loaded before joining lacks.
       selectTenant(acceptance.tenant_uuid);
       queryClient.removeQueries({ queryKey: getTenantsQueryOptions().queryKey });
     },

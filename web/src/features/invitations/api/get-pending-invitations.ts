@@ -6,7 +6,7 @@ import { tenantQueryKey } from '@/lib/session/tenant-query-key';
 
 type GetPendingInvitationsOptions = { cursor?: string | null; signal?: AbortSignal };
 
-/** GET /invitations: one page of the team's pending invitations, newest first (CONTRACT section 4; admins and the owner). */
+/** GET /invitations: one page of the team's pending invitations, newest first (docs/contract.md section 4; admins and the owner). */
 export const getPendingInvitations = (
   tenantUuid: string,
   { cursor, signal }: GetPendingInvitationsOptions = {},

@@ -7,7 +7,7 @@ import { getPendingInvitationsQueryOptions } from './get-pending-invitations';
 
 /**
  * POST /invitations/{uuid}/resend: mails a fresh link and kills the old one; the 7 days start again
- * (CONTRACT section 4).
+ * (docs/contract.md section 4).
  */
 export const resendInvitation = ({ tenantUuid, uuid }: { tenantUuid: string; uuid: string }) =>
   apiFetch<void>(`/invitations/${encodeURIComponent(uuid)}/resend`, { method: 'POST', tenantUuid });

@@ -5,7 +5,7 @@ import { apiFetch } from '@/lib/api-client';
 
 import { getPendingInvitationsQueryOptions } from './get-pending-invitations';
 
-/** DELETE /invitations/{uuid}: the invitation's link stops working (CONTRACT section 4). */
+/** DELETE /invitations/{uuid}: the invitation's link stops working (docs/contract.md section 4). */
 export const revokeInvitation = ({ tenantUuid, uuid }: { tenantUuid: string; uuid: string }) =>
   apiFetch<void>(`/invitations/${encodeURIComponent(uuid)}`, { method: 'DELETE', tenantUuid });
 

@@ -5,12 +5,12 @@ import { z } from 'zod';
 import { apiFetch } from '@/lib/api-client';
 import { newPasswordFields, requireMatchingPasswords } from '@/lib/password-confirmation';
 
-/** The registration password rules, with the confirmation (SPEC section 5). */
+/** The registration password rules, with the confirmation (docs/spec.md section 5). */
 export const setInvitationPasswordInputSchema = z
   .object(newPasswordFields)
   .superRefine(requireMatchingPasswords);
 
-/** Lets an account created by the invitation choose its first password, once (issue 4). */
+/** Lets an account created by the invitation choose its first password, once. */
 export const setInvitationPassword = ({ token, body }: { token: string; body: SetInvitationPasswordBody }) =>
   apiFetch<Message>(`/invitations/${encodeURIComponent(token)}/set-password`, { method: 'POST', body });
 

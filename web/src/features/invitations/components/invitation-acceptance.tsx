@@ -11,7 +11,7 @@ import { SetInvitationPasswordForm } from '@/features/invitations/components/set
 import { getErrorText } from '@/lib/api-error';
 
 /**
- * Accepts the invitation once (SPEC section 4: accepting, then success or error). The token is single use,
+ * Accepts the invitation once (docs/spec.md section 4: accepting, then success or error). The token is single use,
  * so the request must not run twice, which React's StrictMode double effects would otherwise do; a ref
  * outlives that remount.
  */

@@ -31,7 +31,7 @@ function expiryText(expiresAt: string, now: number): { text: string; isSoon: boo
 }
 
 /**
- * The team's pending invitations on /team, for admins and the owner (CONTRACT section 4): who was invited, as
+ * The team's pending invitations on /team, for admins and the owner (docs/contract.md section 4): who was invited, as
  * what, by whom and until when, with Resend and Revoke (after a confirmation).
  */
 export function PendingInvitationsTable({ tenantUuid }: { tenantUuid: string }) {

@@ -13,7 +13,7 @@ import { getErrorText } from '@/lib/api-error';
 
 type SetInvitationPasswordFormProps = { token: string; onDone: () => void };
 
-/** A first password for the account the invitation created (issue 4). */
+/** A first password for the account the invitation created. */
 export function SetInvitationPasswordForm({ token, onDone }: SetInvitationPasswordFormProps) {
   const setPassword = useSetInvitationPassword();
   const form = useForm({

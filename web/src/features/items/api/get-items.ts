@@ -6,7 +6,7 @@ import { tenantQueryKey } from '@/lib/session/tenant-query-key';
 
 type GetItemsOptions = { cursor?: string | null; signal?: AbortSignal };
 
-/** GET /items/: one page of the team's items, newest first (CONTRACT section 3). */
+/** GET /items/: one page of the team's items, newest first (docs/contract.md section 3). */
 export const getItems = (tenantUuid: string, { cursor, signal }: GetItemsOptions = {}) =>
   apiFetchPage<Item>('/items/', { cursor, signal, tenantUuid });
 

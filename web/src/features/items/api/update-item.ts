@@ -7,7 +7,7 @@ import { getItemsQueryOptions } from './get-items';
 
 type UpdateItemInput = { tenantUuid: string; itemUuid: string; body: UpdateItemBody };
 
-/** PATCH /items/{id}: only the fields to change (SPEC section 7). */
+/** PATCH /items/{id}: only the fields to change (docs/spec.md section 7). */
 export const updateItem = ({ tenantUuid, itemUuid, body }: UpdateItemInput) =>
   apiFetch<Item>(`/items/${encodeURIComponent(itemUuid)}`, { method: 'PATCH', body, tenantUuid });
 

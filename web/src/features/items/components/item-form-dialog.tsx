@@ -30,7 +30,7 @@ type ItemFormDialogProps = {
   onOpenChange: (open: boolean) => void;
 };
 
-/** The create/edit modal of /items (SPEC sections 2 and 5): the name is required, the description optional. */
+/** The create/edit modal of /items (docs/spec.md sections 2 and 5): the name is required, the description optional. */
 export function ItemFormDialog({ tenantUuid, item, open, onOpenChange }: ItemFormDialogProps) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>

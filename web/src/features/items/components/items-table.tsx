@@ -12,7 +12,7 @@ import { useItems } from '@/features/items/api/get-items';
 import { ItemFormDialog } from '@/features/items/components/item-form-dialog';
 import { getErrorText } from '@/lib/api-error';
 
-/** The items table of /items (SPEC section 2): name, description, and Edit/Delete for every member. */
+/** The items table of /items (docs/spec.md section 2): name, description, and Edit/Delete for every member. */
 export function ItemsTable({ tenantUuid }: { tenantUuid: string }) {
   const items = useItems(tenantUuid);
   const remove = useDeleteItem(tenantUuid);

@@ -6,7 +6,7 @@ import { tenantQueryKey } from '@/lib/session/tenant-query-key';
 
 type GetMembersOptions = { cursor?: string | null; signal?: AbortSignal };
 
-/** GET /members: one page of the team's members (CONTRACT section 3). */
+/** GET /members: one page of the team's members (docs/contract.md section 3). */
 export const getMembers = (tenantUuid: string, { cursor, signal }: GetMembersOptions = {}) =>
   apiFetchPage<Member>('/members', { cursor, signal, tenantUuid });
 

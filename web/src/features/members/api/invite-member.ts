@@ -6,14 +6,14 @@ import { getErrorText } from '@/lib/api-error';
 
 type InviteMemberInput = { tenantUuid: string; body: InviteBody };
 
-/** POST /invite: one invitation, mailed by the server (SPEC section 7). */
+/** POST /invite: one invitation, mailed by the server (docs/spec.md section 7). */
 export const inviteMember = ({ tenantUuid, body }: InviteMemberInput) =>
   apiFetch<Message>('/invite', { method: 'POST', body, tenantUuid });
 
 type InviteOutcome = { email: string; error: string | null };
 
 /**
- * Sends each invitation on its own, one after the other (SPEC section 5), and reports every email's outcome:
+ * Sends each invitation on its own, one after the other (docs/spec.md section 5), and reports every email's outcome:
  * null when sent, else the server's detail or `fallback`.
  */
 export async function inviteEach(

@@ -5,7 +5,7 @@ import { apiFetch } from '@/lib/api-client';
 import { getTenantsQueryOptions } from '@/lib/session/get-tenants';
 import { tenantQueryKey } from '@/lib/session/tenant-query-key';
 
-/** POST /tenant/transfer-ownership (issue 4): owner only; the old owner becomes an admin. */
+/** POST /tenant/transfer-ownership: owner only; the old owner becomes an admin. */
 export const transferOwnership = ({
   tenantUuid,
   body,

@@ -24,7 +24,7 @@ import {
 import { Form } from '@/components/ui/form';
 import { useInviteMembers } from '@/features/members/api/invite-member';
 
-/** SPEC section 9: success modals close 2000 ms after success. */
+/** docs/spec.md section 9: success modals close 2000 ms after success. */
 const SUCCESS_CLOSE_DELAY_MS = 2000;
 
 const defaultValues = (): InviteRowsValues => ({ invites: [blankInviteRow()] });
@@ -35,7 +35,7 @@ type InviteMembersDialogProps = {
   onInvited?: () => void;
 };
 
-/** The Invite Member button and modal of /team, for admins (SPEC sections 2, 5 and 6). */
+/** The Invite Member button and modal of /team, for admins (docs/spec.md sections 2, 5 and 6). */
 export function InviteMembersDialog({ tenantUuid, onInvited }: InviteMembersDialogProps) {
   const [open, setOpen] = useState(false);
   const invite = useInviteMembers(tenantUuid);
@@ -128,7 +128,7 @@ export function InviteMembersDialog({ tenantUuid, onInvited }: InviteMembersDial
   );
 }
 
-/** SPEC section 5: 'Invitation sent to {email}' for one, '{n} invitations sent successfully' for several. */
+/** docs/spec.md section 5: 'Invitation sent to {email}' for one, '{n} invitations sent successfully' for several. */
 function sentMessage(sent: { email: string }[]): string {
   return sent.length === 1
     ? `Invitation sent to ${sent[0]!.email}`

@@ -25,7 +25,7 @@ type PendingAction = { kind: 'role' | 'remove' | 'transfer'; member: Member };
 
 const dateFormat = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric' });
 
-/** The member table of /team (SPEC sections 2 and 6). */
+/** The member table of /team (docs/spec.md sections 2 and 6). */
 export function MembersTable({ tenantUuid, viewerRole, viewerEmail }: MembersTableProps) {
   const members = useMembers(tenantUuid);
   const changeRole = useChangeMemberRole(tenantUuid);
@@ -88,7 +88,7 @@ export function MembersTable({ tenantUuid, viewerRole, viewerEmail }: MembersTab
         }
         row={(member) => {
           const isOwn = isOwnRow(member);
-          // Nobody changes the owner or themselves (SPEC section 6, CONTRACT section 3).
+          // Nobody changes the owner or themselves (docs/spec.md section 6, docs/contract.md section 3).
           const hasActions = canManage && !isOwn && member.role !== 'owner';
           return (
             <TableRow key={member.user_uuid}>

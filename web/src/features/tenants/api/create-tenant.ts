@@ -17,7 +17,7 @@ export const createTenant = (body: CreateTenantBody) =>
   apiFetch<Tenant>('/tenants', { method: 'POST', body });
 
 /**
- * SPEC section 4: after a team is created the list is reloaded and the new team selected (the tenant state
+ * docs/spec.md section 4: after a team is created the list is reloaded and the new team selected (the tenant state
  * falls back to the first team if the reloaded list lacks it). It settles once the list is reloaded.
  */
 export function useCreateTenant() {
@@ -35,7 +35,7 @@ export function useCreateTenant() {
 }
 
 /**
- * The create-team form (SPEC section 5): the contract's name and description rules, and invite rows whose
+ * The create-team form (docs/spec.md section 5): the contract's name and description rules, and invite rows whose
  * blank emails are skipped while a filled one must be an address.
  */
 export const createTeamInputSchema = z.object({

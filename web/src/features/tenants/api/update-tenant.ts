@@ -7,7 +7,7 @@ import { getTenantsQueryOptions } from '@/lib/session/get-tenants';
 
 type UpdateTenantInput = { tenantUuid: string; body: UpdateTenantBody };
 
-/** PUT /tenant: the team is the X-TENANT-UUID header, not the path (SPEC section 7). */
+/** PUT /tenant: the team is the X-TENANT-UUID header, not the path (docs/spec.md section 7). */
 export const updateTenant = ({ tenantUuid, body }: UpdateTenantInput) =>
   apiFetch<Tenant>('/tenant', { method: 'PUT', body, tenantUuid });
 

@@ -38,7 +38,7 @@ type Results = { team: Tenant; outcomes: InviteOutcome[] };
 const defaultValues = () => ({ name: '', description: '', invites: [blankInviteRow()] });
 
 /**
- * The team onboarding modal and the 'Create New Team' dialog (SPEC sections 2, 4 and 5): creates the team,
+ * The team onboarding modal and the 'Create New Team' dialog (docs/spec.md sections 2, 4 and 5): creates the team,
  * which becomes the selected one, then sends each invite and lists what was sent and what failed.
  */
 export function CreateTeamDialog({
@@ -74,7 +74,7 @@ export function CreateTeamDialog({
   const onSubmit = form.handleSubmit(async ({ name, description, invites }) => {
     let team: Tenant;
     try {
-      // SPEC section 5: the description is sent only when non-empty after trimming.
+      // docs/spec.md section 5: the description is sent only when non-empty after trimming.
       team = await create.mutateAsync(description ? { name, description } : { name });
     } catch {
       return;
@@ -131,7 +131,7 @@ export function CreateTeamDialog({
                       Cancel
                     </Button>
                   )}
-                  {/* SPEC section 5: the create button is disabled while the name is blank. */}
+                  {/* docs/spec.md section 5: the create button is disabled while the name is blank. */}
                   <Button type="submit" disabled={!name.trim() || isSubmitting}>
                     {isSubmitting && <LoaderCircle className="animate-spin" aria-hidden="true" />}
                     {isSubmitting ? 'Creating…' : 'Create Team'}
@@ -146,7 +146,7 @@ export function CreateTeamDialog({
   );
 }
 
-/** SPEC section 5: the invites that were sent, and the failures per email with the error text. */
+/** docs/spec.md section 5: the invites that were sent, and the failures per email with the error text. */
 function InviteResults({ results: { team, outcomes }, onDone }: { results: Results; onDone: () => void }) {
   const sent = outcomes.filter(({ error }) => error === null);
   const failed = outcomes.filter(({ error }) => error !== null);

@@ -10,7 +10,7 @@ import { TeamFields } from '@/features/tenants/components/team-fields';
 import { getErrorText } from '@/lib/api-error';
 
 /**
- * The team's name and description (SPEC section 5, team settings save). Members see them read-only: the
+ * The team's name and description (docs/spec.md section 5, team settings save). Members see them read-only: the
  * server lets only admins and the owner change them. Give it `key={tenant.uuid}` so another team starts afresh.
  */
 export function TeamSettingsForm({ tenant }: { tenant: Tenant }) {

@@ -21,7 +21,7 @@ type TeamSwitcherProps = {
   onCreateTeam: () => void;
 };
 
-/** The team switcher at the top of the sidebar (SPEC section 2). */
+/** The team switcher at the top of the sidebar (docs/spec.md section 2). */
 export function TeamSwitcher({ collapsed = false, onCreateTeam }: TeamSwitcherProps) {
   const { tenants, tenant, isLoading } = useCurrentTenant();
   const switchTenant = useSwitchTenant();
@@ -52,7 +52,7 @@ export function TeamSwitcher({ collapsed = false, onCreateTeam }: TeamSwitcherPr
       </DropdownMenuTrigger>
       <DropdownMenuContent align="start" side={collapsed ? 'right' : 'bottom'} className="w-64">
         <DropdownMenuLabel>Teams</DropdownMenuLabel>
-        {/* SPEC section 9: the list scrolls at about 15rem. */}
+        {/* docs/spec.md section 9: the list scrolls at about 15rem. */}
         <div className="max-h-60 overflow-y-auto">
           {!tenants || tenants.length === 0 ? (
             <DropdownMenuItem disabled>{placeholder}</DropdownMenuItem>

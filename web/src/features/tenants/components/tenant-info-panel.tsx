@@ -5,7 +5,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 
 type TenantInfoPanelProps = { tenant: Tenant | null; isLoading: boolean };
 
-/** The tenant information panel of SPEC section 2, with the permission list of section 6. */
+/** The tenant information panel of docs/spec.md section 2, with the permission list of section 6. */
 export function TenantInfoPanel({ tenant, isLoading }: TenantInfoPanelProps) {
   return (
     <Card>
