@@ -30,5 +30,12 @@ export const SUBSCRIPTION_STATUSES = [
   'inactive',
   'incomplete',
 ] as const;
+/** A subscription the team still holds: it bills or may bill again, so the team cannot start another. */
+export const LIVE_SUBSCRIPTION_STATUSES = [
+  'active',
+  'trialing',
+  'past_due',
+  'unpaid',
+] as const satisfies readonly (typeof SUBSCRIPTION_STATUSES)[number][];
 export const INVOICE_STATUSES = ['paid', 'pending', 'failed'] as const;
 export const BILLING_PROVIDERS = ['local', 'stripe'] as const;

@@ -1,5 +1,6 @@
 // Billing queries: plans, the one subscription per team, its invoices and the local checkout sessions.
 // Every query on a tenant-owned table names the tenant; callers run them inside withTenantScope.
+import { LIVE_SUBSCRIPTION_STATUSES } from '@app/contract';
 import { and, asc, desc, eq, lte, sql } from 'drizzle-orm';
 
 import type { Db } from '../../db/client.ts';
@@ -15,10 +16,8 @@ export type InvoiceRow = typeof invoices.$inferSelect;
 export type NewInvoice = typeof invoices.$inferInsert;
 export type CheckoutSessionRow = typeof checkoutSessions.$inferSelect;
 
-/** Statuses of a subscription that still bills or may bill again: a team with one cannot start another. */
-const LIVE_STATUSES = ['active', 'trialing', 'past_due', 'unpaid'] as const;
 export const isLive = (status: SubscriptionRow['status']) =>
-  (LIVE_STATUSES as readonly string[]).includes(status);
+  (LIVE_SUBSCRIPTION_STATUSES as readonly string[]).includes(status);
 
 /**
  * Statuses Stripe can still charge: the live ones, and `incomplete`, whose first invoice may still be paid (for
@@ -26,7 +25,7 @@ export const isLive = (status: SubscriptionRow['status']) =>
  * team never keeps two of them. A new checkout stays open to a team whose only one is incomplete: the paid one
  * wins (stripe-webhooks.service.ts).
  */
-const BILLABLE_STATUSES = [...LIVE_STATUSES, 'incomplete'] as const;
+const BILLABLE_STATUSES = [...LIVE_SUBSCRIPTION_STATUSES, 'incomplete'] as const;
 export const isBillable = (status: SubscriptionRow['status']) =>
   (BILLABLE_STATUSES as readonly string[]).includes(status);
 

@@ -1,5 +1,6 @@
 /** How a subscription reads on screen (docs/spec.md section 4): its status label and the date line under it. */
 import {
+  LIVE_SUBSCRIPTION_STATUSES,
   NO_SUBSCRIPTION_LABEL,
   PAID_STATUSES,
   SUBSCRIPTION_STATUS_LABELS,
@@ -19,7 +20,7 @@ export const isPaid = (subscription: Subscription | null | undefined) =>
  * the billing portal; a second checkout would start a second subscription.
  */
 export const isLive = (subscription: Subscription | null | undefined): subscription is Subscription =>
-  !!subscription && ['active', 'trialing', 'past_due', 'unpaid'].includes(subscription.status);
+  !!subscription && (LIVE_SUBSCRIPTION_STATUSES as readonly string[]).includes(subscription.status);
 
 /** The plan id the user menu shows (docs/spec.md section 2), or null for 'Free Plan'. */
 export const currentPlanId = (subscription: Subscription | null | undefined) =>
