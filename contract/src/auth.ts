@@ -62,6 +62,22 @@ export const MeSchema = z.object({
 });
 export type Me = z.infer<typeof MeSchema>;
 
+/**
+ * One of the user's open sessions (docs/contract.md section 4, Sessions): a chain of refresh tokens, with the browser
+ * and address of its latest token; `current` is the session of the call's own access token.
+ */
+export const SessionSchema = z.object({
+  id: z.uuid(),
+  created_at: z.iso.datetime({ offset: true }),
+  last_used_at: z.iso.datetime({ offset: true }),
+  user_agent: z.string().nullable(),
+  ip: z.string().nullable(),
+  current: z.boolean(),
+});
+export type Session = z.infer<typeof SessionSchema>;
+
+export const SessionParamsSchema = z.object({ id: z.string().max(100) });
+
 /** Claims of the access token (docs/spec.md section 3); the browser reads them, only the server verifies them. */
 export type AccessTokenClaims = {
   sub: string;

@@ -2,6 +2,8 @@
 // section 3 gives (where it is silent, the app's own safe answer, noted on the row). Team routes are also tried across
 // tenants: with another team's X-TENANT-UUID, and with another team's object in the URL or body. A route added under
 // /api without a row here fails the last tests.
+import { randomUUID } from 'node:crypto';
+
 import type { Role } from '@app/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -349,6 +351,17 @@ const rows: Row[] = [
     status: 200,
     body: () => ({ old_password: PASSWORD, new_password: PASSWORD }),
   },
+  { route: 'GET /api/auth/sessions', who: 'signed in', status: 200 },
+  // Only the session's own user may end it; anyone else's id, as an unknown one, answers 404 (auth.session-list.test.ts).
+  {
+    route: 'DELETE /api/auth/sessions/:id',
+    who: 'signed in',
+    status: 404,
+    prepare: async () => ({ id: randomUUID() }),
+    url: ({ id }) => `/api/auth/sessions/${id}`,
+  },
+  // Keeps the caller's own session, so the caller's token goes on working for the next rows.
+  { route: 'POST /api/auth/sessions/revoke-others', who: 'signed in', status: 204 },
   { route: 'GET /api/tenants', who: 'signed in', status: 200 },
   { route: 'POST /api/tenants', who: 'signed in', status: 201, body: () => ({ name: 'New team' }) },
   // The contract lists plans with what any member reads, outside the header rule; the app asks for a sign-in.

@@ -46,6 +46,12 @@ export function verifiedToken(app: FastifyInstance, request: FastifyRequest) {
   return user;
 }
 
+/** The browser and address a new session is issued to, as the sessions list shows them. */
+export function requestClient(request: FastifyRequest) {
+  const userAgent = request.headers['user-agent'];
+  return { userAgent: userAgent ? userAgent.slice(0, 512) : null, ip: request.ip || null };
+}
+
 export const sessionEnded = () => new AppError('UNAUTHORIZED', 'Invalid or expired token');
 
 function bearerToken(request: FastifyRequest): string | undefined {

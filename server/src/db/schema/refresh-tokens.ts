@@ -22,9 +22,18 @@ export const refreshTokens = pgTable(
     replacedAt: timestamp('replaced_at', { withTimezone: true }),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** When the session (the family) began: copied forward on each rotation. */
+    sessionStartedAt: timestamp('session_started_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The browser and address this token was issued to: the session's device and its last address. */
+    userAgent: text('user_agent'),
+    ip: text('ip'),
   },
   (table) => [
     index('refresh_tokens_family_idx').on(table.familyId),
     index('refresh_tokens_user_idx').on(table.userId),
+    // A user's open sessions, most recently used first (GET /auth/sessions).
+    index('refresh_tokens_user_live_idx')
+      .on(table.userId, table.createdAt.desc(), table.familyId.desc())
+      .where(sql`${table.revokedAt} is null and ${table.replacedAt} is null`),
   ],
 );

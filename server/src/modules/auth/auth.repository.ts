@@ -1,8 +1,10 @@
 // Queries on users and their tokens. Every function takes the handle to run on, so services compose them in
 // one transaction.
-import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 
 import type { Db } from '../../db/client.ts';
+import { isoTime, pgTime } from '../../db/iso-time.ts';
+import { keysetPages, pastKey } from '../../db/prepared.ts';
 import { oneTimeTokens } from '../../db/schema/one-time-tokens.ts';
 import { refreshTokens } from '../../db/schema/refresh-tokens.ts';
 import { users } from '../../db/schema/users.ts';
@@ -83,9 +85,74 @@ export async function setSuperAdmin(db: Db, email: string) {
 
 export async function insertRefreshToken(
   db: Db,
-  values: { userId: string; familyId: string; tokenHash: string; expiresAt: Date },
+  values: {
+    userId: string;
+    familyId: string;
+    tokenHash: string;
+    expiresAt: Date;
+    createdAt: Date;
+    sessionStartedAt: Date;
+    userAgent: string | null;
+    ip: string | null;
+  },
 ) {
   await db.insert(refreshTokens).values(values);
+}
+
+/**
+ * A user's open sessions, most recently used first: the live token of each family (neither spent nor revoked) and
+ * what it was issued to; from the start or after a cursor's key. refresh_tokens_user_live_idx.
+ */
+function sessionsPage(db: Db, afterKey: boolean) {
+  return db
+    .select({
+      uuid: refreshTokens.familyId,
+      createdAt: isoTime(refreshTokens.sessionStartedAt),
+      lastUsedAt: isoTime(refreshTokens.createdAt),
+      userAgent: refreshTokens.userAgent,
+      ip: refreshTokens.ip,
+      sortAt: pgTime(refreshTokens.createdAt),
+    })
+    .from(refreshTokens)
+    .where(
+      and(
+        eq(refreshTokens.userId, sql.placeholder('userId')),
+        isNull(refreshTokens.revokedAt),
+        isNull(refreshTokens.replacedAt),
+        gt(refreshTokens.expiresAt, sql.placeholder('now')),
+        afterKey ? pastKey('<', refreshTokens.createdAt, refreshTokens.familyId) : undefined,
+      ),
+    )
+    .orderBy(desc(refreshTokens.createdAt), desc(refreshTokens.familyId))
+    .limit(sql.placeholder('limit'))
+    .prepare(afterKey ? 'sessions_page_after' : 'sessions_page');
+}
+const sessionsPages = keysetPages(sessionsPage);
+
+export function findSessions(
+  db: Db,
+  userId: string,
+  now: Date,
+  limit: number,
+  after?: readonly [string, string],
+) {
+  return sessionsPages(db, { userId, now: now.toISOString(), limit }, after);
+}
+
+/** Ends one of the user's sessions; whether it was open. */
+export async function revokeSession(db: Db, userId: string, familyId: string, now: Date) {
+  const revoked = await db
+    .update(refreshTokens)
+    .set({ revokedAt: now })
+    .where(
+      and(
+        eq(refreshTokens.userId, userId),
+        eq(refreshTokens.familyId, familyId),
+        isNull(refreshTokens.revokedAt),
+      ),
+    )
+    .returning({ id: refreshTokens.id });
+  return revoked.length > 0;
 }
 
 export async function findRefreshToken(db: Db, tokenHash: string) {

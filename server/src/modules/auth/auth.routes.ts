@@ -5,10 +5,13 @@ import {
   LogoutBodySchema,
   MeSchema,
   MessageSchema,
+  PageQuerySchema,
   RefreshBodySchema,
   RegisterBodySchema,
   ResetConfirmBodySchema,
   ResetRequestBodySchema,
+  SessionParamsSchema,
+  SessionSchema,
   TokenPairSchema,
   UpdatePasswordBodySchema,
   VerifyEmailQuerySchema,
@@ -17,6 +20,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 
 import { AppError } from '../../lib/app-error.ts';
+import { sendPage } from '../../lib/pagination.ts';
+import { requestClient } from '../../plugins/auth.ts';
 import { PER_ADDRESS_LIMIT } from '../../plugins/rate-limits.ts';
 import { routeScope } from '../../plugins/route-scope.ts';
 import * as auth from './auth.service.ts';
@@ -34,7 +39,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       config: perAddress,
       schema: { body: RegisterBodySchema, response: { 201: AuthResponseSchema } },
     },
-    async (request, reply) => reply.status(201).send(await auth.register(deps, request.body)),
+    async (request, reply) =>
+      reply.status(201).send(await auth.register(deps, request.body, requestClient(request))),
   );
 
   app.post(
@@ -50,7 +56,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       await failedLogins.reserve(reply, email);
       let wrongPassword = false;
       try {
-        return await auth.login(deps, request.body);
+        return await auth.login(deps, request.body, requestClient(request));
       } catch (error) {
         wrongPassword = error instanceof AppError && error.code === 'UNAUTHORIZED';
         throw error;
@@ -69,7 +75,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: AuthResponseSchema },
       },
     },
-    async (request) => auth.googleLogin(deps, request.body.credential),
+    async (request) => auth.googleLogin(deps, request.body.credential, requestClient(request)),
   );
 
   app.post(
@@ -78,7 +84,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       config: perAddress,
       schema: { body: RefreshBodySchema, response: { 200: TokenPairSchema } },
     },
-    async (request) => auth.refresh(deps, request.body.refresh_token),
+    async (request) => auth.refresh(deps, request.body.refresh_token, requestClient(request)),
   );
 
   app.post(
@@ -98,7 +104,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: AuthResponseSchema },
       },
     },
-    async (request) => auth.verifyEmail(deps, request.query.token),
+    async (request) => auth.verifyEmail(deps, request.query.token, requestClient(request)),
   );
 
   app.post(
@@ -146,6 +152,36 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         schema: { response: { 200: MeSchema } },
       },
       async (request) => auth.getMe(deps, request.user.uuid),
+    );
+
+    const ownSession = (request: { user: { uuid: string; sessionId: string } }) => ({
+      userId: request.user.uuid,
+      sessionId: request.user.sessionId,
+    });
+
+    scope.get(
+      '/sessions',
+      { schema: { querystring: PageQuerySchema, response: { 200: z.array(SessionSchema) } } },
+      async (request, reply) =>
+        sendPage(reply, await auth.listSessions(deps, ownSession(request), request.query)),
+    );
+
+    scope.delete(
+      '/sessions/:id',
+      { schema: { params: SessionParamsSchema, response: { 204: z.null() } } },
+      async (request, reply) => {
+        await auth.endSession(deps, request.user.uuid, request.params.id);
+        return reply.status(204).send(null);
+      },
+    );
+
+    scope.post(
+      '/sessions/revoke-others',
+      { schema: { response: { 204: z.null() } } },
+      async (request, reply) => {
+        await auth.endOtherSessions(deps, ownSession(request));
+        return reply.status(204).send(null);
+      },
     );
   };
   await app.register(ownAccount);

@@ -1,13 +1,23 @@
 // Account and session rules (docs/contract.md section 3). Framework-free: plain values in, plain data out, AppError on refusal.
 import { randomUUID } from 'node:crypto';
 
-import type { AuthResponse, LoginBody, Me, RegisterBody, ResetConfirmBody, TokenPair } from '@app/contract';
+import {
+  isUuid,
+  type AuthResponse,
+  type LoginBody,
+  type Me,
+  type RegisterBody,
+  type ResetConfirmBody,
+  type Session,
+  type TokenPair,
+} from '@app/contract';
 
 import type { Db } from '../../db/client.ts';
 import type { UserRow } from '../../db/schema/users.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { hashPassword, spendOneVerification, verifyPassword } from '../../lib/passwords.ts';
+import { type Page, type PageQuery, readPage } from '../../lib/pagination.ts';
 import { isSuperAdmin } from '../../lib/super-admin.ts';
 import { type AccessTokens, hashToken, randomToken } from '../../lib/tokens.ts';
 import { queuePasswordResetMail, queueVerificationMail } from '../mail/mail.service.ts';
@@ -42,6 +52,9 @@ export function createSessionChecks(db: Db, superAdminEmails: string[]) {
   };
 }
 
+/** The browser and address a session is issued to (GET /auth/sessions shows them). */
+export type Client = { userAgent: string | null; ip: string | null };
+
 export type AuthDeps = {
   db: Db;
   clock: Clock;
@@ -57,34 +70,42 @@ export type AuthDeps = {
 const invalidCredentials = () => new AppError('UNAUTHORIZED', 'Invalid email or password');
 const invalidRefresh = () => new AppError('UNAUTHORIZED', 'Invalid or expired refresh token');
 
-export async function register(deps: AuthDeps, { email, password }: RegisterBody): Promise<AuthResponse> {
+export async function register(
+  deps: AuthDeps,
+  { email, password }: RegisterBody,
+  client: Client,
+): Promise<AuthResponse> {
   const passwordHash = await hashPassword(password);
   const session = await deps.db.transaction(async (tx) => {
     const user = await repo.insertUser(tx, { email, passwordHash, isVerified: false });
     if (!user) throw new AppError('CONFLICT', 'Email already registered');
     await sendVerification(deps, tx, user);
-    return issueSession(deps, tx, user);
+    return issueSession(deps, tx, user, client);
   });
   deps.mailQueued();
   return session;
 }
 
-export async function login(deps: AuthDeps, { email, password }: LoginBody): Promise<AuthResponse> {
+export async function login(
+  deps: AuthDeps,
+  { email, password }: LoginBody,
+  client: Client,
+): Promise<AuthResponse> {
   const user = await repo.findUserByEmail(deps.db, email);
   if (!user?.passwordHash) {
     await spendOneVerification(password);
     throw invalidCredentials();
   }
   if (!(await verifyPassword(user.passwordHash, password))) throw invalidCredentials();
-  return deps.db.transaction((tx) => issueSession(deps, tx, user));
+  return deps.db.transaction((tx) => issueSession(deps, tx, user, client));
 }
 
-export async function googleLogin(deps: AuthDeps, credential: string): Promise<AuthResponse> {
+export async function googleLogin(deps: AuthDeps, credential: string, client: Client): Promise<AuthResponse> {
   if (!deps.google) throw new AppError('NOT_FOUND', 'Google sign-in is not enabled');
   const email = await deps.google.verify(credential);
   // Google vouches for the address.
   return deps.db.transaction(async (tx) =>
-    issueSession(deps, tx, await claimProvenAccount(tx, email, deps.clock)),
+    issueSession(deps, tx, await claimProvenAccount(tx, email, deps.clock), client),
   );
 }
 
@@ -113,7 +134,7 @@ export async function setInitialPassword(tx: Db, userId: string, passwordHash: s
   await repo.setPasswordHash(tx, userId, passwordHash);
 }
 
-export async function verifyEmail(deps: AuthDeps, token: string): Promise<AuthResponse> {
+export async function verifyEmail(deps: AuthDeps, token: string, client: Client): Promise<AuthResponse> {
   return deps.db.transaction(async (tx) => {
     const userId = await repo.consumeOneTimeToken(tx, 'verify_email', hashToken(token), deps.clock.now());
     const user = userId && (await repo.findUserById(tx, userId));
@@ -124,9 +145,9 @@ export async function verifyEmail(deps: AuthDeps, token: string): Promise<AuthRe
       // password owns it: a squatter's password and sessions go, and the owner chooses a password of their own.
       await repo.clearPassword(tx, user.uuid);
       await repo.revokeUserRefreshTokens(tx, user.uuid, deps.clock.now());
-      return issueSession(deps, tx, { ...user, isVerified: true, passwordHash: null });
+      return issueSession(deps, tx, { ...user, isVerified: true, passwordHash: null }, client);
     }
-    return issueSession(deps, tx, { ...user, isVerified: true });
+    return issueSession(deps, tx, { ...user, isVerified: true }, client);
   });
 }
 
@@ -173,7 +194,7 @@ export async function confirmPasswordReset(deps: AuthDeps, { token, new_password
  * Rotates a refresh token. A token that was already rotated is being replayed (stolen, or spent twice): the
  * whole family is revoked, so whoever holds its newest token must sign in again.
  */
-export async function refresh(deps: AuthDeps, token: string): Promise<TokenPair> {
+export async function refresh(deps: AuthDeps, token: string, client: Client): Promise<TokenPair> {
   const outcome = await deps.db.transaction(async (tx) => {
     const now = deps.clock.now();
     const row = await repo.findRefreshToken(tx, hashToken(token));
@@ -184,7 +205,10 @@ export async function refresh(deps: AuthDeps, token: string): Promise<TokenPair>
     }
     const user = await repo.findUserById(tx, row.userId);
     if (!user) return { refused: true } as const;
-    const { access_token, refresh_token } = await issueSession(deps, tx, user, row.familyId);
+    const { access_token, refresh_token } = await issueSession(deps, tx, user, client, {
+      id: row.familyId,
+      startedAt: row.sessionStartedAt,
+    });
     return { refused: false, pair: { access_token, refresh_token } } as const;
   });
   // Thrown after the commit, so a revocation above is kept.
@@ -217,6 +241,41 @@ export async function updatePassword(
     await repo.revokeUserRefreshTokens(tx, userId, deps.clock.now(), { except: sessionId });
   });
   return 'Password updated successfully';
+}
+
+/** The user's open sessions, most recently used first; `sessionId` is the caller's own. */
+export async function listSessions(
+  deps: AuthDeps,
+  { userId, sessionId }: { userId: string; sessionId: string },
+  query: PageQuery,
+): Promise<Page<Session>> {
+  return readPage(
+    query,
+    (limit, after) => repo.findSessions(deps.db, userId, deps.clock.now(), limit, after),
+    (row) => ({
+      id: row.uuid,
+      created_at: row.createdAt,
+      last_used_at: row.lastUsedAt,
+      user_agent: row.userAgent,
+      ip: row.ip,
+      current: row.uuid === sessionId,
+    }),
+  );
+}
+
+/** Ends one of the user's own sessions: its refresh token fails from now on, and so do its access tokens. */
+export async function endSession(deps: AuthDeps, userId: string, id: string): Promise<void> {
+  if (!isUuid(id) || !(await repo.revokeSession(deps.db, userId, id.toLowerCase(), deps.clock.now()))) {
+    throw new AppError('NOT_FOUND', 'Session not found');
+  }
+}
+
+/** Ends every session of the user but the caller's own. */
+export async function endOtherSessions(
+  deps: AuthDeps,
+  { userId, sessionId }: { userId: string; sessionId: string },
+): Promise<void> {
+  await repo.revokeUserRefreshTokens(deps.db, userId, deps.clock.now(), { except: sessionId });
 }
 
 export async function getMe(deps: AuthDeps, userId: string): Promise<Me> {
@@ -256,14 +315,22 @@ export async function issueSession(
   deps: AuthDeps,
   tx: Db,
   user: UserRow,
-  familyId: string = randomUUID(),
+  client: Client,
+  /** The session a refresh continues; none opens a new one. */
+  session?: { id: string; startedAt: Date },
 ): Promise<AuthResponse> {
   const refreshToken = randomToken();
+  const familyId = session?.id ?? randomUUID();
+  const now = deps.clock.now();
   await repo.insertRefreshToken(tx, {
     userId: user.uuid,
     familyId,
     tokenHash: hashToken(refreshToken),
-    expiresAt: new Date(deps.clock.now().getTime() + REFRESH_TOKEN_TTL_MS),
+    expiresAt: new Date(now.getTime() + REFRESH_TOKEN_TTL_MS),
+    // On the app's clock, as the expiry: the sessions list orders and shows them.
+    createdAt: now,
+    sessionStartedAt: session?.startedAt ?? now,
+    ...client,
   });
   const accessToken = deps.accessTokens.sign({
     uuid: user.uuid,

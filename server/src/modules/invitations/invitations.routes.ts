@@ -13,6 +13,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 
 import { sendPage } from '../../lib/pagination.ts';
+import { requestClient } from '../../plugins/auth.ts';
 import { PER_ADDRESS_LIMIT } from '../../plugins/rate-limits.ts';
 import { routeScope } from '../../plugins/route-scope.ts';
 import { requireRole } from '../../plugins/tenant.ts';
@@ -77,7 +78,7 @@ export const invitationsRoutes: FastifyPluginAsyncZod = async (app) => {
     scope.get(
       '/invitations/:token/accept',
       { schema: { params: InvitationTokenParamsSchema, response: { 200: InvitationAcceptanceSchema } } },
-      (request) => invitations.accept(deps, request.params.token),
+      (request) => invitations.accept(deps, request.params.token, requestClient(request)),
     );
 
     scope.post(

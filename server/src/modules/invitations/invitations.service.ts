@@ -13,6 +13,7 @@ import type { TenantContext } from '../../plugins/tenant.ts';
 import { recordActivity } from '../activity/activity.service.ts';
 import {
   type AuthDeps,
+  type Client,
   claimProvenAccount,
   findUser,
   issueSession,
@@ -132,7 +133,7 @@ export async function resend(deps: AuthDeps, ctx: TenantContext, invitationId: s
   deps.mailQueued();
 }
 
-export async function accept(deps: AuthDeps, token: string): Promise<InvitationAcceptance> {
+export async function accept(deps: AuthDeps, token: string, client: Client): Promise<InvitationAcceptance> {
   return deps.db.transaction(async (tx) => {
     const accepted = await repo.acceptInvitation(tx, hashToken(token), deps.clock.now());
     if (!accepted) throw invalidInvitation();
@@ -143,7 +144,7 @@ export async function accept(deps: AuthDeps, token: string): Promise<InvitationA
       await addMember(tx, { tenantId: tenant.uuid, userId: user.uuid, role: invitation.role });
     }
     await repo.recordAcceptedBy(tx, invitation.id, user.uuid);
-    const session = await issueSession(deps, tx, user);
+    const session = await issueSession(deps, tx, user, client);
     return {
       access_token: session.access_token,
       refresh_token: session.refresh_token,
