@@ -1,4 +1,4 @@
-import { act, screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { delay, http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { readTokenClaims } from '@/lib/session/token-claims';
 import { storage } from '@/lib/storage';
 import { authResponse } from '@/testing/auth-response';
-import { me } from '@/testing/mocks/handlers';
+import { me, thisSession } from '@/testing/mocks/handlers';
 import { server } from '@/testing/mocks/server';
 import { renderApp, signIn } from '@/testing/render-app';
 
@@ -40,7 +40,10 @@ describe('/settings', () => {
     signIn();
     renderApp('/settings');
 
-    expect(await screen.findByRole('heading', { level: 2, name: 'Set Password' })).toBeTruthy();
+    // The file's first render also imports the page's code (the sessions card's user-agent parser with it).
+    expect(
+      await screen.findByRole('heading', { level: 2, name: 'Set Password' }, { timeout: 5000 }),
+    ).toBeTruthy();
     expect(screen.getByRole('heading', { level: 1, name: 'Account' })).toBeTruthy();
     expect(screen.queryByLabelText('Current password')).toBeNull();
 
@@ -96,9 +99,10 @@ describe('/settings', () => {
     renderApp('/settings');
 
     await screen.findByRole('heading', { level: 1, name: 'Account' });
-    expect(screen.getByRole('status', { name: 'Loading' })).toBeTruthy();
+    // The account's card and the sessions' card each show their own spinner.
+    expect(screen.getAllByRole('status', { name: 'Loading' })).toHaveLength(2);
     expect((await screen.findByRole('alert')).textContent).toBe('Something broke');
-    expect(screen.queryByRole('status')).toBeNull();
+    await waitFor(() => expect(screen.queryByRole('status')).toBeNull());
   });
 
   it("never shows the previous user's account to the next one", async () => {
@@ -129,5 +133,117 @@ describe('/settings', () => {
     await router.navigate('/settings');
 
     expect(await screen.findByText('Signed in as grace@example.com')).toBeTruthy();
+  });
+});
+
+const IPHONE =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Mobile/15E148 Safari/604.1';
+
+/** /auth/sessions over this session and two others, ending them as the server does. */
+function fakeSessions({ failEnding = false } = {}) {
+  let sessions = [
+    thisSession,
+    {
+      ...thisSession,
+      id: '55555555-5555-4555-8555-000000000002',
+      user_agent: IPHONE,
+      ip: '2001:db8::1',
+      current: false,
+    },
+    {
+      ...thisSession,
+      id: '55555555-5555-4555-8555-000000000003',
+      user_agent: null,
+      ip: null,
+      current: false,
+    },
+  ];
+  const calls: string[] = [];
+  server.use(
+    http.get('/api/auth/sessions', () => HttpResponse.json(sessions)),
+    http.delete('/api/auth/sessions/:id', ({ params }) => {
+      calls.push(`end ${String(params.id)}`);
+      if (failEnding) return HttpResponse.json({ detail: 'Session not found' }, { status: 404 });
+      sessions = sessions.filter((session) => session.id !== params.id);
+      return new HttpResponse(null, { status: 204 });
+    }),
+    http.post('/api/auth/sessions/revoke-others', async () => {
+      calls.push('end others');
+      await delay(50);
+      sessions = sessions.filter((session) => session.current);
+      return new HttpResponse(null, { status: 204 });
+    }),
+  );
+  return calls;
+}
+
+describe('/settings, Sessions', () => {
+  it('lists each session by device and address, marks this one, and signs out another', async () => {
+    const calls = fakeSessions();
+    signIn();
+    renderApp('/settings');
+
+    const list = await screen.findByRole('list', { name: 'Sessions' });
+    const items = within(list).getAllByRole('listitem');
+    expect(items.map((item) => item.textContent)).toEqual([
+      expect.stringMatching(/^Chrome on LinuxThis device203\.0\.113\.7 · Last active/),
+      expect.stringMatching(/^Safari on iOS2001:db8::1 · Last active/),
+      expect.stringMatching(/^Unknown deviceUnknown address · Last active/),
+    ]);
+    // This device offers no sign-out of its own here: the account menu signs it out.
+    expect(within(items[0]!).queryByRole('button')).toBeNull();
+
+    await userEvent.click(
+      within(items[1]!).getByRole('button', { name: /^Sign out Safari on iOS, last active/ }),
+    );
+    expect(await screen.findByText('Signed out of Safari on iOS.')).toBeTruthy();
+    expect(calls).toEqual(['end 55555555-5555-4555-8555-000000000002']);
+    await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(2));
+  });
+
+  it('signs out all other sessions after asking, and then has nothing left to sign out', async () => {
+    const calls = fakeSessions();
+    signIn();
+    renderApp('/settings');
+
+    await userEvent.click(await screen.findByRole('button', { name: 'Sign out all other sessions' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Sign out all other sessions?' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Sign out others' }));
+    expect(await screen.findByText('Signed out of all other sessions.')).toBeTruthy();
+    expect(calls).toEqual(['end others']);
+    await waitFor(() =>
+      expect(within(screen.getByRole('list', { name: 'Sessions' })).getAllByRole('listitem')).toHaveLength(1),
+    );
+    expect(
+      (screen.getByRole('button', { name: 'Sign out all other sessions' }) as HTMLButtonElement).disabled,
+    ).toBe(true);
+  });
+
+  it("shows the server's detail when a sign-out fails", async () => {
+    fakeSessions({ failEnding: true });
+    signIn();
+    renderApp('/settings');
+    const list = await screen.findByRole('list', { name: 'Sessions' });
+    await userEvent.click(within(list).getAllByRole('button')[0]!);
+    expect((await screen.findByRole('alert')).textContent).toBe('Session not found');
+    expect(within(list).getAllByRole('listitem')).toHaveLength(3);
+  });
+
+  it('says when the list cannot load, and loads it on Try again', async () => {
+    let attempts = 0;
+    server.use(
+      http.get('/api/auth/sessions', () => {
+        attempts += 1;
+        return attempts === 1
+          ? HttpResponse.json({ detail: 'Service temporarily unavailable' }, { status: 503 })
+          : HttpResponse.json([thisSession]);
+      }),
+    );
+    signIn();
+    renderApp('/settings');
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('Service temporarily unavailable');
+    await userEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('list', { name: 'Sessions' })).toBeTruthy();
   });
 });

@@ -3,6 +3,7 @@ import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { useMe } from '@/features/auth/api/get-me';
+import { SessionsCard } from '@/features/auth/components/sessions-card';
 import { UpdatePasswordForm } from '@/features/auth/components/update-password-form';
 import { getErrorText } from '@/lib/api-error';
 
@@ -10,7 +11,7 @@ export default function SettingsRoute() {
   const me = useMe();
   return (
     <AppPage title="Account" subtitle="Your sign-in details">
-      <div className="grid w-full max-w-md gap-6">
+      <div className="grid w-full max-w-xl gap-6">
         <Card>
           {me.isPending ? (
             <CardContent className="flex justify-center py-6">
@@ -37,6 +38,7 @@ export default function SettingsRoute() {
             </>
           )}
         </Card>
+        <SessionsCard />
       </div>
     </AppPage>
   );

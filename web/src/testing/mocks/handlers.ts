@@ -1,5 +1,5 @@
 /** What the API answers when a test does not say otherwise; tests override a call with `server.use`. */
-import type { Me, Member, PendingInvitation, PublicConfig, Role, Tenant } from '@app/contract';
+import type { Me, Member, PendingInvitation, PublicConfig, Role, Session, Tenant } from '@app/contract';
 import { http, HttpResponse } from 'msw';
 
 export const publicConfig: PublicConfig = {
@@ -16,6 +16,17 @@ export const me: Me = {
   is_super_admin: false,
   has_password: true,
   created_at: '2025-01-01T00:00:00.000Z',
+};
+
+/** The session the test's browser is signed in with. */
+export const thisSession: Session = {
+  id: '55555555-5555-4555-8555-000000000001',
+  created_at: '2025-01-01T09:00:00.000Z',
+  last_used_at: '2025-01-02T09:00:00.000Z',
+  user_agent:
+    'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/141.0.0.0 Safari/537.36',
+  ip: '203.0.113.7',
+  current: true,
 };
 
 export const ACME_UUID = '11111111-1111-4111-8111-111111111111';
@@ -58,6 +69,7 @@ export const handlers = [
   http.get('/api/config', () => HttpResponse.json(publicConfig)),
   http.get('/api/auth/me', () => HttpResponse.json(me)),
   http.post('/api/auth/logout', () => new HttpResponse(null, { status: 204 })),
+  http.get('/api/auth/sessions', () => HttpResponse.json([thisSession])),
   http.get('/api/tenants', () => HttpResponse.json([acme])),
   http.get('/api/tenant', () => HttpResponse.json(acme)),
   http.get('/api/members', () =>
