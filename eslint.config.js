@@ -16,9 +16,10 @@ const WEB_FEATURES = ['auth', 'tenants', 'members', 'invitations', 'items', 'fee
  * statement of its own (a read, never a write). See docs/architecture.md.
  */
 const SERVER_MODULES = {
-  auth: { owns: ['users', 'refresh-tokens', 'one-time-tokens'] },
+  // The tenant access check reads the caller's membership in the statement that checks their session.
+  auth: { owns: ['users', 'refresh-tokens', 'one-time-tokens'], reads: ['memberships'] },
   tenants: { owns: ['tenants'], reads: ['memberships'] },
-  members: { owns: ['memberships'], reads: ['users', 'refresh-tokens'] },
+  members: { owns: ['memberships'], reads: ['users'] },
   invitations: { owns: ['invitations'], reads: ['memberships', 'tenants', 'users'] },
   items: { owns: ['items'] },
   feedback: { owns: ['feedback'] },
@@ -51,6 +52,9 @@ const serverBoundaries = {
       crossModule: "'{{spec}}' is inside the {{other}} module: reach it through {{other}}.service.ts.",
       table:
         "The {{module}} module may not use the table file '{{spec}}' (SERVER_MODULES in eslint.config.js).",
+      reExport:
+        'A service exports functions of its own, not what it imports (a repository would leak through it).',
+      dynamic: 'Import a fixed path, so that the module boundaries can be checked.',
       unknown: 'modules/{{module}} is not in SERVER_MODULES (eslint.config.js): say which tables it owns.',
     },
   },
@@ -70,21 +74,28 @@ const serverBoundaries = {
           context.report({ node, messageId: 'crossModule', data: { spec, other } });
         }
       }
-      if (path.dirname(target) === SCHEMA_DIR && !file.endsWith('.test.ts')) {
-        const table = path.basename(target, '.ts');
-        if (![...rules.owns, ...(rules.reads ?? [])].includes(table)) {
-          context.report({ node, messageId: 'table', data: { spec, module: module ?? 'plugins' } });
-        }
+      // A table file, or the schema folder itself (its index holds every table).
+      const table =
+        target === SCHEMA_DIR ? 'index' : path.dirname(target) === SCHEMA_DIR && path.basename(target, '.ts');
+      if (table && !file.endsWith('.test.ts') && ![...rules.owns, ...(rules.reads ?? [])].includes(table)) {
+        context.report({ node, messageId: 'table', data: { spec, module: module ?? 'plugins' } });
       }
+    };
+    const reExport = (node) => {
+      check(node);
+      if (node.source && file.endsWith('.service.ts')) context.report({ node, messageId: 'reExport' });
     };
     return {
       Program(node) {
         if (!rules) context.report({ node, messageId: 'unknown', data: { module } });
       },
       ImportDeclaration: check,
-      ExportNamedDeclaration: check,
-      ExportAllDeclaration: check,
-      ImportExpression: check,
+      ExportNamedDeclaration: reExport,
+      ExportAllDeclaration: reExport,
+      ImportExpression(node) {
+        if (node.source.type !== 'Literal') context.report({ node, messageId: 'dynamic' });
+        else check(node);
+      },
     };
   },
 };

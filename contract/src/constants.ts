@@ -10,7 +10,7 @@ export const NEXT_CURSOR_HEADER = 'X-Next-Cursor';
 
 /**
  * The app's own pages of the built-in test-mode provider (PAYMENTS_PROVIDER=local), which its checkout and portal
- * answer; payments.ts lists the API those pages call.
+ * answer; billing.ts lists the API those pages call.
  */
 export const localBillingPaths = {
   checkout: (sessionId: string) => `/billing/checkout/${encodeURIComponent(sessionId)}`,

@@ -46,6 +46,19 @@ describe('server module boundaries', () => {
     expect(await boundaryErrors(plugin, "import '../db/schema/refresh-tokens.ts';\n")).toHaveLength(1);
   });
 
+  it('see through a folder import of the schema, a re-export from a service and a computed import', async () => {
+    const file = 'server/src/modules/items/items.repository.ts';
+    expect(await boundaryErrors(file, "import { users } from '../../db/schema';\n")).toHaveLength(1);
+    const service = 'server/src/modules/auth/auth.service.ts';
+    const leak = "export { openSessionRow } from './auth.repository.ts';\n";
+    expect((await boundaryErrors(service, leak)).map((error) => error.message)).toEqual([
+      expect.stringContaining('not what it imports'),
+    ]);
+    const computed =
+      "const name = 'members';\nawait import(`../${name}/members.repository.ts`);\nexport {};\n";
+    expect(await boundaryErrors(file, computed)).toHaveLength(1);
+  });
+
   it('name the tables of every module folder', async () => {
     const errors = await boundaryErrors('server/src/modules/unlisted/unlisted.service.ts', 'export {};\n');
     expect(errors.map((error) => error.message)).toEqual([expect.stringContaining('SERVER_MODULES')]);

@@ -120,6 +120,20 @@ describe('query plans on a seeded database', () => {
     };
 
     await app.inject({ method: 'GET', url: '/api/auth/me', headers: bearer(owner) });
+    // The owner's sessions: this one and one more, listed a page at a time, then ended.
+    await signIn(seedUserEmail(1));
+    const ownSessions = await app.inject({ url: '/api/auth/sessions?limit=1', headers: bearer(owner) });
+    const next = ownSessions.headers['x-next-cursor'];
+    const later = await app.inject({
+      url: `/api/auth/sessions?limit=1&cursor=${next}`,
+      headers: bearer(owner),
+    });
+    const other = [...ownSessions.json(), ...later.json()].find((session) => !session.current);
+    expect(
+      (await app.inject({ method: 'DELETE', url: `/api/auth/sessions/${other.id}`, headers: bearer(owner) }))
+        .statusCode,
+    ).toBe(204);
+    await app.inject({ method: 'POST', url: '/api/auth/sessions/revoke-others', headers: bearer(owner) });
     await call('GET', '/api/tenant');
     await call('PUT', '/api/tenant', { name: 'Bench team renamed' });
     const members = await call('GET', '/api/members?limit=2');

@@ -1,4 +1,6 @@
 // Resolves the bearer token once per request into request.user; requireUser guards the routes that need one.
+import { isIP } from 'node:net';
+
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 
@@ -49,7 +51,8 @@ export function verifiedToken(app: FastifyInstance, request: FastifyRequest) {
 /** The browser and address a new session is issued to, as the sessions list shows them. */
 export function requestClient(request: FastifyRequest) {
   const userAgent = request.headers['user-agent'];
-  return { userAgent: userAgent ? userAgent.slice(0, 512) : null, ip: request.ip || null };
+  // Behind a trusted proxy the address comes from X-Forwarded-For, which the client writes: kept only if it is one.
+  return { userAgent: userAgent ? userAgent.slice(0, 512) : null, ip: isIP(request.ip) ? request.ip : null };
 }
 
 export const sessionEnded = () => new AppError('UNAUTHORIZED', 'Invalid or expired token');

@@ -31,9 +31,10 @@ export const refreshTokens = pgTable(
   (table) => [
     index('refresh_tokens_family_idx').on(table.familyId),
     index('refresh_tokens_user_idx').on(table.userId),
-    // A user's open sessions, most recently used first (GET /auth/sessions).
+    // A user's open sessions, most recently used first (GET /auth/sessions), read backwards: an index declared
+    // DESC is NULLS LAST, which cannot serve ORDER BY ... DESC (NULLS FIRST).
     index('refresh_tokens_user_live_idx')
-      .on(table.userId, table.createdAt.desc(), table.familyId.desc())
+      .on(table.userId, table.createdAt, table.familyId)
       .where(sql`${table.revokedAt} is null and ${table.replacedAt} is null`),
   ],
 );

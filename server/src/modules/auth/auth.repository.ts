@@ -5,6 +5,7 @@ import { and, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { isoTime, pgTime } from '../../db/iso-time.ts';
 import { keysetPages, pastKey } from '../../db/prepared.ts';
+import { memberships } from '../../db/schema/memberships.ts';
 import { oneTimeTokens } from '../../db/schema/one-time-tokens.ts';
 import { refreshTokens } from '../../db/schema/refresh-tokens.ts';
 import { users } from '../../db/schema/users.ts';
@@ -40,6 +41,26 @@ export function prepareSessionStatements(db: Db) {
       .limit(1)
       .prepare('super_admin_flags'),
   };
+}
+
+/**
+ * Whether the caller's session is open and, if so, their role in the team, in one statement prepared once: no row,
+ * the session has ended; a row without a role, not a member. Every tenant-scoped request runs it.
+ */
+export function prepareTenantAccess(db: Db) {
+  return db
+    .select({ role: memberships.role })
+    .from(refreshTokens)
+    .leftJoin(
+      memberships,
+      and(
+        eq(memberships.tenantId, sql.placeholder('tenantId')),
+        eq(memberships.userId, refreshTokens.userId),
+      ),
+    )
+    .where(openSessionRow)
+    .limit(1)
+    .prepare('tenant_access');
 }
 
 export type OneTimePurpose = (typeof oneTimeTokens.$inferSelect)['purpose'];
@@ -139,8 +160,9 @@ export function findSessions(
   return sessionsPages(db, { userId, now: now.toISOString(), limit }, after);
 }
 
-/** Ends one of the user's sessions; whether it was open. */
+/** Ends one of the user's sessions, in the caller's transaction (see lockSessions); whether it was open. */
 export async function revokeSession(db: Db, userId: string, familyId: string, now: Date) {
+  await lockSessions(db, userId);
   const revoked = await db
     .update(refreshTokens)
     .set({ revokedAt: now })
@@ -170,7 +192,20 @@ export async function spendRefreshToken(db: Db, id: string, now: Date) {
   return spent.length > 0;
 }
 
-export async function revokeRefreshFamily(db: Db, familyId: string, now: Date) {
+/**
+ * Takes the user's session lock until the transaction ends: a refresh holds it while it spends a token and issues the
+ * next, and every ending of sessions (the revoke functions below) takes it before revoking: run them in a transaction. An ending that waited for a refresh then sees the
+ * token that refresh issued; a refresh that waited for an ending finds its token revoked. Without it, a session
+ * ended while it refreshed would live on in the new token. NO KEY UPDATE: rows that merely reference the user (a
+ * new membership, a new token) are not held up.
+ */
+export async function lockSessions(tx: Db, userId: string) {
+  await tx.select({ uuid: users.uuid }).from(users).where(eq(users.uuid, userId)).for('no key update');
+}
+
+/** Revokes every token of a session, in the caller's transaction (see lockSessions). */
+export async function revokeRefreshFamily(db: Db, userId: string, familyId: string, now: Date) {
+  await lockSessions(db, userId);
   await db
     .update(refreshTokens)
     .set({ revokedAt: now })
@@ -184,6 +219,7 @@ export async function revokeUserRefreshTokens(
   now: Date,
   { except }: { except?: string } = {},
 ) {
+  await lockSessions(db, userId);
   await db
     .update(refreshTokens)
     .set({ revokedAt: now })

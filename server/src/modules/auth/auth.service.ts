@@ -7,6 +7,7 @@ import {
   type LoginBody,
   type Me,
   type RegisterBody,
+  type Role,
   type ResetConfirmBody,
   type Session,
   type TokenPair,
@@ -32,8 +33,6 @@ const RESET_TTL_MS = 60 * 60 * 1000;
 export const RESET_REQUESTED_MESSAGE =
   'If an account exists for this email, a password reset link has been sent.';
 
-export { openSessionRow } from './auth.repository.ts';
-
 /** Whether a session is open, and whether its user is a super admin now: what the auth plugin asks per request. */
 export function createSessionChecks(db: Db, superAdminEmails: string[]) {
   const { openSession, superAdminFlags } = repo.prepareSessionStatements(db);
@@ -54,6 +53,22 @@ export function createSessionChecks(db: Db, superAdminEmails: string[]) {
 
 /** The browser and address a session is issued to (GET /auth/sessions shows them). */
 export type Client = { userAgent: string | null; ip: string | null };
+
+/**
+ * The tenant plugin's check, once per tenant-scoped request: the session is open, and the caller's role if any
+ * (memberships are the members module's; this one statement reads them beside the session).
+ */
+export function createTenantAccessCheck(db: Db) {
+  const access = repo.prepareTenantAccess(db);
+  return async (
+    tenantId: string,
+    userId: string,
+    sessionId: string,
+  ): Promise<{ sessionOpen: false } | { sessionOpen: true; role: Role | null }> => {
+    const [row] = await access.execute({ tenantId, userId, sessionId });
+    return row ? { sessionOpen: true, role: row.role } : { sessionOpen: false };
+  };
+}
 
 export type AuthDeps = {
   db: Db;
@@ -199,8 +214,10 @@ export async function refresh(deps: AuthDeps, token: string, client: Client): Pr
     const now = deps.clock.now();
     const row = await repo.findRefreshToken(tx, hashToken(token));
     if (!row || row.revokedAt || row.expiresAt <= now) return { refused: true } as const;
+    // Until this transaction ends, no ending of this user's sessions can miss the token issued below.
+    await repo.lockSessions(tx, row.userId);
     if (row.replacedAt || !(await repo.spendRefreshToken(tx, row.id, now))) {
-      await repo.revokeRefreshFamily(tx, row.familyId, now);
+      await repo.revokeRefreshFamily(tx, row.userId, row.familyId, now);
       return { refused: true } as const;
     }
     const user = await repo.findUserById(tx, row.userId);
@@ -219,7 +236,10 @@ export async function refresh(deps: AuthDeps, token: string, client: Client): Pr
 /** Ends the session the token belongs to; unknown tokens are ignored (logging out twice is fine). */
 export async function logout(deps: AuthDeps, token: string): Promise<void> {
   const row = await repo.findRefreshToken(deps.db, hashToken(token));
-  if (row) await repo.revokeRefreshFamily(deps.db, row.familyId, deps.clock.now());
+  if (!row) return;
+  await deps.db.transaction(async (tx) => {
+    await repo.revokeRefreshFamily(tx, row.userId, row.familyId, deps.clock.now());
+  });
 }
 
 /** Changes the password and signs out every other session: whoever knew the old one is out (docs/contract.md section 4). */
@@ -265,9 +285,10 @@ export async function listSessions(
 
 /** Ends one of the user's own sessions: its refresh token fails from now on, and so do its access tokens. */
 export async function endSession(deps: AuthDeps, userId: string, id: string): Promise<void> {
-  if (!isUuid(id) || !(await repo.revokeSession(deps.db, userId, id.toLowerCase(), deps.clock.now()))) {
-    throw new AppError('NOT_FOUND', 'Session not found');
-  }
+  const ended =
+    isUuid(id) &&
+    (await deps.db.transaction((tx) => repo.revokeSession(tx, userId, id.toLowerCase(), deps.clock.now())));
+  if (!ended) throw new AppError('NOT_FOUND', 'Session not found');
 }
 
 /** Ends every session of the user but the caller's own. */
@@ -275,7 +296,9 @@ export async function endOtherSessions(
   deps: AuthDeps,
   { userId, sessionId }: { userId: string; sessionId: string },
 ): Promise<void> {
-  await repo.revokeUserRefreshTokens(deps.db, userId, deps.clock.now(), { except: sessionId });
+  await deps.db.transaction((tx) =>
+    repo.revokeUserRefreshTokens(tx, userId, deps.clock.now(), { except: sessionId }),
+  );
 }
 
 export async function getMe(deps: AuthDeps, userId: string): Promise<Me> {

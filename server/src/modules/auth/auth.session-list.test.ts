@@ -127,6 +127,29 @@ describe('ending sessions', () => {
     expect((await endSession(phone.access_token, laptopId)).json()).toEqual({ detail: 'Session not found' });
   });
 
+  it('ends a session even while it refreshes: the token that refresh issued fails as well', async () => {
+    // On PostgreSQL the two requests run on two connections at once; without the session lock, an ending that ran
+    // while the refresh was between spending its token and committing the next one would miss that next one.
+    for (let round = 0; round < 8; round += 1) {
+      const { laptop, phone } = await userWithTwoDevices();
+      const laptopId = (await sessions(laptop.access_token))
+        .json()
+        .find((s: { current: boolean }) => s.current).id;
+      const [refreshed, ended] = await Promise.all([
+        refresh(laptop.refresh_token),
+        endSession(phone.access_token, laptopId),
+      ]);
+      expect(ended.statusCode).toBe(204);
+      if (refreshed.statusCode === 200) {
+        const pair = refreshed.json();
+        expect((await refresh(pair.refresh_token)).statusCode).toBe(401);
+        expect((await me(pair.access_token)).statusCode).toBe(401);
+      } else {
+        expect(refreshed.statusCode).toBe(401);
+      }
+    }
+  });
+
   it("refuses another user's session with the same 404 as an unknown one, and leaves it open", async () => {
     const victim = await userWithTwoDevices();
     const attacker = await registerUser(app);

@@ -65,7 +65,7 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
     );
   };
 
-  // No bearer token: a link's short-lived token, or Stripe's signature, is the authorization.
+  // No bearer token: the link's short-lived token is the authorization.
   const links: FastifyPluginAsyncZod = async (scope) => {
     routeScope(scope, { access: 'public', tags });
 
@@ -92,8 +92,11 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
           .send(pdf);
       },
     );
+  };
 
-    // Stripe signs the exact bytes it sends, so this route keeps the body raw (its own content-type parser).
+  // Stripe's signature is the authorization, over the exact bytes it sends: this scope keeps the body raw.
+  const stripeWebhook: FastifyPluginAsyncZod = async (scope) => {
+    routeScope(scope, { access: 'public', tags });
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
     scope.post(
@@ -118,5 +121,6 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(plans);
   await app.register(teamBilling);
   await app.register(links);
+  await app.register(stripeWebhook);
   if (deps.provider.name === 'local') await app.register(localBillingRoutes);
 };

@@ -5,9 +5,7 @@ import type { Db } from '../../db/client.ts';
 import { isoTime, pgTime } from '../../db/iso-time.ts';
 import { keysetPages, pastKey } from '../../db/prepared.ts';
 import { memberships } from '../../db/schema/memberships.ts';
-import { refreshTokens } from '../../db/schema/refresh-tokens.ts';
 import { users } from '../../db/schema/users.ts';
-import { openSessionRow } from '../auth/auth.service.ts';
 
 const memberColumns = {
   uuid: memberships.userId,
@@ -38,26 +36,6 @@ function membersPage(db: Db, afterKey: boolean) {
     .prepare(afterKey ? 'members_page_after' : 'members_page');
 }
 const membersPages = keysetPages(membersPage);
-
-/**
- * Whether the caller's session is open and, if so, their role in the team, in one statement prepared once: no row,
- * the session has ended; a row without a role, not a member. Every tenant-scoped request runs it.
- */
-export function prepareTenantAccess(db: Db) {
-  return db
-    .select({ role: memberships.role })
-    .from(refreshTokens)
-    .leftJoin(
-      memberships,
-      and(
-        eq(memberships.tenantId, sql.placeholder('tenantId')),
-        eq(memberships.userId, refreshTokens.userId),
-      ),
-    )
-    .where(openSessionRow)
-    .limit(1)
-    .prepare('tenant_access');
-}
 
 export function findMembers(db: Db, tenantId: string, limit: number, after?: readonly [string, string]) {
   return membersPages(db, { tenantId, limit }, after);

@@ -82,19 +82,6 @@ export async function removeMember(db: Db, ctx: TenantContext, userId: string): 
 
 // What other modules ask of memberships (this module owns the table).
 
-/** The tenant plugin's check, once per tenant-scoped request: the session is open, and the caller's role if any. */
-export function createTenantAccessCheck(db: Db) {
-  const access = repo.prepareTenantAccess(db);
-  return async (
-    tenantId: string,
-    userId: string,
-    sessionId: string,
-  ): Promise<{ sessionOpen: false } | { sessionOpen: true; role: Role | null }> => {
-    const [row] = await access.execute({ tenantId, userId, sessionId });
-    return row ? { sessionOpen: true, role: row.role } : { sessionOpen: false };
-  };
-}
-
 export async function addMember(tx: Db, membership: { tenantId: string; userId: string; role: Role }) {
   await repo.insertMembership(tx, membership);
 }

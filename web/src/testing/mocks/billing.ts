@@ -1,6 +1,6 @@
 /**
  * An in-memory billing API (docs/spec.md section 7 payments, and the local provider's endpoints of contract
- * payments.ts) for web tests, acting as the server does for one team: roles are checked, a 404 means no
+ * billing.ts) for web tests, acting as the server does for one team: roles are checked, a 404 means no
  * subscription, the declined test card answers 402. Every call is recorded with the team it was sent for.
  */
 import {

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { apiFetch } from '@/lib/api-client';
 
 import { getMeQueryOptions } from './get-me';
+import { getSessionsQueryOptions } from './sessions';
 import { newPasswordFields, requireMatchingPasswords } from '@/lib/password-confirmation';
 
 /**
@@ -26,7 +27,12 @@ export function useUpdatePassword() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updatePassword,
-    // has_password may have just become true: the form turns into 'Change Password' (docs/spec.md section 2).
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: getMeQueryOptions().queryKey }),
+    // has_password may have just become true: the form turns into 'Change Password' (docs/spec.md section 2). Every
+    // other session has ended (docs/contract.md section 4): the sessions list shows this one alone.
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: getMeQueryOptions().queryKey }),
+        queryClient.invalidateQueries({ queryKey: getSessionsQueryOptions().queryKey }),
+      ]),
   });
 }

@@ -3,7 +3,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 
 import { apiFetch } from '@/lib/api-client';
 
-/** GET /payments/local/checkout/{id}: what the local provider's checkout page charges for (contract payments.ts). */
+/** GET /payments/local/checkout/{id}: what the local provider's checkout page charges for (contract billing.ts). */
 export const getCheckoutSession = (sessionId: string, { signal }: { signal?: AbortSignal } = {}) =>
   apiFetch<LocalCheckoutSession>(`/payments/local/checkout/${encodeURIComponent(sessionId)}`, { signal });
 
