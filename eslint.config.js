@@ -8,7 +8,18 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-const WEB_FEATURES = ['auth', 'tenants', 'members', 'invitations', 'items', 'feedback', 'billing', 'admin'];
+const WEB_FEATURES = [
+  'auth',
+  'account',
+  'passkeys',
+  'tenants',
+  'members',
+  'invitations',
+  'items',
+  'feedback',
+  'billing',
+  'admin',
+];
 
 /**
  * Server modules and the tables each owns (server/src/db/schema/<table>.ts). A module writes only its own tables and
@@ -17,7 +28,14 @@ const WEB_FEATURES = ['auth', 'tenants', 'members', 'invitations', 'items', 'fee
  */
 const SERVER_MODULES = {
   // The tenant access check reads the caller's membership in the statement that checks their session.
-  auth: { owns: ['users', 'refresh-tokens', 'one-time-tokens'], reads: ['memberships'] },
+  auth: {
+    owns: ['users', 'refresh-tokens', 'one-time-tokens', 'recovery-codes'],
+    reads: ['memberships'],
+  },
+  // WebAuthn credentials and their ceremonies' challenges; a passkey sign-in opens its session through auth.
+  passkeys: { owns: ['passkeys'] },
+  // Deleting an account and exporting its data: composes the services of the modules that hold that data.
+  account: { owns: [] },
   tenants: { owns: ['tenants'], reads: ['memberships'] },
   members: { owns: ['memberships'], reads: ['users'] },
   invitations: { owns: ['invitations'], reads: ['memberships', 'tenants', 'users'] },

@@ -6,6 +6,8 @@ export * from './items.ts';
 export * from './memberships.ts';
 export * from './one-time-tokens.ts';
 export * from './outbox.ts';
+export * from './passkeys.ts';
+export * from './recovery-codes.ts';
 export * from './refresh-tokens.ts';
 export * from './tenants.ts';
 export * from './users.ts';

@@ -3,9 +3,16 @@ import { index, pgEnum, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-co
 
 import { users } from './users.ts';
 
-export const oneTimeTokenPurpose = pgEnum('one_time_token_purpose', ['verify_email', 'reset_password']);
+export const oneTimeTokenPurpose = pgEnum('one_time_token_purpose', [
+  'verify_email',
+  'reset_password',
+  /** The second step of a sign-in with two-factor on: the `mfa_token`, 5 minutes. */
+  'second_factor',
+  /** An email change, mailed to the new address with that address in `newEmail`. */
+  'change_email',
+]);
 
-/** Email verification and password reset links: stored hashed, single use, with an expiry (docs/contract.md section 3). */
+/** Email verification, password reset and email change links, and second-factor sign-in steps: stored hashed, single use, with an expiry (docs/contract.md section 3). */
 export const oneTimeTokens = pgTable(
   'one_time_tokens',
   {
@@ -19,6 +26,8 @@ export const oneTimeTokens = pgTable(
     tokenHash: text('token_hash').notNull().unique(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
+    /** The address an email change moves to (purpose change_email). */
+    newEmail: text('new_email'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index('one_time_tokens_user_idx').on(table.userId)],

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 export const users = pgTable('users', {
   uuid: uuid('uuid')
@@ -12,6 +12,13 @@ export const users = pgTable('users', {
   isVerified: boolean('is_verified').notNull().default(false),
   isSuperAdmin: boolean('is_super_admin').notNull().default(false),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  /**
+   * The TOTP secret (RFC 6238, base32): written by setup, in force once `totpEnabled`; null when never set up or
+   * turned off. `totpLastStep` is the time step of the last code accepted, so a code is never accepted twice.
+   */
+  totpSecret: text('totp_secret'),
+  totpEnabled: boolean('totp_enabled').notNull().default(false),
+  totpLastStep: bigint('totp_last_step', { mode: 'number' }),
 });
 
 export type UserRow = typeof users.$inferSelect;
