@@ -59,8 +59,44 @@ export const MeSchema = z.object({
   is_super_admin: z.boolean(),
   has_password: z.boolean(),
   created_at: z.iso.datetime({ offset: true }),
+  two_factor_enabled: z.boolean(),
 });
 export type Me = z.infer<typeof MeSchema>;
+
+/**
+ * With two-factor on, a password or Google sign-in answers this instead of tokens: the second step
+ * (POST /auth/2fa/verify) trades `mfa_token` (5 minutes, single use) and a code for the auth response.
+ */
+export const MfaChallengeSchema = z.object({ mfa_required: z.literal(true), mfa_token: z.string() });
+export type MfaChallenge = z.infer<typeof MfaChallengeSchema>;
+
+/** What a sign-in by password or Google answers: tokens, or the second step when two-factor is on. */
+export const SignInResponseSchema = z.union([AuthResponseSchema, MfaChallengeSchema]);
+export type SignInResponse = z.infer<typeof SignInResponseSchema>;
+
+/** A six-digit authenticator code or a recovery code (spaces and dashes are ignored). */
+export const SecondFactorCodeSchema = z
+  .string({ error: 'Enter a code' })
+  .trim()
+  .min(1, 'Enter a code')
+  .max(64, 'That code is too long');
+
+export const TwoFactorCodeBodySchema = z.object({ code: SecondFactorCodeSchema });
+export type TwoFactorCodeBody = z.infer<typeof TwoFactorCodeBodySchema>;
+
+export const MfaVerifyBodySchema = z.object({
+  mfa_token: z.string().min(1).max(512),
+  code: SecondFactorCodeSchema,
+});
+export type MfaVerifyBody = z.infer<typeof MfaVerifyBodySchema>;
+
+/** A new TOTP secret, shown once as a QR code of `otpauth_url` and as text for manual entry. */
+export const TwoFactorSetupSchema = z.object({ secret: z.string(), otpauth_url: z.string() });
+export type TwoFactorSetup = z.infer<typeof TwoFactorSetupSchema>;
+
+/** Ten single-use recovery codes, shown once when two-factor is turned on. */
+export const RecoveryCodesSchema = z.object({ recovery_codes: z.array(z.string()) });
+export type RecoveryCodes = z.infer<typeof RecoveryCodesSchema>;
 
 /**
  * One of the user's open sessions (docs/contract.md section 4, Sessions): a chain of refresh tokens, with the browser

@@ -94,6 +94,18 @@ export const InvitationAcceptanceSchema = z.object({
 });
 export type InvitationAcceptance = z.infer<typeof InvitationAcceptanceSchema>;
 
+/**
+ * The acceptance of an account with two-factor on: it joined the team, and signs in by the second step. The link
+ * proves the mailbox only, and a mailbox is what a second factor protects an account against.
+ */
+export const InvitationAcceptanceSecondStepSchema = z.object({
+  mfa_required: z.literal(true),
+  mfa_token: z.string(),
+  tenant_name: z.string(),
+  tenant_uuid: z.uuid(),
+});
+export type InvitationAcceptanceSecondStep = z.infer<typeof InvitationAcceptanceSecondStepSchema>;
+
 export const SetInvitationPasswordBodySchema = z.object({ password: NewPasswordSchema });
 export type SetInvitationPasswordBody = z.infer<typeof SetInvitationPasswordBodySchema>;
 

@@ -79,7 +79,8 @@ beforeAll(async () => {
     // Team A sends far more than 50 invitations here; the limit has its own test (pending-invitations.test.ts).
     limits: { invitations: { max: 1_000, timeWindow: 60 * 60_000 } },
   });
-  const owner = await registerUser(app);
+  // Verified, as the invited callers are: setting up two-factor asks for it.
+  const owner = await registerVerifiedUser(app);
   teamA = (await createTeam(app, owner, 'Team A')).uuid;
   as.owner = { token: owner.access_token, email: owner.email };
   for (const role of ['admin', 'member'] as const) {
@@ -92,7 +93,7 @@ beforeAll(async () => {
     });
     as[role] = { token: joined.access_token, email: joined.email };
   }
-  const other = await registerUser(app);
+  const other = await registerVerifiedUser(app);
   teamB = (await createTeam(app, other, 'Team B')).uuid;
   as['other team'] = { token: other.access_token, email: other.email };
   const root = await registerVerifiedUser(app, ROOT_EMAIL);
@@ -282,6 +283,13 @@ const rows: Row[] = [
   },
   // 404 while GOOGLE_CLIENT_ID is unset; the Google ID token is the credential (auth.google.test.ts).
   { route: 'POST /api/auth/google-login', who: 'public', status: 404, body: () => ({ credential: 'x' }) },
+  // The second step of a sign-in: its mfa_token is the credential; a made-up one answers 401 (auth.two-factor.test.ts).
+  {
+    route: 'POST /api/auth/2fa/verify',
+    who: 'public',
+    status: 401,
+    body: () => ({ mfa_token: 'made-up', code: '123456' }),
+  },
   // The refresh token is the credential of these two (auth.sessions.test.ts).
   {
     route: 'POST /api/auth/refresh',
@@ -362,6 +370,11 @@ const rows: Row[] = [
   },
   // Keeps the caller's own session, so the caller's token goes on working for the next rows.
   { route: 'POST /api/auth/sessions/revoke-others', who: 'signed in', status: 204 },
+  // Every caller's own second factor: setup stores a secret that stays off until a code of it is shown, so a wrong
+  // code is refused (400) to whoever may call these (auth.two-factor.test.ts has the whole path).
+  { route: 'POST /api/auth/2fa/setup', who: 'signed in', status: 200 },
+  { route: 'POST /api/auth/2fa/enable', who: 'signed in', status: 400, body: () => ({ code: '000000' }) },
+  { route: 'POST /api/auth/2fa/disable', who: 'signed in', status: 400, body: () => ({ code: '000000' }) },
   { route: 'GET /api/tenants', who: 'signed in', status: 200 },
   { route: 'POST /api/tenants', who: 'signed in', status: 201, body: () => ({ name: 'New team' }) },
   // The contract lists plans with what any member reads, outside the header rule; the app asks for a sign-in.

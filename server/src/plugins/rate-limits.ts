@@ -16,6 +16,8 @@ type Limit = { max: number; timeWindow: number };
 export const ATTEMPT_LIMITS = {
   /** Failed logins for one email within 15 minutes; the next attempt is refused. */
   failedLogins: { max: 10, timeWindow: 15 * 60_000 },
+  /** Wrong second-factor codes for one user within 15 minutes (sign-in step, turning two-factor on or off). */
+  wrongCodes: { max: 10, timeWindow: 15 * 60_000 },
   /** Invitations (new or resent) one team may mail per hour: a team name is text an attacker can mail to anyone. */
   invitations: { max: 50, timeWindow: 60 * 60_000 },
 } satisfies Record<string, Limit>;
@@ -46,8 +48,16 @@ function addressKey(ip: string): string {
 type AttemptLimit = {
   /** Counts one attempt, or refuses with 429 {detail} and Retry-After when the limit is reached. */
   reserve(reply: FastifyReply, key: string): Promise<void>;
-  /** Gives a reserved attempt back (a success does not count against the limit). */
-  release(key: string): Promise<void>;
+  /**
+   * Runs one attempt: reserved before it runs, and given back unless it failed as `counts` says (only the failures
+   * the limit is about count: an outage must not lock anyone out).
+   */
+  attempt<T>(
+    reply: FastifyReply,
+    key: string,
+    run: () => Promise<T>,
+    counts: (error: unknown) => boolean,
+  ): Promise<T>;
 };
 
 declare module 'fastify' {
@@ -93,17 +103,29 @@ export const rateLimitsPlugin = fp<{ limits?: Partial<AttemptLimits> | undefined
             insuranceLimiter: new RateLimiterMemory(options),
           })
         : new RateLimiterMemory(options);
+      const reserve = async (reply: FastifyReply, key: string) => {
+        try {
+          await limiter.consume(key);
+        } catch (error) {
+          if (!(error instanceof RateLimiterRes)) throw error;
+          reply.header('retry-after', Math.max(1, Math.ceil(error.msBeforeNext / 1000)));
+          throw new AppError('RATE_LIMITED', refusal);
+        }
+      };
       return {
-        reserve: async (reply, key) => {
+        reserve,
+        attempt: async (reply, key, run, counts) => {
+          await reserve(reply, key);
+          let failed = false;
           try {
-            await limiter.consume(key);
+            return await run();
           } catch (error) {
-            if (!(error instanceof RateLimiterRes)) throw error;
-            reply.header('retry-after', Math.max(1, Math.ceil(error.msBeforeNext / 1000)));
-            throw new AppError('RATE_LIMITED', refusal);
+            failed = counts(error);
+            throw error;
+          } finally {
+            if (!failed) await limiter.reward(key);
           }
         },
-        release: async (key) => void (await limiter.reward(key)),
       };
     });
   },

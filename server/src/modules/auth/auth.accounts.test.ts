@@ -124,6 +124,7 @@ describe('GET /auth/me', () => {
       is_super_admin: false,
       has_password: true,
       created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+      two_factor_enabled: false,
     });
   });
 });

@@ -17,6 +17,7 @@ import {
   uniqueEmail,
 } from '../../../test/helpers.ts';
 import { createGoogleIdTokens } from './google-id-tokens.ts';
+import { totpCodeAt } from './second-factor.ts';
 
 const CLIENT_ID = 'tessera-test.apps.googleusercontent.com';
 const clock = new TestClock();
@@ -195,5 +196,33 @@ describe('without GOOGLE_CLIENT_ID', () => {
       google_client_id: CLIENT_ID,
     });
     await plain.close();
+  });
+});
+
+describe('Google sign-in with two-factor on', () => {
+  it('takes the same second step as a password: Google proves the mailbox, the code proves the account', async () => {
+    const email = uniqueEmail();
+    const { access_token } = (await googleLogin(await idToken({ email }))).json();
+    const headers = bearer(access_token);
+    const { secret } = (await app.inject({ method: 'POST', url: '/api/auth/2fa/setup', headers })).json();
+    const enable = await app.inject({
+      method: 'POST',
+      url: '/api/auth/2fa/enable',
+      headers,
+      payload: { code: totpCodeAt(secret, clock.now()) },
+    });
+    expect(enable.statusCode).toBe(200);
+
+    const step = await googleLogin(await idToken({ email }));
+    expect(step.statusCode).toBe(200);
+    expect(step.json()).toEqual({ mfa_required: true, mfa_token: expect.any(String) });
+    clock.advance(30_000);
+    const done = await app.inject({
+      method: 'POST',
+      url: '/api/auth/2fa/verify',
+      payload: { mfa_token: step.json().mfa_token, code: totpCodeAt(secret, clock.now()) },
+    });
+    expect(done.statusCode).toBe(200);
+    expect(done.json()).toMatchObject({ email, access_token: expect.any(String) });
   });
 });

@@ -1,12 +1,13 @@
 // Queries on users and their tokens. Every function takes the handle to run on, so services compose them in
 // one transaction.
-import { and, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, lt, ne, or, sql } from 'drizzle-orm';
 
 import type { Db } from '../../db/client.ts';
 import { isoTime, pgTime } from '../../db/iso-time.ts';
 import { keysetPages, pastKey } from '../../db/prepared.ts';
 import { memberships } from '../../db/schema/memberships.ts';
 import { oneTimeTokens } from '../../db/schema/one-time-tokens.ts';
+import { recoveryCodes } from '../../db/schema/recovery-codes.ts';
 import { refreshTokens } from '../../db/schema/refresh-tokens.ts';
 import { users } from '../../db/schema/users.ts';
 
@@ -258,13 +259,13 @@ export async function consumeOneTimeToken(db: Db, purpose: OneTimePurpose, token
   return row?.userId;
 }
 
-/** Whether a token of that purpose is live (unused, unexpired), without spending it. */
+/** The user of a live (unused, unexpired) token of that purpose, without spending it; undefined if none. */
 export async function findLiveOneTimeToken(db: Db, purpose: OneTimePurpose, tokenHash: string, now: Date) {
   const [row] = await db
     .select({ userId: oneTimeTokens.userId })
     .from(oneTimeTokens)
     .where(liveToken(purpose, tokenHash, now));
-  return row !== undefined;
+  return row?.userId;
 }
 
 /** A newer link replaces older ones: unused tokens of that purpose stop working. */
@@ -275,4 +276,74 @@ export async function retireOneTimeTokens(db: Db, userId: string, purpose: OneTi
     .where(
       and(eq(oneTimeTokens.userId, userId), eq(oneTimeTokens.purpose, purpose), isNull(oneTimeTokens.usedAt)),
     );
+}
+
+/** Stores a new TOTP secret while two-factor is off (setup may be restarted); false when it is on. */
+export async function setTotpSecret(db: Db, userId: string, secret: string) {
+  const rows = await db
+    .update(users)
+    .set({ totpSecret: secret, totpLastStep: null })
+    .where(and(eq(users.uuid, userId), eq(users.totpEnabled, false)))
+    .returning({ uuid: users.uuid });
+  return rows.length > 0;
+}
+
+/** Turns two-factor on with the secret that setup stored, whose code of `step` was just shown; false if on already. */
+export async function enableTotp(db: Db, userId: string, secret: string, step: number) {
+  const rows = await db
+    .update(users)
+    .set({ totpEnabled: true, totpLastStep: step })
+    .where(and(eq(users.uuid, userId), eq(users.totpEnabled, false), eq(users.totpSecret, secret)))
+    .returning({ uuid: users.uuid });
+  return rows.length > 0;
+}
+
+/** Turns two-factor off: the secret and the recovery codes go. */
+export async function disableTotp(db: Db, userId: string) {
+  await db
+    .update(users)
+    .set({ totpEnabled: false, totpSecret: null, totpLastStep: null })
+    .where(eq(users.uuid, userId));
+  await db.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
+}
+
+/**
+ * Records that the code of time step `step` was used, in one statement: false when a code of this step or a later
+ * one was accepted before, so a code seen over a shoulder or replayed within its window is refused.
+ */
+export async function acceptTotpStep(db: Db, userId: string, step: number) {
+  const rows = await db
+    .update(users)
+    .set({ totpLastStep: step })
+    .where(
+      and(
+        eq(users.uuid, userId),
+        eq(users.totpEnabled, true),
+        or(isNull(users.totpLastStep), lt(users.totpLastStep, step)),
+      ),
+    )
+    .returning({ uuid: users.uuid });
+  return rows.length > 0;
+}
+
+/** The user's recovery codes become these (hashes); the old ones stop working. */
+export async function replaceRecoveryCodes(db: Db, userId: string, codeHashes: string[]) {
+  await db.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
+  await db.insert(recoveryCodes).values(codeHashes.map((codeHash) => ({ userId, codeHash })));
+}
+
+/** Spends an unused recovery code in one statement; false when there is none of that hash (or it was used). */
+export async function spendRecoveryCode(db: Db, userId: string, codeHash: string, now: Date) {
+  const rows = await db
+    .update(recoveryCodes)
+    .set({ usedAt: now })
+    .where(
+      and(
+        eq(recoveryCodes.userId, userId),
+        eq(recoveryCodes.codeHash, codeHash),
+        isNull(recoveryCodes.usedAt),
+      ),
+    )
+    .returning({ id: recoveryCodes.id });
+  return rows.length > 0;
 }

@@ -5,14 +5,19 @@ import {
   LogoutBodySchema,
   MeSchema,
   MessageSchema,
+  MfaVerifyBodySchema,
   PageQuerySchema,
+  RecoveryCodesSchema,
   RefreshBodySchema,
   RegisterBodySchema,
   ResetConfirmBodySchema,
   ResetRequestBodySchema,
   SessionParamsSchema,
   SessionSchema,
+  SignInResponseSchema,
   TokenPairSchema,
+  TwoFactorCodeBodySchema,
+  TwoFactorSetupSchema,
   UpdatePasswordBodySchema,
   VerifyEmailQuerySchema,
 } from '@app/contract';
@@ -28,10 +33,15 @@ import * as auth from './auth.service.ts';
 
 const perAddress = { rateLimit: PER_ADDRESS_LIMIT };
 
+/** Whether an error is the refusal an attempt limit counts (a wrong password, a wrong code), not an outage. */
+const isRefusal = (code: AppError['code']) => (error: unknown) =>
+  error instanceof AppError && error.code === code;
+
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = app.auth;
   routeScope(app, { access: 'public', tags: ['Auth'] });
   const failedLogins = app.attemptLimit('failedLogins', 'Too many failed sign-in attempts. Try again later.');
+  const wrongCodes = app.attemptLimit('wrongCodes', 'Too many wrong codes. Try again later.');
 
   app.post(
     '/register',
@@ -47,24 +57,17 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/login',
     {
       config: perAddress,
-      schema: { body: LoginBodySchema, response: { 200: AuthResponseSchema } },
+      schema: { body: LoginBodySchema, response: { 200: SignInResponseSchema } },
     },
-    async (request, reply) => {
-      // Every attempt reserves one of the email's allowed failures before the password is checked, and all but a
-      // wrong password give it back: a parallel burst cannot all read "under the limit" first (docs/contract.md section 4).
-      const { email } = request.body;
-      await failedLogins.reserve(reply, email);
-      let wrongPassword = false;
-      try {
-        return await auth.login(deps, request.body, requestClient(request));
-      } catch (error) {
-        wrongPassword = error instanceof AppError && error.code === 'UNAUTHORIZED';
-        throw error;
-      } finally {
-        // Only a wrong password counts: a sign-in that failed on an outage must not lock the account.
-        if (!wrongPassword) await failedLogins.release(email);
-      }
-    },
+    // Every attempt reserves one of the email's allowed failures before the password is checked, so a parallel
+    // burst cannot all read "under the limit" first; only a wrong password keeps it (docs/contract.md section 4).
+    async (request, reply) =>
+      failedLogins.attempt(
+        reply,
+        request.body.email,
+        () => auth.login(deps, request.body, requestClient(request)),
+        isRefusal('UNAUTHORIZED'),
+      ),
   );
 
   app.post(
@@ -72,10 +75,28 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         body: GoogleLoginBodySchema,
-        response: { 200: AuthResponseSchema },
+        response: { 200: SignInResponseSchema },
       },
     },
     async (request) => auth.googleLogin(deps, request.body.credential, requestClient(request)),
+  );
+
+  app.post(
+    '/2fa/verify',
+    {
+      config: perAddress,
+      schema: { body: MfaVerifyBodySchema, response: { 200: AuthResponseSchema } },
+    },
+    async (request, reply) => {
+      const { mfa_token: mfaToken, code } = request.body;
+      const userId = await auth.secondStepUser(deps, mfaToken);
+      return wrongCodes.attempt(
+        reply,
+        userId,
+        () => auth.completeSecondStep(deps, { mfaToken, code }, requestClient(request)),
+        isRefusal('BAD_REQUEST'),
+      );
+    },
   );
 
   app.post(
@@ -144,6 +165,37 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
           request.body,
         ),
       }),
+    );
+
+    // Turning two-factor on or off takes a code: wrong ones count against the same limit as the sign-in step's.
+    scope.post('/2fa/setup', { schema: { response: { 200: TwoFactorSetupSchema } } }, async (request) =>
+      auth.setUpTwoFactor(deps, request.user.uuid),
+    );
+
+    scope.post(
+      '/2fa/enable',
+      { schema: { body: TwoFactorCodeBodySchema, response: { 200: RecoveryCodesSchema } } },
+      async (request, reply) =>
+        wrongCodes.attempt(
+          reply,
+          request.user.uuid,
+          () => auth.enableTwoFactor(deps, request.user.uuid, request.body.code),
+          isRefusal('BAD_REQUEST'),
+        ),
+    );
+
+    scope.post(
+      '/2fa/disable',
+      { schema: { body: TwoFactorCodeBodySchema, response: { 200: MessageSchema } } },
+      async (request, reply) => {
+        await wrongCodes.attempt(
+          reply,
+          request.user.uuid,
+          () => auth.disableTwoFactor(deps, request.user.uuid, request.body.code),
+          isRefusal('BAD_REQUEST'),
+        );
+        return { message: 'Two-factor authentication is off' };
+      },
     );
 
     scope.get(

@@ -9,8 +9,11 @@ import {
   type RegisterBody,
   type Role,
   type ResetConfirmBody,
+  type RecoveryCodes,
   type Session,
+  type SignInResponse,
   type TokenPair,
+  type TwoFactorSetup,
 } from '@app/contract';
 
 import type { Db } from '../../db/client.ts';
@@ -24,11 +27,20 @@ import { type AccessTokens, hashToken, randomToken } from '../../lib/tokens.ts';
 import { queuePasswordResetMail, queueVerificationMail } from '../mail/mail.service.ts';
 import * as repo from './auth.repository.ts';
 import type { GoogleIdTokens } from './google-id-tokens.ts';
+import {
+  hashRecoveryCode,
+  newRecoveryCodes,
+  newTotpSecret,
+  normalizeCode,
+  totpStep,
+} from './second-factor.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const REFRESH_TOKEN_TTL_MS = 30 * DAY_MS;
 const VERIFICATION_TTL_MS = DAY_MS;
 const RESET_TTL_MS = 60 * 60 * 1000;
+/** How long the second step of a sign-in may take (docs/contract.md section 4). */
+const SECOND_FACTOR_TTL_MS = 5 * 60 * 1000;
 
 export const RESET_REQUESTED_MESSAGE =
   'If an account exists for this email, a password reset link has been sent.';
@@ -105,22 +117,26 @@ export async function login(
   deps: AuthDeps,
   { email, password }: LoginBody,
   client: Client,
-): Promise<AuthResponse> {
+): Promise<SignInResponse> {
   const user = await repo.findUserByEmail(deps.db, email);
   if (!user?.passwordHash) {
     await spendOneVerification(password);
     throw invalidCredentials();
   }
   if (!(await verifyPassword(user.passwordHash, password))) throw invalidCredentials();
-  return deps.db.transaction((tx) => issueSession(deps, tx, user, client));
+  return deps.db.transaction((tx) => signIn(deps, tx, user, client));
 }
 
-export async function googleLogin(deps: AuthDeps, credential: string, client: Client): Promise<AuthResponse> {
+export async function googleLogin(
+  deps: AuthDeps,
+  credential: string,
+  client: Client,
+): Promise<SignInResponse> {
   if (!deps.google) throw new AppError('NOT_FOUND', 'Google sign-in is not enabled');
   const email = await deps.google.verify(credential);
-  // Google vouches for the address.
+  // Google vouches for the address; two-factor, if on, still asks for its code.
   return deps.db.transaction(async (tx) =>
-    issueSession(deps, tx, await claimProvenAccount(tx, email, deps.clock), client),
+    signIn(deps, tx, await claimProvenAccount(tx, email, deps.clock), client),
   );
 }
 
@@ -310,6 +326,7 @@ export async function getMe(deps: AuthDeps, userId: string): Promise<Me> {
     is_super_admin: isSuperAdmin(user, deps.superAdminEmails),
     has_password: user.passwordHash !== null,
     created_at: user.createdAt.toISOString(),
+    two_factor_enabled: user.totpEnabled,
   };
 }
 
@@ -374,4 +391,110 @@ async function createOneTimeToken(tx: Db, userId: string, purpose: repo.OneTimeP
   const token = randomToken();
   await repo.insertOneTimeToken(tx, { userId, purpose, tokenHash: hashToken(token), expiresAt });
   return token;
+}
+
+/**
+ * Signs a user in after their first factor (password, Google, an invitation's link): at once, or, with two-factor
+ * on, by the second step only: no token is issued until a code is shown.
+ */
+export async function signIn(deps: AuthDeps, tx: Db, user: UserRow, client: Client): Promise<SignInResponse> {
+  if (!user.totpEnabled) return issueSession(deps, tx, user, client);
+  const expiresAt = new Date(deps.clock.now().getTime() + SECOND_FACTOR_TTL_MS);
+  return {
+    mfa_required: true,
+    mfa_token: await createOneTimeToken(tx, user.uuid, 'second_factor', expiresAt),
+  };
+}
+
+const invalidSecondStep = () => new AppError('UNAUTHORIZED', 'Your sign-in has expired. Sign in again.');
+const invalidCode = () => new AppError('BAD_REQUEST', 'Invalid code');
+
+/** The user a second step belongs to, while it is live: the attempt limit is counted against them. */
+export async function secondStepUser(deps: AuthDeps, mfaToken: string): Promise<string> {
+  const userId = await repo.findLiveOneTimeToken(
+    deps.db,
+    'second_factor',
+    hashToken(mfaToken),
+    deps.clock.now(),
+  );
+  if (!userId) throw invalidSecondStep();
+  return userId;
+}
+
+/** The second step: a valid code spends the step's token (single use) and signs the user in. */
+export async function completeSecondStep(
+  deps: AuthDeps,
+  { mfaToken, code }: { mfaToken: string; code: string },
+  client: Client,
+): Promise<AuthResponse> {
+  const userId = await secondStepUser(deps, mfaToken);
+  if (!(await verifySecondFactor(deps, userId, code))) throw invalidCode();
+  const session = await deps.db.transaction(async (tx) => {
+    const spentBy = await repo.consumeOneTimeToken(
+      tx,
+      'second_factor',
+      hashToken(mfaToken),
+      deps.clock.now(),
+    );
+    const user = spentBy && (await repo.findUserById(tx, spentBy));
+    return user ? issueSession(deps, tx, user, client) : null;
+  });
+  // Another request spent the step first.
+  if (!session) throw invalidSecondStep();
+  return session;
+}
+
+/**
+ * Checks a second-factor code and spends it: a TOTP code of a time step after the last one accepted, or an unused
+ * recovery code. False for anything else, and always while two-factor is off.
+ */
+export async function verifySecondFactor(deps: AuthDeps, userId: string, code: string): Promise<boolean> {
+  const user = await repo.findUserById(deps.db, userId);
+  if (!user?.totpEnabled || !user.totpSecret) return false;
+  const normalized = normalizeCode(code);
+  const step = totpStep(user.totpSecret, normalized, deps.clock.now());
+  if (step !== null) return repo.acceptTotpStep(deps.db, userId, step);
+  return repo.spendRecoveryCode(deps.db, userId, hashRecoveryCode(normalized), deps.clock.now());
+}
+
+/** A new TOTP secret to scan; two-factor stays off until a code of it is shown (enableTwoFactor). */
+export async function setUpTwoFactor(deps: AuthDeps, userId: string): Promise<TwoFactorSetup> {
+  const user = await requireExistingUser(deps.db, userId);
+  // An unverified account may be a squatter's: a second factor would lock the mailbox's owner out of it.
+  if (!user.isVerified) {
+    throw new AppError('BAD_REQUEST', 'Verify your email before turning on two-factor authentication');
+  }
+  const { secret, otpauthUrl } = newTotpSecret(user.email);
+  if (!(await repo.setTotpSecret(deps.db, userId, secret))) throw twoFactorAlreadyOn();
+  return { secret, otpauth_url: otpauthUrl };
+}
+
+const twoFactorAlreadyOn = () => new AppError('BAD_REQUEST', 'Two-factor authentication is already on');
+
+/** Turns two-factor on once a code of the secret from setup is shown; answers the recovery codes, once. */
+export async function enableTwoFactor(deps: AuthDeps, userId: string, code: string): Promise<RecoveryCodes> {
+  const user = await requireExistingUser(deps.db, userId);
+  if (user.totpEnabled) throw twoFactorAlreadyOn();
+  if (!user.totpSecret) throw new AppError('BAD_REQUEST', 'Start the two-factor setup first');
+  const step = totpStep(user.totpSecret, normalizeCode(code), deps.clock.now());
+  if (step === null) throw invalidCode();
+  const codes = newRecoveryCodes();
+  const enabled = await deps.db.transaction(async (tx) => {
+    if (!(await repo.enableTotp(tx, userId, user.totpSecret!, step))) return false;
+    await repo.replaceRecoveryCodes(tx, userId, codes.map(hashRecoveryCode));
+    // The account is verified; an unused verification link would otherwise sign in without the second factor.
+    await repo.retireOneTimeTokens(tx, userId, 'verify_email', deps.clock.now());
+    return true;
+  });
+  // Turned on meanwhile, or set up again with another secret in another tab.
+  if (!enabled) throw new AppError('BAD_REQUEST', 'The two-factor setup changed. Start again.');
+  return { recovery_codes: codes };
+}
+
+/** Turns two-factor off, with a code of it (TOTP or recovery): a stolen session alone cannot. */
+export async function disableTwoFactor(deps: AuthDeps, userId: string, code: string): Promise<void> {
+  const user = await requireExistingUser(deps.db, userId);
+  if (!user.totpEnabled) throw new AppError('BAD_REQUEST', 'Two-factor authentication is not on');
+  if (!(await verifySecondFactor(deps, userId, code))) throw invalidCode();
+  await deps.db.transaction((tx) => repo.disableTotp(tx, userId));
 }

@@ -1,5 +1,6 @@
 import {
   InvitationAcceptanceSchema,
+  InvitationAcceptanceSecondStepSchema,
   InvitationParamsSchema,
   InvitationTokenParamsSchema,
   InviteBodySchema,
@@ -77,7 +78,12 @@ export const invitationsRoutes: FastifyPluginAsyncZod = async (app) => {
 
     scope.get(
       '/invitations/:token/accept',
-      { schema: { params: InvitationTokenParamsSchema, response: { 200: InvitationAcceptanceSchema } } },
+      {
+        schema: {
+          params: InvitationTokenParamsSchema,
+          response: { 200: z.union([InvitationAcceptanceSchema, InvitationAcceptanceSecondStepSchema]) },
+        },
+      },
       (request) => invitations.accept(deps, request.params.token, requestClient(request)),
     );
 

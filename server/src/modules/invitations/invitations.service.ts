@@ -1,7 +1,12 @@
 // Invitations (docs/contract.md sections 3 and 4): a mailed, single-use link valid 7 days while its sender still manages the
 // team; accepting adds the invited email's account to the team (creating it verified, without a password) and signs
 // that account in. Admins and the owner see the pending ones, revoke them and resend them.
-import type { AssignableRole, InvitationAcceptance, PendingInvitation } from '@app/contract';
+import type {
+  AssignableRole,
+  InvitationAcceptance,
+  InvitationAcceptanceSecondStep,
+  PendingInvitation,
+} from '@app/contract';
 
 import type { Db } from '../../db/client.ts';
 import { withTenantScope } from '../../db/tenant-scope.ts';
@@ -16,7 +21,7 @@ import {
   type Client,
   claimProvenAccount,
   findUser,
-  issueSession,
+  signIn,
   setInitialPassword,
 } from '../auth/auth.service.ts';
 import { queueInvitationMail } from '../mail/mail.service.ts';
@@ -133,7 +138,11 @@ export async function resend(deps: AuthDeps, ctx: TenantContext, invitationId: s
   deps.mailQueued();
 }
 
-export async function accept(deps: AuthDeps, token: string, client: Client): Promise<InvitationAcceptance> {
+export async function accept(
+  deps: AuthDeps,
+  token: string,
+  client: Client,
+): Promise<InvitationAcceptance | InvitationAcceptanceSecondStep> {
   return deps.db.transaction(async (tx) => {
     const accepted = await repo.acceptInvitation(tx, hashToken(token), deps.clock.now());
     if (!accepted) throw invalidInvitation();
@@ -144,7 +153,8 @@ export async function accept(deps: AuthDeps, token: string, client: Client): Pro
       await addMember(tx, { tenantId: tenant.uuid, userId: user.uuid, role: invitation.role });
     }
     await repo.recordAcceptedBy(tx, invitation.id, user.uuid);
-    const session = await issueSession(deps, tx, user, client);
+    const session = await signIn(deps, tx, user, client);
+    if ('mfa_required' in session) return { ...session, tenant_name: tenant.name, tenant_uuid: tenant.uuid };
     return {
       access_token: session.access_token,
       refresh_token: session.refresh_token,

@@ -16,6 +16,7 @@ export const me: Me = {
   is_super_admin: false,
   has_password: true,
   created_at: '2025-01-01T00:00:00.000Z',
+  two_factor_enabled: false,
 };
 
 /** The session the test's browser is signed in with. */
