@@ -23,6 +23,7 @@ export const routes: RouteObject[] = [
         Component: GuestOnly,
         children: [
           { path: paths.auth.login.path, lazy: page(() => import('./routes/auth/login')) },
+          { path: paths.auth.twoFactor.path, lazy: page(() => import('./routes/auth/two-factor')) },
           { path: paths.auth.register.path, lazy: page(() => import('./routes/auth/register')) },
           { path: paths.auth.forgotPassword.path, lazy: page(() => import('./routes/auth/forgot-password')) },
           { path: paths.auth.resetPassword.path, lazy: page(() => import('./routes/auth/reset-password')) },

@@ -5,6 +5,8 @@ export const paths = {
   home: { path: '/', getHref: () => '/' },
   auth: {
     login: { path: '/login', getHref: () => '/login' },
+    /** The second step of a sign-in with two-factor on; its mfa_token travels in the navigation state, not the URL. */
+    twoFactor: { path: '/login/two-factor', getHref: () => '/login/two-factor' },
     register: { path: '/register', getHref: () => '/register' },
     forgotPassword: { path: '/forgot-password', getHref: () => '/forgot-password' },
     resetPassword: { path: '/reset-password', getHref: () => '/reset-password' },

@@ -247,3 +247,113 @@ describe('/settings, Sessions', () => {
     expect(await screen.findByRole('list', { name: 'Sessions' })).toBeTruthy();
   });
 });
+
+/** /auth/me and the two-factor calls over one in-memory user: '123456' is the authenticator's code. */
+function fakeTwoFactor({ verified = true } = {}) {
+  const user = { ...me, is_verified: verified, two_factor_enabled: false };
+  const codes = Array.from({ length: 10 }, (_, index) => `code${index}-abcde`);
+  server.use(
+    http.get('/api/auth/me', () => HttpResponse.json(user)),
+    http.post('/api/auth/2fa/setup', () =>
+      HttpResponse.json({
+        secret: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP',
+        otpauth_url:
+          'otpauth://totp/Tessera:ada%40example.com?secret=JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP&issuer=Tessera',
+      }),
+    ),
+    http.post('/api/auth/2fa/enable', async ({ request }) => {
+      const { code } = (await request.json()) as { code: string };
+      if (code !== '123456') return HttpResponse.json({ detail: 'Invalid code' }, { status: 400 });
+      user.two_factor_enabled = true;
+      return HttpResponse.json({ recovery_codes: codes });
+    }),
+    http.post('/api/auth/2fa/disable', async ({ request }) => {
+      const { code } = (await request.json()) as { code: string };
+      if (code !== codes[0]) return HttpResponse.json({ detail: 'Invalid code' }, { status: 400 });
+      user.two_factor_enabled = false;
+      return HttpResponse.json({ message: 'Two-factor authentication is off' });
+    }),
+  );
+  return codes;
+}
+
+describe('/settings two-factor', { timeout: 20_000 }, () => {
+  it('sets up with a QR code drawn in the page, shows the recovery codes once, then says it is on', async () => {
+    const codes = fakeTwoFactor();
+    signIn();
+    renderApp('/settings');
+    const card = (
+      await screen.findByRole('heading', { level: 2, name: /Two-factor authentication/ }, { timeout: 5000 })
+    ).closest('[data-slot="card"]') as HTMLElement;
+    expect(within(card).getByText('Off')).toBeTruthy();
+
+    await userEvent.click(within(card).getByRole('button', { name: 'Set up two-factor authentication' }));
+    const qr = await within(card).findByRole('img', { name: 'QR code for your authenticator app' });
+    expect(qr.tagName.toLowerCase()).toBe('svg');
+    expect(qr.querySelector('path')!.getAttribute('d')!.length).toBeGreaterThan(100);
+    expect(within(card).getByText('JBSW Y3DP EHPK 3PXP JBSW Y3DP EHPK 3PXP')).toBeTruthy();
+
+    await userEvent.type(within(card).getByLabelText('Authentication code'), '000000');
+    await userEvent.click(within(card).getByRole('button', { name: 'Turn on' }));
+    expect(await within(card).findByText('Invalid code')).toBeTruthy();
+    await userEvent.clear(within(card).getByLabelText('Authentication code'));
+    await userEvent.type(within(card).getByLabelText('Authentication code'), '123456');
+    await userEvent.click(within(card).getByRole('button', { name: 'Turn on' }));
+
+    const list = await within(card).findByRole('list', { name: 'Recovery codes' });
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(codes);
+    expect(within(card).getByRole('button', { name: 'Download' })).toBeTruthy();
+    await userEvent.click(within(card).getByRole('button', { name: 'I have saved my codes' }));
+    expect(within(card).queryByRole('list', { name: 'Recovery codes' })).toBeNull();
+    expect(within(card).getByText('On')).toBeTruthy();
+    expect(within(card).getByRole('status').textContent).toBe('Two-factor authentication is on.');
+  });
+
+  it('turns off only with a valid code', async () => {
+    const codes = fakeTwoFactor();
+    signIn();
+    renderApp('/settings');
+    const heading = await screen.findByRole(
+      'heading',
+      { level: 2, name: /Two-factor authentication/ },
+      { timeout: 5000 },
+    );
+    const card = heading.closest('[data-slot="card"]') as HTMLElement;
+    await userEvent.click(within(card).getByRole('button', { name: 'Set up two-factor authentication' }));
+    await userEvent.type(await within(card).findByLabelText('Authentication code'), '123456');
+    await userEvent.click(within(card).getByRole('button', { name: 'Turn on' }));
+    await userEvent.click(await within(card).findByRole('button', { name: 'I have saved my codes' }));
+
+    await userEvent.click(within(card).getByRole('button', { name: 'Turn off' }));
+    const field = within(card).getByLabelText('Authentication or recovery code');
+    await userEvent.type(field, 'wrong');
+    await userEvent.click(within(card).getByRole('button', { name: 'Turn off two-factor' }));
+    expect(await within(card).findByText('Invalid code')).toBeTruthy();
+    await userEvent.clear(field);
+    await userEvent.type(field, codes[0]!);
+    await userEvent.click(within(card).getByRole('button', { name: 'Turn off two-factor' }));
+    expect(await within(card).findByText('Two-factor authentication is off.')).toBeTruthy();
+    await waitFor(() => expect(within(card).getByText('Off')).toBeTruthy());
+  });
+
+  it('asks an unverified account to verify its email first', async () => {
+    fakeTwoFactor({ verified: false });
+    signIn();
+    renderApp('/settings');
+    expect(
+      await screen.findByText(
+        'Verify your email to turn on two-factor authentication.',
+        {},
+        { timeout: 5000 },
+      ),
+    ).toBeTruthy();
+    expect(
+      (screen.getByRole('button', { name: 'Set up two-factor authentication' }) as HTMLButtonElement)
+        .disabled,
+    ).toBe(true);
+  });
+});

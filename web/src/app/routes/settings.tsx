@@ -4,6 +4,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { Spinner } from '@/components/ui/spinner';
 import { useMe } from '@/features/auth/api/get-me';
 import { SessionsCard } from '@/features/auth/components/sessions-card';
+import { TwoFactorCard } from '@/features/auth/components/two-factor-card';
 import { UpdatePasswordForm } from '@/features/auth/components/update-password-form';
 import { getErrorText } from '@/lib/api-error';
 
@@ -38,6 +39,7 @@ export default function SettingsRoute() {
             </>
           )}
         </Card>
+        {me.isSuccess && <TwoFactorCard me={me.data} />}
         <SessionsCard />
       </div>
     </AppPage>

@@ -1,4 +1,4 @@
-import type { AuthResponse, LoginBody } from '@app/contract';
+import type { LoginBody, SignInResponse } from '@app/contract';
 
 import { publicFetch } from '@/lib/api-client';
 import { lazyZodResolver } from '@/lib/lazy-zod-resolver';
@@ -9,4 +9,5 @@ export const loginResolver = lazyZodResolver(() =>
 );
 
 /** Signs in with `useSignIn(login)`. */
-export const login = (body: LoginBody) => publicFetch<AuthResponse>('/auth/login', { method: 'POST', body });
+export const login = (body: LoginBody) =>
+  publicFetch<SignInResponse>('/auth/login', { method: 'POST', body });

@@ -1,4 +1,4 @@
-import type { InvitationAcceptance } from '@app/contract';
+import type { InvitationAcceptance, InvitationAcceptanceSecondStep } from '@app/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 import { publicFetch } from '@/lib/api-client';
@@ -13,14 +13,17 @@ import { storeSession } from '@/lib/session/session-store';
  * before: the old session's token has no part in it, and must not be refreshed or ended by it.
  */
 export const acceptInvitation = (token: string) =>
-  publicFetch<InvitationAcceptance>(`/invitations/${encodeURIComponent(token)}/accept`);
+  publicFetch<InvitationAcceptance | InvitationAcceptanceSecondStep>(
+    `/invitations/${encodeURIComponent(token)}/accept`,
+  );
 
 export function useAcceptInvitation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: acceptInvitation,
     onSuccess: (acceptance) => {
-      storeSession(acceptance);
+      // With two-factor on, the account joined but signs in by the second step (the page opens it).
+      if (!('mfa_required' in acceptance)) storeSession(acceptance);
       // The app then opens on the team just joined, which a list loaded before joining lacks.
       selectTenant(acceptance.tenant_uuid);
       queryClient.removeQueries({ queryKey: getTenantsQueryOptions().queryKey });

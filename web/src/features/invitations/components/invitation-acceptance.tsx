@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { Link } from 'react-router';
+import { Link, Navigate } from 'react-router';
 
 import { AuthLayout } from '@/components/layouts/auth-layout';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
@@ -9,6 +9,7 @@ import { paths } from '@/config/paths';
 import { useAcceptInvitation } from '@/features/invitations/api/accept-invitation';
 import { SetInvitationPasswordForm } from '@/features/invitations/components/set-invitation-password-form';
 import { getErrorText } from '@/lib/api-error';
+import type { SecondStepState } from '@/lib/session/second-step';
 
 /**
  * Accepts the invitation once (docs/spec.md section 4: accepting, then success or error). The token is single use,
@@ -28,7 +29,12 @@ export function InvitationAcceptance({ token }: { token: string }) {
   }, [token, mutate]);
 
   if (acceptance.isSuccess) {
-    const { tenant_name, email, has_password } = acceptance.data;
+    const { data } = acceptance;
+    if ('mfa_required' in data) {
+      const state: SecondStepState = { mfaToken: data.mfa_token };
+      return <Navigate to={paths.auth.twoFactor.getHref()} state={state} replace />;
+    }
+    const { tenant_name, email, has_password } = data;
     const offerPassword = !has_password && !hasSetPassword;
     return (
       <AuthLayout

@@ -1,0 +1,46 @@
+import type { AuthResponse, MfaVerifyBody, RecoveryCodes, TwoFactorSetup } from '@app/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+
+import { apiFetch, publicFetch } from '@/lib/api-client';
+import { storeSession } from '@/lib/session/session-store';
+
+import { getMeQueryOptions } from '@/features/auth/api/get-me';
+
+/** POST /auth/2fa/verify: the second step of a sign-in (docs/contract.md section 4). */
+export const verifySecondStep = (body: MfaVerifyBody) =>
+  publicFetch<AuthResponse>('/auth/2fa/verify', { method: 'POST', body });
+
+/** Completes the sign-in: stores the session the code earned, then calls `onSuccess`. */
+export const useVerifySecondStep = ({ onSuccess }: { onSuccess: () => void }) =>
+  useMutation({
+    mutationFn: verifySecondStep,
+    onSuccess: (session) => {
+      storeSession(session);
+      onSuccess();
+    },
+  });
+
+/** POST /auth/2fa/setup: a new secret to scan; two-factor stays off until a code of it is shown. */
+export const setUpTwoFactor = () => apiFetch<TwoFactorSetup>('/auth/2fa/setup', { method: 'POST' });
+
+/** POST /auth/2fa/enable: turns two-factor on and answers the recovery codes, once. */
+export const enableTwoFactor = (code: string) =>
+  apiFetch<RecoveryCodes>('/auth/2fa/enable', { method: 'POST', body: { code } });
+
+/** POST /auth/2fa/disable: takes an authenticator or recovery code. */
+export const disableTwoFactor = (code: string) =>
+  apiFetch<{ message: string }>('/auth/2fa/disable', { method: 'POST', body: { code } });
+
+export const useSetUpTwoFactor = () => useMutation({ mutationFn: setUpTwoFactor });
+
+/** A change of the account's two-factor state: /auth/me says whether it is on. */
+function useTwoFactorChange<T>(mutationFn: (code: string) => Promise<T>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: getMeQueryOptions().queryKey }),
+  });
+}
+
+export const useEnableTwoFactor = () => useTwoFactorChange(enableTwoFactor);
+export const useDisableTwoFactor = () => useTwoFactorChange(disableTwoFactor);
