@@ -5,6 +5,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { useMe } from '@/features/auth/api/get-me';
 import { SessionsCard } from '@/features/auth/components/sessions-card';
 import { UpdatePasswordForm } from '@/features/auth/components/update-password-form';
+import { PasskeysCard } from '@/features/passkeys/components/passkeys-card';
 import { getErrorText } from '@/lib/api-error';
 
 export default function SettingsRoute() {
@@ -38,6 +39,7 @@ export default function SettingsRoute() {
             </>
           )}
         </Card>
+        <PasskeysCard />
         <SessionsCard />
       </div>
     </AppPage>
