@@ -113,7 +113,12 @@ export async function loginOptions(deps: PasskeyDeps): Promise<PasskeyLoginOptio
     timeout: CHALLENGE_TTL_MS,
   });
   await saveChallenge(deps, options.challenge, 'login', null);
-  return { ...options, rpId: deps.rpId, timeout: CHALLENGE_TTL_MS, userVerification: 'required' };
+  return {
+    challenge: options.challenge,
+    rpId: deps.rpId,
+    timeout: CHALLENGE_TTL_MS,
+    userVerification: 'required',
+  };
 }
 
 /** Signs in with a passkey: the same auth response and session as a password sign-in, no second step. */

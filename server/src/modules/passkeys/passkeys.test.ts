@@ -224,6 +224,21 @@ describe('signing in with a passkey', () => {
     expect(row!.counter).toBe(1);
   });
 
+  it('is both factors: an account with two-factor sign-in on gets its session, no second step', async () => {
+    const { user, authenticator } = await userWithPasskey();
+    await app.database.db
+      .update(users)
+      .set({ totpSecret: 'JBSWY3DPEHPK3PXP', totpEnabled: true })
+      .where(eq(users.email, user.email));
+    const response = await signIn(authenticator.authenticate(await loginOptions(), APP));
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toEqual({
+      access_token: expect.any(String),
+      refresh_token: expect.any(String),
+      email: user.email,
+    });
+  });
+
   it('refuses a replayed assertion', async () => {
     const { authenticator } = await userWithPasskey();
     const assertion = authenticator.authenticate(await loginOptions(), APP);
