@@ -18,9 +18,10 @@ type Fixtures = {
   pageChecks: PageChecks;
   /**
    * Registers an account through the API, with a team of its own unless `team` is false (else the onboarding
-   * dialog opens), and leaves the page signed in as it (on /login's origin).
+   * dialog opens), and leaves the page signed in as it (on /login's origin). `verified` opens the mailed
+   * verification link first, as second factors ask for.
    */
-  signIn: (email?: string, options?: { team?: string | false }) => Promise<Account>;
+  signIn: (email?: string, options?: { team?: string | false; verified?: boolean }) => Promise<Account>;
   /** The newest mail the dev mailbox holds for an address, and the first link in it. */
   mailTo: (email: string) => Promise<{ subject: string; text: string; link: string }>;
 };
@@ -108,7 +109,7 @@ export const test = base.extend<Fixtures>({
   },
 
   signIn: async ({ page }, use) => {
-    await use(async (email = uniqueEmail(), { team = 'Acme' } = {}) => {
+    await use(async (email = uniqueEmail(), { team = 'Acme', verified = false } = {}) => {
       const password = 'a long enough password';
       let response = await page.request.post('/api/auth/register', { data: { email, password } });
       // A fixed address (the super admin) may be registered already by another test.
@@ -118,6 +119,7 @@ export const test = base.extend<Fixtures>({
       if (email !== SUPER_ADMIN_EMAIL) expect(response.ok(), await response.text()).toBe(true);
       let session = await response.json();
       if (email === SUPER_ADMIN_EMAIL) session = await verifySuperAdmin(page, { email, password }, session);
+      else if (verified) session = await verify(page, email);
       const headers = { authorization: `Bearer ${session.access_token}` };
       const teams = await (await page.request.get('/api/tenants', { headers })).json();
       if (team && teams.length === 0) {
@@ -194,6 +196,19 @@ async function verifySuperAdmin(page: Page, account: Account, session: Session):
     )
     .toBe(true);
   return current;
+}
+
+/** Opens the verification link mailed to a new account; answers the session it signs in. */
+async function verify(page: Page, email: string): Promise<Session> {
+  const mailbox: { to: string; text: string }[] = await (await page.request.get('/api/dev/mailbox')).json();
+  const link = mailbox
+    .filter(({ to }) => to === email)
+    .map(({ text }) => /https?:\/\/\S+\/verify-email\?token=\S+/.exec(text)?.[0])
+    .find(Boolean);
+  expect(link, `a verification link mailed to ${email}`).toBeDefined();
+  const response = await page.request.get(`/api/auth/verify-email${new URL(link!).search}`);
+  expect(response.ok(), await response.text()).toBe(true);
+  return response.json();
 }
 
 async function scan(page: Page, scanned: Set<string>, problems: string[]) {

@@ -4,7 +4,8 @@ import { defineConfig } from '@playwright/test';
 
 // run.mjs sets these; the defaults let `npx playwright test` work against a build on port 3100 too.
 const port = Number(process.env.E2E_PORT ?? 3100);
-const baseURL = `http://127.0.0.1:${port}`;
+// A host name, not 127.0.0.1: WebAuthn refuses an IP address as its relying party (passkeys.spec.ts).
+const baseURL = `http://localhost:${port}`;
 
 export default defineConfig({
   testDir: './tests',
@@ -44,7 +45,7 @@ export default defineConfig({
   webServer: {
     command: 'node server/dist/main.js',
     cwd: path.resolve(import.meta.dirname, '..'),
-    url: `${baseURL}/api/health`,
+    url: `http://127.0.0.1:${port}/api/health`,
     reuseExistingServer: false,
     timeout: 90_000,
     // Playwright passes its own environment on; these keep the server on its own fresh embedded database.

@@ -5,6 +5,7 @@ export * from './feedback.ts';
 export * from './health.ts';
 export * from './items.ts';
 export * from './pagination.ts';
+export * from './passkeys.ts';
 export * from './billing.ts';
 export * from './super-admin.ts';
 export * from './tenants.ts';

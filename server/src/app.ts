@@ -19,6 +19,7 @@ import { invitationsRoutes } from './modules/invitations/invitations.routes.ts';
 import { itemsRoutes } from './modules/items/items.routes.ts';
 import { mailPlugin } from './modules/mail/mail.plugin.ts';
 import { membersRoutes } from './modules/members/members.routes.ts';
+import { passkeysRoutes } from './modules/passkeys/passkeys.routes.ts';
 import { billingPlugin } from './modules/billing/billing.plugin.ts';
 import { billingRoutes } from './modules/billing/billing.routes.ts';
 import { publicConfigRoutes } from './modules/public-config/public-config.routes.ts';
@@ -148,6 +149,7 @@ export async function buildApp({
   await app.register(healthRoutes, { prefix: '/api' });
   await app.register(publicConfigRoutes, { prefix: '/api' });
   await app.register(authRoutes, { prefix: '/api/auth' });
+  await app.register(passkeysRoutes, { prefix: '/api/auth/passkeys' });
   await app.register(tenantsRoutes, { prefix: '/api' });
   await app.register(membersRoutes, { prefix: '/api' });
   await app.register(invitationsRoutes, { prefix: '/api' });

@@ -25,10 +25,12 @@ import {
 } from './helpers.ts';
 import { subscribeLocally, TEST_CARD } from './local-billing.ts';
 import { listRoutes } from './routes.ts';
+import { SoftAuthenticator } from './soft-authenticator.ts';
 
 const PASSWORD = 'correct horse battery';
 const ROOT_EMAIL = 'root@example.com';
 const UNKNOWN_TEAM = '00000000-0000-4000-8000-000000000000';
+const APP_ORIGIN = { origin: 'http://localhost:3000', rpId: 'localhost' };
 
 /** owner, admin and member are of team A; "other team" owns team B; the super admins belong to no team. */
 type Caller = Role | 'other team' | 'super admin' | 'super admin by email' | 'signed out';
@@ -305,6 +307,14 @@ const rows: Row[] = [
     prepare: freshSession,
     body: ({ refresh }) => ({ refresh_token: refresh }),
   },
+  // The passkey's signature over a live challenge is the credential (passkeys.test.ts): a made-up one answers 400.
+  { route: 'POST /api/auth/passkeys/login/options', who: 'public', status: 200 },
+  {
+    route: 'POST /api/auth/passkeys/login/verify',
+    who: 'public',
+    status: 400,
+    body: () => new SoftAuthenticator().authenticate({ challenge: 'bm8tc3VjaC1jaGFsbGVuZ2U' }, APP_ORIGIN),
+  },
   // The mailed single-use token is the credential of these four.
   {
     route: 'GET /api/auth/verify-email',
@@ -375,6 +385,26 @@ const rows: Row[] = [
   { route: 'POST /api/auth/2fa/setup', who: 'signed in', status: 200 },
   { route: 'POST /api/auth/2fa/enable', who: 'signed in', status: 400, body: () => ({ code: '000000' }) },
   { route: 'POST /api/auth/2fa/disable', who: 'signed in', status: 400, body: () => ({ code: '000000' }) },
+  { route: 'GET /api/auth/passkeys', who: 'signed in', status: 200 },
+  { route: 'POST /api/auth/passkeys/register/options', who: 'signed in', status: 200 },
+  // A registration needs a challenge issued to the caller (passkeys.test.ts): a made-up one answers 400.
+  {
+    route: 'POST /api/auth/passkeys/register/verify',
+    who: 'signed in',
+    status: 400,
+    body: () =>
+      new SoftAuthenticator().register(
+        { challenge: 'bm8tc3VjaC1jaGFsbGVuZ2U', user: { id: 'eA' } },
+        APP_ORIGIN,
+      ),
+  },
+  // Anyone else's passkey, as an unknown one, answers 404 (passkeys.test.ts).
+  {
+    route: 'DELETE /api/auth/passkeys/:id',
+    who: 'signed in',
+    status: 404,
+    prepare: async () => ({ id: randomUUID() }),
+  },
   { route: 'GET /api/tenants', who: 'signed in', status: 200 },
   { route: 'POST /api/tenants', who: 'signed in', status: 201, body: () => ({ name: 'New team' }) },
   // The contract lists plans with what any member reads, outside the header rule; the app asks for a sign-in.

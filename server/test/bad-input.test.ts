@@ -163,6 +163,13 @@ const KNOWN_KEYS = [
   'exp_month',
   'exp_year',
   'cvc',
+  // A WebAuthn response's fields (passkeys).
+  'id',
+  'rawId',
+  'type',
+  'response',
+  'clientDataJSON',
+  'clientExtensionResults',
   '__proto__',
   'constructor',
 ];

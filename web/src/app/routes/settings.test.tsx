@@ -99,8 +99,8 @@ describe('/settings', () => {
     renderApp('/settings');
 
     await screen.findByRole('heading', { level: 1, name: 'Account' });
-    // The account's card and the sessions' card each show their own spinner.
-    expect(screen.getAllByRole('status', { name: 'Loading' })).toHaveLength(2);
+    // The account's, the passkeys' and the sessions' cards each show their own spinner.
+    expect(screen.getAllByRole('status', { name: 'Loading' })).toHaveLength(3);
     expect((await screen.findByRole('alert')).textContent).toBe('Something broke');
     await waitFor(() => expect(screen.queryByRole('status')).toBeNull());
   });

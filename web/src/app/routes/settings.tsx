@@ -6,6 +6,7 @@ import { useMe } from '@/features/auth/api/get-me';
 import { SessionsCard } from '@/features/auth/components/sessions-card';
 import { TwoFactorCard } from '@/features/auth/components/two-factor-card';
 import { UpdatePasswordForm } from '@/features/auth/components/update-password-form';
+import { PasskeysCard } from '@/features/passkeys/components/passkeys-card';
 import { getErrorText } from '@/lib/api-error';
 
 export default function SettingsRoute() {
@@ -40,6 +41,7 @@ export default function SettingsRoute() {
           )}
         </Card>
         {me.isSuccess && <TwoFactorCard me={me.data} />}
+        <PasskeysCard />
         <SessionsCard />
       </div>
     </AppPage>

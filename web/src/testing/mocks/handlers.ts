@@ -71,6 +71,7 @@ export const handlers = [
   http.get('/api/auth/me', () => HttpResponse.json(me)),
   http.post('/api/auth/logout', () => new HttpResponse(null, { status: 204 })),
   http.get('/api/auth/sessions', () => HttpResponse.json([thisSession])),
+  http.get('/api/auth/passkeys', () => HttpResponse.json([])),
   http.get('/api/tenants', () => HttpResponse.json([acme])),
   http.get('/api/tenant', () => HttpResponse.json(acme)),
   http.get('/api/members', () =>

@@ -5,6 +5,7 @@ import { TextLink } from '@/components/text-link';
 import { paths } from '@/config/paths';
 import { GoogleSignIn } from '@/features/auth/components/google-sign-in';
 import { LoginForm } from '@/features/auth/components/login-form';
+import { PasskeySignIn } from '@/features/passkeys/components/passkey-sign-in';
 
 export default function LoginRoute() {
   const navigate = useNavigate();
@@ -20,6 +21,7 @@ export default function LoginRoute() {
       }
     >
       <LoginForm onSuccess={goToDashboard} />
+      <PasskeySignIn onSuccess={goToDashboard} />
       <GoogleSignIn context="signin" onSuccess={goToDashboard} />
     </AuthLayout>
   );

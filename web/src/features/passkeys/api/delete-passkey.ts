@@ -1,0 +1,17 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+
+import { apiFetch } from '@/lib/api-client';
+
+import { getPasskeysQueryOptions } from '@/features/passkeys/api/get-passkeys';
+
+/** DELETE /auth/passkeys/{id}: the passkey can no longer sign in. */
+export const deletePasskey = (id: string) =>
+  apiFetch<void>(`/auth/passkeys/${encodeURIComponent(id)}`, { method: 'DELETE' });
+
+export function useDeletePasskey() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deletePasskey,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: getPasskeysQueryOptions().queryKey }),
+  });
+}

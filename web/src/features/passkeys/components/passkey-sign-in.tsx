@@ -1,0 +1,36 @@
+import { KeyRound } from 'lucide-react';
+import { useState } from 'react';
+
+import { Alert, AlertDescription } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Spinner } from '@/components/ui/spinner';
+
+import { usePasskeyLogin } from '@/features/passkeys/api/passkey-login';
+import { isPromptDismissed, passkeyErrorText } from '@/features/passkeys/utils/passkey-error';
+
+/** "Sign in with a passkey" under the sign-in form: any passkey this browser holds for the site, no email asked. */
+export function PasskeySignIn({ onSuccess }: { onSuccess: () => void }) {
+  const signIn = usePasskeyLogin({ onSuccess });
+  // @simplewebauthn/browser's own check, written out: the library loads only when the button is pressed.
+  const [supported] = useState(() => typeof globalThis.PublicKeyCredential === 'function');
+  if (!supported) return null;
+  return (
+    <div className="grid gap-3">
+      {signIn.isError && (
+        <Alert variant={isPromptDismissed(signIn.error) ? 'default' : 'destructive'}>
+          <AlertDescription>{passkeyErrorText(signIn.error, 'Passkey sign-in failed')}</AlertDescription>
+        </Alert>
+      )}
+      <Button
+        type="button"
+        variant="outline"
+        className="w-full"
+        disabled={signIn.isPending}
+        onClick={() => signIn.mutate()}
+      >
+        {signIn.isPending ? <Spinner /> : <KeyRound aria-hidden="true" />}
+        {signIn.isPending ? 'Waiting for your passkey…' : 'Sign in with a passkey'}
+      </Button>
+    </div>
+  );
+}
