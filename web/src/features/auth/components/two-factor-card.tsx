@@ -71,7 +71,7 @@ export function TwoFactorCard({ me }: { me: Me }) {
     ) : (
       <div className="flex flex-wrap items-center justify-between gap-3">
         <p className="text-sm text-muted-foreground">
-          Signing in asks for a code from your authenticator app.
+          Each sign-in asks for a code. Lost your phone? Sign in with a recovery code.
         </p>
         <Button
           variant="outline"
@@ -103,7 +103,7 @@ export function TwoFactorCard({ me }: { me: Me }) {
             <code className="rounded bg-muted px-2 py-1 font-mono break-all">
               {secret.match(/.{1,4}/g)!.join(' ')}
             </code>
-            <CopyButton text={secret} label="Copy key" />
+            <CopyButton text={secret} label="Copy key" size="sm" />
           </div>
         </div>
         <CodeForm
@@ -217,13 +217,21 @@ function RecoveryCodesView({ codes, onDone }: { codes: string[]; onDone: () => v
   );
 }
 
-function CopyButton({ text, label }: { text: string; label: string }) {
+function CopyButton({
+  text,
+  label,
+  size = 'default',
+}: {
+  text: string;
+  label: string;
+  size?: 'sm' | 'default';
+}) {
   const [copied, setCopied] = useState(false);
   return (
     <Button
       type="button"
       variant="outline"
-      size="sm"
+      size={size}
       className="justify-self-start"
       onClick={() =>
         void navigator.clipboard.writeText(text).then(
