@@ -5,6 +5,7 @@ import fp from 'fastify-plugin';
 
 import type { AuthDeps } from './auth.service.ts';
 import { createGoogleIdTokens } from './google-id-tokens.ts';
+import { createSecretBox } from './second-factor.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -25,6 +26,7 @@ export const authModulePlugin = fp(
         ? createGoogleIdTokens({ clientId: config.google.clientId, jwksUrl: config.google.jwksUrl, clock })
         : null,
       mailQueued: () => app.mail.notify(),
+      totpSecrets: createSecretBox(config.jwtSecret),
     } satisfies AuthDeps);
   },
   { name: 'auth', dependencies: ['mail'] },

@@ -30,6 +30,7 @@ import type { GoogleIdTokens } from './google-id-tokens.ts';
 import {
   hashRecoveryCode,
   newRecoveryCodes,
+  type SecretBox,
   newTotpSecret,
   normalizeCode,
   totpStep,
@@ -92,6 +93,8 @@ export type AuthDeps = {
   google: GoogleIdTokens | null;
   /** Called after a transaction that queued mail has committed, so the worker sends it now. */
   mailQueued: () => void;
+  /** Seals and opens the TOTP secrets stored on accounts. */
+  totpSecrets: SecretBox;
 };
 
 const invalidCredentials = () => new AppError('UNAUTHORIZED', 'Invalid email or password');
@@ -450,9 +453,10 @@ export async function completeSecondStep(
  */
 export async function verifySecondFactor(deps: AuthDeps, userId: string, code: string): Promise<boolean> {
   const user = await repo.findUserById(deps.db, userId);
-  if (!user?.totpEnabled || !user.totpSecret) return false;
+  const secret = user?.totpEnabled && user.totpSecret && deps.totpSecrets.open(user.totpSecret);
+  if (!secret) return false;
   const normalized = normalizeCode(code);
-  const step = totpStep(user.totpSecret, normalized, deps.clock.now());
+  const step = totpStep(secret, normalized, deps.clock.now());
   if (step !== null) return repo.acceptTotpStep(deps.db, userId, step);
   return repo.spendRecoveryCode(deps.db, userId, hashRecoveryCode(normalized), deps.clock.now());
 }
@@ -465,7 +469,7 @@ export async function setUpTwoFactor(deps: AuthDeps, userId: string): Promise<Tw
     throw new AppError('BAD_REQUEST', 'Verify your email before turning on two-factor authentication');
   }
   const { secret, otpauthUrl } = newTotpSecret(user.email);
-  if (!(await repo.setTotpSecret(deps.db, userId, secret))) throw twoFactorAlreadyOn();
+  if (!(await repo.setTotpSecret(deps.db, userId, deps.totpSecrets.seal(secret)))) throw twoFactorAlreadyOn();
   return { secret, otpauth_url: otpauthUrl };
 }
 
@@ -475,8 +479,9 @@ const twoFactorAlreadyOn = () => new AppError('BAD_REQUEST', 'Two-factor authent
 export async function enableTwoFactor(deps: AuthDeps, userId: string, code: string): Promise<RecoveryCodes> {
   const user = await requireExistingUser(deps.db, userId);
   if (user.totpEnabled) throw twoFactorAlreadyOn();
-  if (!user.totpSecret) throw new AppError('BAD_REQUEST', 'Start the two-factor setup first');
-  const step = totpStep(user.totpSecret, normalizeCode(code), deps.clock.now());
+  const secret = user.totpSecret && deps.totpSecrets.open(user.totpSecret);
+  if (!secret) throw new AppError('BAD_REQUEST', 'Start the two-factor setup first');
+  const step = totpStep(secret, normalizeCode(code), deps.clock.now());
   if (step === null) throw invalidCode();
   const codes = newRecoveryCodes();
   const enabled = await deps.db.transaction(async (tx) => {

@@ -5,6 +5,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { recoveryCodes } from '../../db/schema/recovery-codes.ts';
+import { users } from '../../db/schema/users.ts';
 import {
   bearer,
   buildTestApp,
@@ -16,7 +17,7 @@ import {
   type TestApp,
   uniqueEmail,
 } from '../../../test/helpers.ts';
-import { totpCodeAt } from './second-factor.ts';
+import { createSecretBox, totpCodeAt } from './second-factor.ts';
 
 const clock = new TestClock();
 let app: TestApp;
@@ -315,5 +316,28 @@ describe('turning two-factor off', () => {
     const user = await userWithTwoFactor();
     const code = totpCodeAt(user.secret, clock.now());
     expect((await post('/api/auth/2fa/disable', user.access_token, { code })).statusCode).toBe(200);
+  });
+});
+
+describe('the stored secret', () => {
+  it('is sealed: the database holds no secret an authenticator could be set up with', async () => {
+    const user = await userWithTwoFactor();
+    const [row] = await app.database.db
+      .select({ totpSecret: users.totpSecret })
+      .from(users)
+      .where(eq(users.email, user.email));
+    expect(row!.totpSecret).toMatch(/^v1\./);
+    expect(row!.totpSecret).not.toContain(user.secret);
+  });
+
+  it('opens only under the key that sealed it, and not once tampered with', () => {
+    const box = createSecretBox('a'.repeat(32));
+    const sealed = box.seal('JBSWY3DPEHPK3PXP');
+    expect(box.open(sealed)).toBe('JBSWY3DPEHPK3PXP');
+    expect(box.seal('JBSWY3DPEHPK3PXP')).not.toBe(sealed);
+    expect(createSecretBox('b'.repeat(32)).open(sealed)).toBeNull();
+    const tampered = `${sealed.slice(0, -2)}${sealed.endsWith('A') ? 'B' : 'A'}${sealed.slice(-1)}`;
+    expect(box.open(tampered)).toBeNull();
+    expect(box.open('v1.')).toBeNull();
   });
 });
