@@ -17,4 +17,3 @@ export type PageQuery = z.input<typeof PageQuerySchema>;
 export const SearchPageQuerySchema = PageQuerySchema.extend({
   q: z.string().trim().max(200, 'Search must be 200 characters or less').optional(),
 });
-export type SearchPageQuery = z.input<typeof SearchPageQuerySchema>;

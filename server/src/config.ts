@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
+import { BILLING_PROVIDERS } from '@app/contract/constants';
 import { z } from 'zod';
 
 import { createFileExclusively } from './lib/atomic-file.ts';
@@ -31,7 +32,7 @@ const EnvSchema = z
     SMTP_URL: optional(z.url({ protocol: /^smtps?$/, error: 'expected an smtp:// or smtps:// URL' })),
     MAIL_FROM: optional(z.string()).default('no-reply@localhost'),
     SUPER_ADMIN_EMAILS: optional(z.string()).default(''),
-    PAYMENTS_PROVIDER: optional(z.enum(['local', 'stripe'])).default('local'),
+    PAYMENTS_PROVIDER: optional(z.enum(BILLING_PROVIDERS)).default('local'),
     STRIPE_SECRET_KEY: optional(z.string()),
     STRIPE_WEBHOOK_SECRET: optional(z.string()),
     STRIPE_API_URL: optional(httpUrl),

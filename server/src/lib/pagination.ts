@@ -1,6 +1,6 @@
 // Keyset pagination (docs/contract.md section 3): a page costs the same at any depth because the next one starts from the
 // sort key of the last row shown, never from an offset. Cursors are opaque to clients.
-import { NEXT_CURSOR_HEADER } from '@app/contract';
+import { NEXT_CURSOR_HEADER, UuidSchema } from '@app/contract';
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 
@@ -34,7 +34,7 @@ function isPgTimestamp(text: string): boolean {
 }
 
 /** Timestamps travel as PostgreSQL's own text (microseconds), which a JavaScript Date would truncate. */
-const TimestampKeySchema = z.tuple([z.string().max(40).refine(isPgTimestamp), z.uuid().toLowerCase()]);
+const TimestampKeySchema = z.tuple([z.string().max(40).refine(isPgTimestamp), UuidSchema]);
 
 function encodeCursor(key: readonly unknown[]): string {
   return Buffer.from(JSON.stringify(key)).toString('base64url');

@@ -13,7 +13,7 @@ export const PER_ADDRESS_LIMIT = { max: 60, timeWindow: 60_000 };
 
 type Limit = { max: number; timeWindow: number };
 
-export const ATTEMPT_LIMITS = {
+const ATTEMPT_LIMITS = {
   /** Failed logins for one email within 15 minutes; the next attempt is refused. */
   failedLogins: { max: 10, timeWindow: 15 * 60_000 },
   /** Wrong second-factor codes for one user within 15 minutes (sign-in step, turning two-factor on or off). */

@@ -29,4 +29,3 @@ export const items = pgTable(
   ],
 );
 
-export type ItemRow = typeof items.$inferSelect;

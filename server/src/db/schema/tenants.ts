@@ -28,4 +28,3 @@ export const tenants = pgTable(
   ],
 );
 
-export type TenantRow = typeof tenants.$inferSelect;

@@ -5,7 +5,7 @@ import type { BillingInterval } from '@app/contract';
 import type { Db } from '../../db/client.ts';
 import type { InvoiceRow, PlanRow, SubscriptionRow } from './billing.repository.ts';
 
-export type BillingTenant = { uuid: string; name: string; stripeCustomerId: string | null };
+type BillingTenant = { uuid: string; name: string; stripeCustomerId: string | null };
 
 export type BillingProvider = {
   readonly name: 'local' | 'stripe';
