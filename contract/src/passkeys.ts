@@ -81,6 +81,8 @@ export const PasskeyRegisterVerifyBodySchema = z.object({
     .trim()
     .min(1, 'Name cannot be empty')
     .max(MAX_PASSKEY_NAME_LENGTH, `Name must be at most ${MAX_PASSKEY_NAME_LENGTH} characters`)
+    // eslint-disable-next-line no-control-regex -- control characters are exactly what is refused
+    .refine((name) => !/[\u0000-\u001f\u007f]/.test(name), 'Name cannot contain control characters')
     .optional(),
 });
 export type PasskeyRegisterVerifyBody = z.infer<typeof PasskeyRegisterVerifyBodySchema>;

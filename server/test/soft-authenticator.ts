@@ -98,18 +98,23 @@ export class SoftAuthenticator {
 
   /**
    * navigator.credentials.get() answered, as AuthenticationResponseJSON: the counter goes up by one unless given,
-   * and another key can sign it.
+   * another key can sign it, and the user may be left unverified.
    */
   authenticate(
     options: { challenge: string },
     where: Where,
-    { counter = this.counter + 1, signWith }: { counter?: number; signWith?: KeyObject } = {},
+    {
+      counter = this.counter + 1,
+      signWith,
+      userVerified = true,
+    }: { counter?: number; signWith?: KeyObject; userVerified?: boolean } = {},
   ) {
     this.counter = counter;
     const clientDataJSON = Buffer.from(
       JSON.stringify({ type: 'webauthn.get', challenge: options.challenge, origin: where.origin }),
     );
-    const authData = this.authenticatorData(where.rpId, FLAG_UP | FLAG_UV, counter);
+    // Without UV the authenticator saw someone present, not the account's owner (no PIN, no biometric).
+    const authData = this.authenticatorData(where.rpId, FLAG_UP | (userVerified ? FLAG_UV : 0), counter);
     const signature = sign(
       'sha256',
       Buffer.concat([authData, sha256(clientDataJSON)]),

@@ -27,4 +27,3 @@ export const tenants = pgTable(
     uniqueIndex('tenants_stripe_customer_idx').on(table.stripeCustomerId),
   ],
 );
-

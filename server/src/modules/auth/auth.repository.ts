@@ -347,3 +347,19 @@ export async function spendRecoveryCode(db: Db, userId: string, codeHash: string
     .returning({ id: recoveryCodes.id });
   return rows.length > 0;
 }
+
+/** When the user's open session `sessionId` began (its first sign-in), or undefined once it has ended. */
+export async function findSessionStart(db: Db, userId: string, sessionId: string) {
+  const [row] = await db
+    .select({ startedAt: refreshTokens.sessionStartedAt })
+    .from(refreshTokens)
+    .where(
+      and(
+        eq(refreshTokens.userId, userId),
+        eq(refreshTokens.familyId, sessionId),
+        isNull(refreshTokens.revokedAt),
+      ),
+    )
+    .limit(1);
+  return row?.startedAt;
+}

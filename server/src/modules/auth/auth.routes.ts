@@ -34,8 +34,8 @@ import * as auth from './auth.service.ts';
 const perAddress = { rateLimit: PER_ADDRESS_LIMIT };
 
 /** Whether an error is the refusal an attempt limit counts (a wrong password, a wrong code), not an outage. */
-const isRefusal = (code: AppError['code']) => (error: unknown) =>
-  error instanceof AppError && error.code === code;
+const isWrongPassword = (error: unknown) => error instanceof AppError && error.code === 'UNAUTHORIZED';
+const isWrongCode = (error: unknown) => error instanceof AppError && error.message === auth.INVALID_CODE;
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = app.auth;
@@ -66,7 +66,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         reply,
         request.body.email,
         () => auth.login(deps, request.body, requestClient(request)),
-        isRefusal('UNAUTHORIZED'),
+        isWrongPassword,
       ),
   );
 
@@ -94,7 +94,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         reply,
         userId,
         () => auth.completeSecondStep(deps, { mfaToken, code }, requestClient(request)),
-        isRefusal('BAD_REQUEST'),
+        isWrongCode,
       );
     },
   );
@@ -149,6 +149,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   // What the signed-in user does to their own account.
   const ownAccount: FastifyPluginAsyncZod = async (scope) => {
     routeScope(scope, { access: 'user', tags: ['Auth'] });
+    const ownSession = (request: { user: { uuid: string; sessionId: string } }) => ({
+      userId: request.user.uuid,
+      sessionId: request.user.sessionId,
+    });
 
     scope.post(
       '/update-password',
@@ -169,7 +173,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
     // Turning two-factor on or off takes a code: wrong ones count against the same limit as the sign-in step's.
     scope.post('/2fa/setup', { schema: { response: { 200: TwoFactorSetupSchema } } }, async (request) =>
-      auth.setUpTwoFactor(deps, request.user.uuid),
+      auth.setUpTwoFactor(deps, ownSession(request)),
     );
 
     scope.post(
@@ -180,7 +184,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
           reply,
           request.user.uuid,
           () => auth.enableTwoFactor(deps, request.user.uuid, request.body.code),
-          isRefusal('BAD_REQUEST'),
+          isWrongCode,
         ),
     );
 
@@ -192,7 +196,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
           reply,
           request.user.uuid,
           () => auth.disableTwoFactor(deps, request.user.uuid, request.body.code),
-          isRefusal('BAD_REQUEST'),
+          isWrongCode,
         );
         return { message: 'Two-factor authentication is off' };
       },
@@ -205,11 +209,6 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       async (request) => auth.getMe(deps, request.user.uuid),
     );
-
-    const ownSession = (request: { user: { uuid: string; sessionId: string } }) => ({
-      userId: request.user.uuid,
-      sessionId: request.user.sessionId,
-    });
 
     scope.get(
       '/sessions',

@@ -40,6 +40,8 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 const REFRESH_TOKEN_TTL_MS = 30 * DAY_MS;
 const VERIFICATION_TTL_MS = DAY_MS;
 const RESET_TTL_MS = 60 * 60 * 1000;
+/** How old a sign-in may be to add a way in to the account (an authenticator app, a passkey). */
+const RECENT_SIGN_IN_MS = 15 * 60 * 1000;
 /** How long the second step of a sign-in may take (docs/contract.md section 4). */
 const SECOND_FACTOR_TTL_MS = 5 * 60 * 1000;
 
@@ -410,7 +412,9 @@ export async function signIn(deps: AuthDeps, tx: Db, user: UserRow, client: Clie
 }
 
 const invalidSecondStep = () => new AppError('UNAUTHORIZED', 'Your sign-in has expired. Sign in again.');
-const invalidCode = () => new AppError('BAD_REQUEST', 'Invalid code');
+/** The refusal of a wrong code: the one answer the wrongCodes attempt limit counts. */
+export const INVALID_CODE = 'Invalid code';
+const invalidCode = () => new AppError('BAD_REQUEST', INVALID_CODE);
 
 /** The user a second step belongs to, while it is live: the attempt limit is counted against them. */
 export async function secondStepUser(deps: AuthDeps, mfaToken: string): Promise<string> {
@@ -461,13 +465,35 @@ export async function verifySecondFactor(deps: AuthDeps, userId: string, code: s
   return repo.spendRecoveryCode(deps.db, userId, hashRecoveryCode(normalized), deps.clock.now());
 }
 
+/**
+ * Adding a way in to the account (an authenticator app, a passkey) asks for a sign-in of the last 15 minutes: a
+ * session kept alive by refreshing, stolen or left open, cannot plant its own second factor and keep the account
+ * after the owner resets the password. A refresh continues a session; it does not make its sign-in recent.
+ */
+export async function requireRecentSignIn(
+  deps: AuthDeps,
+  { userId, sessionId }: { userId: string; sessionId: string },
+): Promise<void> {
+  const startedAt = await repo.findSessionStart(deps.db, userId, sessionId);
+  if (!startedAt || deps.clock.now().getTime() - startedAt.getTime() > RECENT_SIGN_IN_MS) {
+    throw new AppError('FORBIDDEN', SIGN_IN_AGAIN);
+  }
+}
+
+export const SIGN_IN_AGAIN =
+  'For your security, sign in again to continue: this needs a sign-in from the last 15 minutes.';
+
 /** A new TOTP secret to scan; two-factor stays off until a code of it is shown (enableTwoFactor). */
-export async function setUpTwoFactor(deps: AuthDeps, userId: string): Promise<TwoFactorSetup> {
+export async function setUpTwoFactor(
+  deps: AuthDeps,
+  { userId, sessionId }: { userId: string; sessionId: string },
+): Promise<TwoFactorSetup> {
   const user = await requireExistingUser(deps.db, userId);
   // An unverified account may be a squatter's: a second factor would lock the mailbox's owner out of it.
   if (!user.isVerified) {
     throw new AppError('BAD_REQUEST', 'Verify your email before turning on two-factor authentication');
   }
+  await requireRecentSignIn(deps, { userId, sessionId });
   const { secret, otpauthUrl } = newTotpSecret(user.email);
   if (!(await repo.setTotpSecret(deps.db, userId, deps.totpSecrets.seal(secret)))) throw twoFactorAlreadyOn();
   return { secret, otpauth_url: otpauthUrl };

@@ -178,6 +178,36 @@ describe('signing in with two-factor on', () => {
     expect((await verify(second, totpCodeAt(user.secret, clock.now()))).statusCode).toBe(200);
   });
 
+  it('lets one of two parallel sign-ins with the same code through', async () => {
+    const user = await userWithTwoFactor();
+    const code = totpCodeAt(user.secret, clock.now());
+    const steps = [await firstStep(user.email, user.password), await firstStep(user.email, user.password)];
+    const answers = await Promise.all(steps.map((step) => verify(step, code)));
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 400]);
+  });
+
+  it('does not count a refusal other than a wrong code against the limit', async () => {
+    const user = await registerVerifiedUser(app, uniqueEmail());
+    // Enabling before any setup is refused for that reason, not as a wrong code: far more often than the limit.
+    for (let attempt = 0; attempt < 7; attempt += 1) {
+      const early = await post('/api/auth/2fa/enable', user.access_token, { code: '123456' });
+      expect(early.json()).toEqual({ detail: 'Start the two-factor setup first' });
+    }
+  });
+
+  it('is set up only from a sign-in of the last 15 minutes: a refreshed session stays as old as its sign-in', async () => {
+    const user = await registerVerifiedUser(app, uniqueEmail());
+    clock.advance(16 * 60_000);
+    const refreshed = (await post('/api/auth/refresh', null, { refresh_token: user.refresh_token })).json();
+    const stale = await post('/api/auth/2fa/setup', refreshed.access_token);
+    expect(stale.statusCode).toBe(403);
+    expect(stale.json()).toEqual({
+      detail: 'For your security, sign in again to continue: this needs a sign-in from the last 15 minutes.',
+    });
+    const fresh = (await login(user.email, user.password)).json();
+    expect((await post('/api/auth/2fa/setup', fresh.access_token)).statusCode).toBe(200);
+  });
+
   it('accepts the codes of the steps either side of now, not two steps away', async () => {
     const user = await userWithTwoFactor();
     const at = (offset: number) =>
@@ -315,7 +345,12 @@ describe('turning two-factor off', () => {
   it('takes a current authenticator code, once', async () => {
     const user = await userWithTwoFactor();
     const code = totpCodeAt(user.secret, clock.now());
-    expect((await post('/api/auth/2fa/disable', user.access_token, { code })).statusCode).toBe(200);
+    expect((await verify(await firstStep(user.email, user.password), code)).statusCode).toBe(200);
+    // The code that just signed in cannot turn two-factor off.
+    expect((await post('/api/auth/2fa/disable', user.access_token, { code })).statusCode).toBe(400);
+    clock.advance(STEP_MS);
+    const next = totpCodeAt(user.secret, clock.now());
+    expect((await post('/api/auth/2fa/disable', user.access_token, { code: next })).statusCode).toBe(200);
   });
 });
 

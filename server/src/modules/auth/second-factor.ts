@@ -83,7 +83,7 @@ export function createSecretBox(jwtSecret: string): SecretBox {
     open(sealed) {
       const bytes = Buffer.from(sealed.slice('v1.'.length), 'base64url');
       try {
-        const decipher = createDecipheriv('aes-256-gcm', key, bytes.subarray(0, 12));
+        const decipher = createDecipheriv('aes-256-gcm', key, bytes.subarray(0, 12), { authTagLength: 16 });
         decipher.setAuthTag(bytes.subarray(12, 28));
         return Buffer.concat([decipher.update(bytes.subarray(28)), decipher.final()]).toString('utf8');
       } catch {

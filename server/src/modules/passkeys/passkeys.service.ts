@@ -21,7 +21,13 @@ import {
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { type AuthDeps, type Client, findUser, issueSession } from '../auth/auth.service.ts';
+import {
+  type AuthDeps,
+  type Client,
+  findUser,
+  issueSession,
+  requireRecentSignIn,
+} from '../auth/auth.service.ts';
 import * as repo from './passkeys.repository.ts';
 
 const CHALLENGE_TTL_MS = 5 * 60 * 1000;
@@ -50,8 +56,9 @@ const challengeRefused = () =>
 
 export async function registrationOptions(
   deps: PasskeyDeps,
-  user: { uuid: string; email: string },
+  user: { uuid: string; email: string; sessionId: string },
 ): Promise<PasskeyRegistrationOptions> {
+  await requireRecentSignIn(deps.auth, { userId: user.uuid, sessionId: user.sessionId });
   // An unverified account may be a squatter's: its passkey would outlive the owner's reclaiming the address.
   if (!(await findUser(deps.db, user.uuid))?.isVerified) {
     throw new AppError('BAD_REQUEST', 'Verify your email before adding a passkey');
@@ -225,7 +232,8 @@ function challengeOf(clientDataJSON: string): string | undefined {
     const { challenge } = JSON.parse(Buffer.from(clientDataJSON, 'base64url').toString()) as {
       challenge?: unknown;
     };
-    return typeof challenge === 'string' && challenge.length <= 512 ? challenge : undefined;
+    // The server's own challenges are base64url: anything else is no challenge of ours, and never reaches a query.
+    return typeof challenge === 'string' && /^[A-Za-z0-9_-]{16,128}$/.test(challenge) ? challenge : undefined;
   } catch {
     return undefined;
   }

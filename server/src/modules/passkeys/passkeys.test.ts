@@ -415,3 +415,53 @@ describe('an unverified account', () => {
     expect(response.json()).toEqual({ detail: 'Verify your email before adding a passkey' });
   });
 });
+
+describe('what a passkey stands for', () => {
+  it('refuses an assertion without user verification: a passkey replaces both factors only when verified', async () => {
+    const { authenticator } = await userWithPasskey();
+    expectRefused(
+      await signIn(authenticator.authenticate(await loginOptions(), APP, { userVerified: false })),
+    );
+    expect((await signIn(authenticator.authenticate(await loginOptions(), APP))).statusCode).toBe(200);
+  });
+
+  it('is added only from a sign-in of the last 15 minutes: a session kept alive by refreshing cannot plant one', async () => {
+    const user = await registerVerifiedUser(app);
+    clock.advance(16 * 60_000);
+    const refreshed = await app.inject({
+      method: 'POST',
+      url: '/api/auth/refresh',
+      payload: { refresh_token: user.refresh_token },
+    });
+    const stale = await post('/register/options', refreshed.json().access_token);
+    expect(stale.statusCode).toBe(403);
+    expect(stale.json()).toEqual({
+      detail: 'For your security, sign in again to continue: this needs a sign-in from the last 15 minutes.',
+    });
+    const fresh = await app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: user.email, password: user.password },
+    });
+    expect((await post('/register/options', fresh.json().access_token)).statusCode).toBe(200);
+  });
+});
+
+describe('hostile input inside the encoded fields', () => {
+  it('answers a challenge that is no challenge of ours with 400, not a database error', async () => {
+    const { authenticator } = await userWithPasskey();
+    for (const challenge of ['x\u0000', 'a'.repeat(600), '../../etc', '']) {
+      expectRefused(await signIn(authenticator.authenticate({ challenge }, APP)));
+    }
+  });
+
+  it('refuses a name with control characters with 422', async () => {
+    const user = await registerVerifiedUser(app);
+    const registration = new SoftAuthenticator().register(await registrationOptions(user.access_token), APP);
+    const response = await post('/register/verify', user.access_token, {
+      ...registration,
+      name: 'Key\u0000',
+    });
+    expect(response.statusCode).toBe(422);
+  });
+});

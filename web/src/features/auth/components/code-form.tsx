@@ -59,7 +59,7 @@ export function CodeForm({
     >
       {error && (
         <Alert variant="destructive">
-          <AlertDescription>{error}</AlertDescription>
+          <AlertDescription id={`${id}-error`}>{error}</AlertDescription>
         </Alert>
       )}
       <div className="grid gap-2">
@@ -76,7 +76,12 @@ export function CodeForm({
           autoCapitalize="none"
           maxLength={64}
           aria-invalid={invalid}
-          aria-describedby={`${id}-hint${missing ? ` ${id}-missing` : ''}`}
+          aria-describedby={[`${id}-hint`, missing && `${id}-missing`, error && `${id}-error`]
+            .filter(Boolean)
+            .join(' ')}
+          // The form opens on a user's request (a sign-in step, Turn on, Turn off, another kind of code): its one
+          // field is where they go next, and the button that opened it may be gone.
+          autoFocus
           className="font-mono tracking-widest"
         />
         <p id={`${id}-hint`} className="text-sm text-muted-foreground">

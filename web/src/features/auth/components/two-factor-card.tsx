@@ -2,6 +2,7 @@ import type { Me } from '@app/contract';
 import { Check, Copy, Download } from 'lucide-react';
 import { useState } from 'react';
 
+import { SignInAgain } from '@/components/sign-in-again';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -127,7 +128,10 @@ export function TwoFactorCard({ me }: { me: Me }) {
       <div className="grid gap-3">
         {setup.isError && (
           <Alert variant="destructive">
-            <AlertDescription>{getErrorText(setup.error, 'Failed to start the setup')}</AlertDescription>
+            <AlertDescription className="grid gap-2">
+              {getErrorText(setup.error, 'Failed to start the setup')}
+              <SignInAgain error={setup.error} />
+            </AlertDescription>
           </Alert>
         )}
         {!me.is_verified && (

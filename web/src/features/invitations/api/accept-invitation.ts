@@ -4,7 +4,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { publicFetch } from '@/lib/api-client';
 import { getTenantsQueryOptions } from '@/lib/session/get-tenants';
 import { selectTenant } from '@/lib/session/selected-tenant';
-import { storeSession } from '@/lib/session/session-store';
+import { endSession, storeSession } from '@/lib/session/session-store';
 
 /**
  * Spends the single-use invitation token (docs/spec.md section 7); the answer signs the invited account in.
@@ -22,8 +22,10 @@ export function useAcceptInvitation() {
   return useMutation({
     mutationFn: acceptInvitation,
     onSuccess: (acceptance) => {
-      // With two-factor on, the account joined but signs in by the second step (the page opens it).
-      if (!('mfa_required' in acceptance)) storeSession(acceptance);
+      // With two-factor on, the account joined but signs in by the second step (the page opens it); whoever was
+      // signed in here before is signed out of this browser, as a completed acceptance would replace them.
+      if ('mfa_required' in acceptance) endSession();
+      else storeSession(acceptance);
       // The app then opens on the team just joined, which a list loaded before joining lacks.
       selectTenant(acceptance.tenant_uuid);
       queryClient.removeQueries({ queryKey: getTenantsQueryOptions().queryKey });

@@ -8,6 +8,7 @@ import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
+import { SignInAgain } from '@/components/sign-in-again';
 import { getErrorText } from '@/lib/api-error';
 
 import { useDeletePasskey } from '@/features/passkeys/api/delete-passkey';
@@ -64,7 +65,10 @@ export function PasskeysCard() {
       <CardContent className="grid gap-4">
         {failure && (
           <Alert variant={dismissed ? 'default' : 'destructive'}>
-            <AlertDescription>{failure}</AlertDescription>
+            <AlertDescription className="grid gap-2">
+              {failure}
+              <SignInAgain error={register.error} />
+            </AlertDescription>
           </Alert>
         )}
         {done && (

@@ -1,0 +1,17 @@
+import { Button } from '@/components/ui/button';
+import { ApiError } from '@/lib/api-error';
+import { useSession } from '@/lib/session/use-session';
+
+/**
+ * Adding a second factor asks for a sign-in of the last few minutes (403): the way to one, beside the server's
+ * reason. Nothing for any other failure.
+ */
+export function SignInAgain({ error }: { error: unknown }) {
+  const { signOut } = useSession();
+  if (!(error instanceof ApiError && error.status === 403)) return null;
+  return (
+    <Button variant="outline" size="sm" className="justify-self-start" onClick={signOut}>
+      Sign in again
+    </Button>
+  );
+}
