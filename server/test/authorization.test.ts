@@ -393,6 +393,15 @@ const rows: Row[] = [
     status: 200,
     body: () => ({ new_email: uniqueEmail(), password: PASSWORD }),
   },
+  { route: 'GET /api/auth/me/export', who: 'signed in', status: 200 },
+  // A wrong password, so that every caller stays for the next rows: past the sign-in check, the password's 400
+  // (account.test.ts deletes accounts).
+  {
+    route: 'DELETE /api/auth/me',
+    who: 'signed in',
+    status: 400,
+    body: () => ({ password: 'not the password' }),
+  },
   // Only the session's own user may end it; anyone else's id, as an unknown one, answers 404 (auth.session-list.test.ts).
   {
     route: 'DELETE /api/auth/sessions/:id',
