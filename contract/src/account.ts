@@ -40,6 +40,7 @@ export const AccountExportSchema = z.object({
     is_verified: z.boolean(),
     created_at: isoTime,
     has_password: z.boolean(),
+    two_factor_enabled: z.boolean(),
   }),
   teams: z.array(z.object({ uuid: z.uuid(), name: z.string(), role: z.enum(ROLES), joined_at: isoTime })),
   sessions: z.array(SessionSchema),

@@ -33,18 +33,23 @@ function refuseOwnedTeamsWithOthers(teams: UserTeam[]) {
   }
 }
 
-/**
- * Deletes the account: the teams the user alone belongs to go first, each as DELETE /tenant deletes it (its billing
- * ended with the provider, then the team and its data), then the user leaves every other team and the account row
- * goes, its sessions with it. Refused, with nothing deleted, while the user owns a team that has other members.
- */
-export async function deleteAccount(
+/** The caller proves they hold the account (password, email or second-factor code) before it is deleted. */
+export async function confirmOwner(
   deps: AccountDeps,
   userId: string,
   proof: DeleteAccountBody,
 ): Promise<void> {
-  const { db } = deps.auth;
   await confirmAccountOwner(deps.auth, userId, proof);
+}
+
+/**
+ * Deletes the account, once confirmOwner has passed: the teams the user alone belongs to go first, each as DELETE
+ * /tenant deletes it (its billing ended with the provider, then the team and its data), then the user leaves every
+ * other team and the account row goes, its sessions with it. Refused, with nothing deleted, while the user owns a
+ * team that has other members.
+ */
+export async function deleteAccount(deps: AccountDeps, userId: string): Promise<void> {
+  const { db } = deps.auth;
   const teams = await listUserTeams(db, userId);
   refuseOwnedTeamsWithOthers(teams);
   for (const team of teams.filter((t) => t.memberCount === 1)) {
@@ -77,6 +82,7 @@ export async function exportAccount(deps: AccountDeps, caller: Caller): Promise<
       is_verified: me.is_verified,
       created_at: me.created_at,
       has_password: me.has_password,
+      two_factor_enabled: me.two_factor_enabled,
     },
     teams: teams.map(({ uuid, name, role, joinedAt }) => ({ uuid, name, role, joined_at: joinedAt })),
     sessions: await listAllSessions(deps.auth, caller),

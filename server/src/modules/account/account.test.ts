@@ -213,6 +213,7 @@ describe('GET /auth/me/export', () => {
       is_verified: false,
       created_at: expect.any(String),
       has_password: true,
+      two_factor_enabled: false,
     });
     expect(data.teams).toEqual([
       { uuid: team.uuid, name: 'Exported', role: 'owner', joined_at: expect.any(String) },

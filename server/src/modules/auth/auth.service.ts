@@ -589,16 +589,18 @@ export async function confirmEmailChange(
 }
 
 /**
- * Checks that the caller holds the account before it is deleted: its password, or, for an account without one
- * (Google, invited), its email typed out.
+ * Checks that the caller holds the account before it is deleted: a second-factor code when two-factor is on (it is
+ * spent), else its password, or, for an account without one (Google, invited), its email typed out.
  */
 export async function confirmAccountOwner(
   deps: AuthDeps,
   userId: string,
-  { password, confirm_email }: DeleteAccountBody,
+  { password, confirm_email, code }: DeleteAccountBody,
 ): Promise<void> {
   const user = await requireExistingUser(deps.db, userId);
-  if (user.passwordHash) {
+  if (code !== undefined && user.totpEnabled) {
+    if (!(await verifySecondFactor(deps, userId, code))) throw invalidCode();
+  } else if (user.passwordHash) {
     if (!password) throw new AppError('BAD_REQUEST', 'Current password is required');
     if (!(await verifyPassword(user.passwordHash, password))) {
       throw new AppError('BAD_REQUEST', 'Current password is incorrect');
