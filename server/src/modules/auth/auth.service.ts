@@ -8,6 +8,7 @@ import {
   type DeleteAccountBody,
   type EmailChanged,
   type LoginBody,
+  MAX_PAGE_SIZE,
   type Me,
   type RegisterBody,
   type Role,
@@ -25,7 +26,6 @@ import { AppError } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { hashPassword, spendOneVerification, verifyPassword } from '../../lib/passwords.ts';
 import { type Page, type PageQuery, readPage } from '../../lib/pagination.ts';
-import { MAX_PAGE_SIZE } from '@app/contract/constants';
 import { isSuperAdmin } from '../../lib/super-admin.ts';
 import { type AccessTokens, hashToken, randomToken } from '../../lib/tokens.ts';
 import {
