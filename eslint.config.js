@@ -34,9 +34,8 @@ const SERVER_MODULES = {
   },
   // WebAuthn credentials and their ceremonies' challenges; a passkey sign-in opens its session through auth.
   passkeys: { owns: ['passkeys'] },
-  // Deleting an account and exporting its data: composes the services of the modules that hold that data; the
-  // export lists the user's passkeys (names and dates) in a statement of its own.
-  account: { owns: [], reads: ['passkeys'] },
+  // Deleting an account and exporting its data: composes the services of the modules that hold that data.
+  account: { owns: [] },
   tenants: { owns: ['tenants'], reads: ['memberships'] },
   members: { owns: ['memberships'], reads: ['users'] },
   invitations: { owns: ['invitations'], reads: ['memberships', 'tenants', 'users'] },

@@ -5,6 +5,7 @@ import { z } from 'zod';
 
 import { AppError } from '../../lib/app-error.ts';
 import { routeScope } from '../../plugins/route-scope.ts';
+import { relyingParty } from '../passkeys/passkeys.service.ts';
 import * as account from './account.service.ts';
 
 /** A refused confirmation counts as a wrong code; an outage does not. */
@@ -12,7 +13,16 @@ const isWrongCode = (error: unknown) => error instanceof AppError && error.code 
 
 export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   routeScope(app, { access: 'user', tags: ['Auth'] });
-  const deps = { auth: app.auth, billing: app.billing };
+  const deps: account.AccountDeps = {
+    auth: app.auth,
+    billing: app.billing,
+    passkeys: {
+      db: app.database.db,
+      clock: app.clock,
+      auth: app.auth,
+      ...relyingParty(app.config.appUrl),
+    },
+  };
   const wrongCodes = app.attemptLimit('wrongCodes', 'Too many wrong codes. Try again later.');
 
   app.delete(

@@ -1,5 +1,5 @@
 // Deleting an account and exporting its data (docs/contract.md section 4). The data lives in other modules: this
-// composes their services, and reads only the passkeys table itself.
+// composes their services.
 import type { AccountExport, DeleteAccountBody } from '@app/contract';
 
 import { AppError } from '../../lib/app-error.ts';
@@ -13,10 +13,10 @@ import {
 } from '../auth/auth.service.ts';
 import { type BillingDeps, endBillingForDeletedTeam } from '../billing/billing.service.ts';
 import { leaveTeam } from '../members/members.service.ts';
+import { listPasskeys, type PasskeyDeps } from '../passkeys/passkeys.service.ts';
 import { deleteTenant, listUserTeams, type UserTeam } from '../tenants/tenants.service.ts';
-import * as repo from './account.repository.ts';
 
-export type AccountDeps = { auth: AuthDeps; billing: BillingDeps };
+export type AccountDeps = { auth: AuthDeps; billing: BillingDeps; passkeys: PasskeyDeps };
 
 type Caller = { userId: string; sessionId: string };
 
@@ -86,7 +86,14 @@ export async function exportAccount(deps: AccountDeps, caller: Caller): Promise<
     },
     teams: teams.map(({ uuid, name, role, joinedAt }) => ({ uuid, name, role, joined_at: joinedAt })),
     sessions: await listAllSessions(deps.auth, caller),
-    passkeys: await repo.findPasskeys(db, caller.userId),
+    // Names and dates only: never the credential or its public key.
+    passkeys: (await listPasskeys(deps.passkeys, caller.userId)).map(
+      ({ name, created_at, last_used_at }) => ({
+        name,
+        created_at,
+        last_used_at,
+      }),
+    ),
     activity: activity.map(({ tenantId, action, details, createdAt }) => ({
       team_uuid: tenantId,
       action,
