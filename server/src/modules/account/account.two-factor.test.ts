@@ -1,8 +1,10 @@
 // Deleting an account with two-factor on (docs/contract.md section 4): a current TOTP code or an unused recovery code
 // confirms it, and wrong codes count against the same limit as at every other route that takes one.
+import { eq } from 'drizzle-orm';
 import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
+import { users } from '../../db/schema/users.ts';
 import {
   bearer,
   buildTestApp,
@@ -86,6 +88,21 @@ describe('DELETE /auth/me with two-factor on', () => {
       clock.advance(STEP_MS);
     }
     expect((await me(user.access_token)).statusCode).toBe(200);
+  });
+
+  it('asks an account without a password for the code: its email, shown to any session, does not do', async () => {
+    const user = await userWithTwoFactor();
+    await app.database.db.update(users).set({ passwordHash: null }).where(eq(users.email, user.email));
+    const refused = await deleteAccount(user.access_token, { confirm_email: user.email });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toEqual({ detail: 'Enter a code from your authenticator app to confirm' });
+    expect((await me(user.access_token)).statusCode).toBe(200);
+
+    const confirmed = await deleteAccount(user.access_token, {
+      confirm_email: user.email,
+      code: codeNow(user.secret),
+    });
+    expect(confirmed.statusCode).toBe(204);
   });
 
   it('ignores a code when two-factor is off: the password is asked for', async () => {

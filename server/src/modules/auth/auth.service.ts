@@ -590,7 +590,8 @@ export async function confirmEmailChange(
 
 /**
  * Checks that the caller holds the account before it is deleted: a second-factor code when two-factor is on (it is
- * spent), else its password, or, for an account without one (Google, invited), its email typed out.
+ * spent), else its password, or, for an account without one (Google, invited), its email typed out. The email is on
+ * every page of a signed-in session, so with two-factor on an account without a password needs the code.
  */
 export async function confirmAccountOwner(
   deps: AuthDeps,
@@ -605,6 +606,8 @@ export async function confirmAccountOwner(
     if (!(await verifyPassword(user.passwordHash, password))) {
       throw new AppError('BAD_REQUEST', 'Current password is incorrect');
     }
+  } else if (user.totpEnabled) {
+    throw new AppError('BAD_REQUEST', 'Enter a code from your authenticator app to confirm');
   } else if (confirm_email !== user.email) {
     throw new AppError('BAD_REQUEST', 'Type your email address to confirm');
   }

@@ -12,8 +12,12 @@ import { renderApp, signIn } from '@/testing/render-app';
 
 afterEach(() => vi.restoreAllMocks());
 
-function account({ hasPassword = true } = {}) {
-  server.use(http.get('/api/auth/me', () => HttpResponse.json({ ...me, has_password: hasPassword })));
+function account({ hasPassword = true, twoFactor = false } = {}) {
+  server.use(
+    http.get('/api/auth/me', () =>
+      HttpResponse.json({ ...me, has_password: hasPassword, two_factor_enabled: twoFactor }),
+    ),
+  );
 }
 
 async function openSettings() {
@@ -186,5 +190,27 @@ describe('the Danger zone card', () => {
     expect(sent).toEqual([{ confirm_email: 'ada@example.com' }]);
     expect(storage.get('accessToken')).toBeNull();
     expect(storage.get('userEmail')).toBeNull();
+  });
+
+  it('asks an account without a password but with two-factor on for a code', async () => {
+    account({ hasPassword: false, twoFactor: true });
+    const sent: unknown[] = [];
+    server.use(
+      http.delete('/api/auth/me', async ({ request }) => {
+        sent.push(await request.json());
+        return HttpResponse.json({ detail: 'Invalid code' }, { status: 400 });
+      }),
+    );
+    await openSettings();
+    await userEvent.click(screen.getByRole('button', { name: 'Delete account' }));
+    const dialog = within(await screen.findByRole('dialog'));
+    expect(dialog.queryByLabelText(/Type your email/)).toBeNull();
+
+    await userEvent.click(dialog.getByRole('button', { name: 'Delete my account' }));
+    expect(await dialog.findByText('Enter a code from your authenticator app')).toBeTruthy();
+    await userEvent.type(dialog.getByLabelText('Authentication or recovery code'), '123456');
+    await userEvent.click(dialog.getByRole('button', { name: 'Delete my account' }));
+    expect((await dialog.findByRole('alert')).textContent).toBe('Invalid code');
+    expect(sent).toEqual([{ code: '123456' }]);
   });
 });

@@ -48,7 +48,11 @@ export default function SettingsRoute() {
         {me.isSuccess && (
           <>
             <EmailCard email={me.data.email} hasPassword={me.data.has_password} />
-            <DangerZoneCard email={me.data.email} hasPassword={me.data.has_password} />
+            <DangerZoneCard
+              email={me.data.email}
+              hasPassword={me.data.has_password}
+              twoFactorEnabled={me.data.two_factor_enabled}
+            />
           </>
         )}
       </div>

@@ -7,10 +7,10 @@ import { getErrorText } from '@/lib/api-error';
 
 import { DeleteAccountDialog } from './delete-account-dialog';
 
-type DangerZoneCardProps = { email: string; hasPassword: boolean };
+type DangerZoneCardProps = { email: string; hasPassword: boolean; twoFactorEnabled: boolean };
 
 /** Taking the account's data away, or the account itself (docs/contract.md section 4). */
-export function DangerZoneCard({ email, hasPassword }: DangerZoneCardProps) {
+export function DangerZoneCard({ email, hasPassword, twoFactorEnabled }: DangerZoneCardProps) {
   const download = useDownloadAccountExport();
 
   return (
@@ -61,7 +61,11 @@ export function DangerZoneCard({ email, hasPassword }: DangerZoneCardProps) {
             </p>
           </div>
           <div>
-            <DeleteAccountDialog email={email} hasPassword={hasPassword} />
+            <DeleteAccountDialog
+              email={email}
+              hasPassword={hasPassword}
+              twoFactorEnabled={twoFactorEnabled}
+            />
           </div>
         </section>
       </CardContent>

@@ -28,7 +28,31 @@ type DeleteAccountDialogProps = {
   email: string;
   /** With a password the account confirms with it; without one (Google, invited), with its email typed out. */
   hasPassword: boolean;
+  /** Without a password but with two-factor on, the server asks for a code instead of the email. */
+  twoFactorEnabled: boolean;
 };
+
+/** What the dialog asks for, and how each is sent and labelled. */
+const PROOFS = {
+  password: {
+    label: () => 'Current password',
+    required: 'Current password is required',
+    input: { type: 'password', autoComplete: 'current-password' },
+    body: (value: string) => ({ password: value }),
+  },
+  code: {
+    label: () => 'Authentication or recovery code',
+    required: 'Enter a code from your authenticator app',
+    input: { type: 'text', autoComplete: 'one-time-code' },
+    body: (value: string) => ({ code: value }),
+  },
+  email: {
+    label: (email: string) => `Type your email (${email}) to confirm`,
+    required: 'Type your email to confirm',
+    input: { type: 'email', autoComplete: 'off' },
+    body: (value: string) => ({ confirm_email: value }),
+  },
+} as const;
 
 const ACCOUNT_DELETED_NOTICE = 'Your account has been deleted.';
 
@@ -36,18 +60,16 @@ const ACCOUNT_DELETED_NOTICE = 'Your account has been deleted.';
  * The "Delete account" button and the dialog it opens: asks for the password (or the email) and deletes the account;
  * the server's refusal is shown as it says it. Closing it puts the focus back on the button.
  */
-export function DeleteAccountDialog({ email, hasPassword }: DeleteAccountDialogProps) {
+export function DeleteAccountDialog({ email, hasPassword, twoFactorEnabled }: DeleteAccountDialogProps) {
   const [open, setOpen] = useState(false);
+  const proof = PROOFS[hasPassword ? 'password' : twoFactorEnabled ? 'code' : 'email'];
   const remove = useDeleteAccount();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const form = useForm({
     resolver: zodResolver(
       z.object({
-        secret: z
-          .string()
-          .trim()
-          .min(1, hasPassword ? 'Current password is required' : 'Type your email to confirm'),
+        secret: z.string().trim().min(1, proof.required),
       }),
     ),
     defaultValues: { secret: '' },
@@ -63,7 +85,7 @@ export function DeleteAccountDialog({ email, hasPassword }: DeleteAccountDialogP
   };
 
   const submit = ({ secret }: { secret: string }) =>
-    remove.mutate(hasPassword ? { password: secret } : { confirm_email: secret }, {
+    remove.mutate(proof.body(secret), {
       onSuccess: () => {
         // The account is gone, and its tokens with it: this browser forgets them and says why on the sign-in page.
         endSession(ACCOUNT_DELETED_NOTICE);
@@ -101,15 +123,9 @@ export function DeleteAccountDialog({ email, hasPassword }: DeleteAccountDialogP
               name="secret"
               render={({ field }) => (
                 <FormItem>
-                  <FormLabel className="break-words">
-                    {hasPassword ? 'Current password' : `Type your email (${email}) to confirm`}
-                  </FormLabel>
+                  <FormLabel className="break-words">{proof.label(email)}</FormLabel>
                   <FormControl>
-                    <Input
-                      type={hasPassword ? 'password' : 'email'}
-                      autoComplete={hasPassword ? 'current-password' : 'off'}
-                      {...field}
-                    />
+                    <Input {...proof.input} {...field} />
                   </FormControl>
                   <FormMessage />
                 </FormItem>
