@@ -11,6 +11,7 @@ import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { type Clock, systemClock } from './lib/clock.ts';
 import { type AccessTokens, createAccessTokens } from './lib/tokens.ts';
+import { accountRoutes } from './modules/account/account.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { authModulePlugin } from './modules/auth/auth.plugin.ts';
 import { feedbackRoutes } from './modules/feedback/feedback.routes.ts';
@@ -150,6 +151,7 @@ export async function buildApp({
   await app.register(publicConfigRoutes, { prefix: '/api' });
   await app.register(authRoutes, { prefix: '/api/auth' });
   await app.register(passkeysRoutes, { prefix: '/api/auth/passkeys' });
+  await app.register(accountRoutes, { prefix: '/api/auth' });
   await app.register(tenantsRoutes, { prefix: '/api' });
   await app.register(membersRoutes, { prefix: '/api' });
   await app.register(invitationsRoutes, { prefix: '/api' });

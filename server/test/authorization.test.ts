@@ -335,6 +335,23 @@ const rows: Row[] = [
     body: ({ token }) => ({ token, new_password: 'another horse battery' }),
   },
   {
+    route: 'GET /api/auth/confirm-email-change',
+    who: 'public',
+    status: 200,
+    prepare: async () => {
+      const user = await registerUser(app);
+      const email = uniqueEmail();
+      await app.inject({
+        method: 'POST',
+        url: '/api/auth/change-email',
+        headers: bearer(user.access_token),
+        payload: { new_email: email, password: user.password },
+      });
+      return mailedToken(email);
+    },
+    url: ({ token }) => `/api/auth/confirm-email-change?token=${encodeURIComponent(token!)}`,
+  },
+  {
     route: 'GET /api/invitations/:token|:uuid/accept',
     who: 'public',
     status: 200,
@@ -370,6 +387,21 @@ const rows: Row[] = [
     body: () => ({ old_password: PASSWORD, new_password: PASSWORD }),
   },
   { route: 'GET /api/auth/sessions', who: 'signed in', status: 200 },
+  {
+    route: 'POST /api/auth/change-email',
+    who: 'signed in',
+    status: 200,
+    body: () => ({ new_email: uniqueEmail(), password: PASSWORD }),
+  },
+  { route: 'GET /api/auth/me/export', who: 'signed in', status: 200 },
+  // A wrong password, so that every caller stays for the next rows: past the sign-in check, the password's 400
+  // (account.test.ts deletes accounts).
+  {
+    route: 'DELETE /api/auth/me',
+    who: 'signed in',
+    status: 400,
+    body: () => ({ password: 'not the password' }),
+  },
   // Only the session's own user may end it; anyone else's id, as an unknown one, answers 404 (auth.session-list.test.ts).
   {
     route: 'DELETE /api/auth/sessions/:id',

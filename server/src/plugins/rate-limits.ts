@@ -92,17 +92,26 @@ export const rateLimitsPlugin = fp<{ limits?: Partial<AttemptLimits> | undefined
         ),
     });
 
-    app.decorate('attemptLimit', (name: keyof AttemptLimits, refusal: string): AttemptLimit => {
+    // One counter per name, whichever routes ask for it: wrong codes count the same at every route that takes one.
+    const limiters = new Map<keyof AttemptLimits, RateLimiterMemory | RateLimiterRedis>();
+    const limiterFor = (name: keyof AttemptLimits) => {
       const { max, timeWindow } = app.limits[name];
       const options = { keyPrefix: `tessera-attempts:${name}`, points: max, duration: timeWindow / 1000 };
-      const limiter = redis
-        ? new RateLimiterRedis({
-            ...options,
-            storeClient: redis,
-            // While Redis is down each instance counts on its own rather than not at all.
-            insuranceLimiter: new RateLimiterMemory(options),
-          })
-        : new RateLimiterMemory(options);
+      const limiter =
+        limiters.get(name) ??
+        (redis
+          ? new RateLimiterRedis({
+              ...options,
+              storeClient: redis,
+              // While Redis is down each instance counts on its own rather than not at all.
+              insuranceLimiter: new RateLimiterMemory(options),
+            })
+          : new RateLimiterMemory(options));
+      limiters.set(name, limiter);
+      return limiter;
+    };
+    app.decorate('attemptLimit', (name: keyof AttemptLimits, refusal: string): AttemptLimit => {
+      const limiter = limiterFor(name);
       const reserve = async (reply: FastifyReply, key: string) => {
         try {
           await limiter.consume(key);

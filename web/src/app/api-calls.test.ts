@@ -5,6 +5,10 @@
 import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
 
+import { changeEmail } from '@/features/account/api/change-email';
+import { confirmEmailChange } from '@/features/account/api/confirm-email-change';
+import { deleteAccount } from '@/features/account/api/delete-account';
+import { getAccountExport } from '@/features/account/api/export-account';
 import { getAdminFeedback } from '@/features/admin/api/get-admin-feedback';
 import { getAdminTenant } from '@/features/admin/api/get-admin-tenant';
 import { getAdminTenants } from '@/features/admin/api/get-admin-tenants';
@@ -94,6 +98,9 @@ const publicCalls: [string, () => Promise<unknown>][] = [
 const userCalls: [string, () => Promise<unknown>][] = [
   ['/auth/me', () => getMe()],
   ['/auth/update-password', () => updatePassword({ old_password: password, new_password: password })],
+  ['/auth/change-email', () => changeEmail({ new_email: 'grace@example.com', password })],
+  ['/auth/me', () => deleteAccount({ password })],
+  ['/auth/me/export', () => getAccountExport()],
   [
     '/invitations/invite-token/set-password',
     () => setInvitationPassword({ token: 'invite-token', body: { password } }),
@@ -179,5 +186,25 @@ describe('signed-in calls', () => {
     const sent = recordCalls();
     await call();
     expect(sent).toEqual([{ path, authorization: `Bearer ${TOKEN}`, tenant: TEAM }]);
+  });
+});
+
+describe('the email-change link', () => {
+  it("carries this browser's token, refreshed first when about to expire, and no team", async () => {
+    storage.set('accessToken', accessTokenFor('ada@example.com', 10));
+    storage.set('refreshToken', 'refresh-1');
+    const sent = recordCalls();
+    const refreshes = countRefreshes();
+    await confirmEmailChange('mail-token');
+    expect(refreshes.count).toBe(1);
+    expect(sent).toEqual([
+      { path: '/auth/confirm-email-change', authorization: 'Bearer access-2', tenant: null },
+    ]);
+  });
+
+  it('carries no token in a signed-out browser', async () => {
+    const sent = recordCalls();
+    await confirmEmailChange('mail-token');
+    expect(sent).toEqual([{ path: '/auth/confirm-email-change', authorization: null, tenant: null }]);
   });
 });

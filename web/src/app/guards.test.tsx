@@ -29,6 +29,7 @@ describe('route guards, signed out', () => {
     ['/forgot-password', '/forgot-password'],
     ['/reset-password', '/reset-password'],
     ['/verify-email', '/verify-email'],
+    ['/confirm-email-change', '/confirm-email-change'],
     ['/tenants/invitations/abc/accept', '/tenants/invitations/abc/accept'],
   ])('%s ends on %s', async (path, expected) => {
     await expectPage(renderApp(path), expected);
@@ -54,6 +55,7 @@ describe('route guards, signed in', () => {
     ['/admin', '/dashboard'],
     ['/admin/tenants/t-1', '/dashboard'],
     ['/verify-email', '/verify-email'],
+    ['/confirm-email-change', '/confirm-email-change'],
     ['/tenants/invitations/abc/accept', '/tenants/invitations/abc/accept'],
   ])('%s ends on %s', async (path, expected) => {
     signIn();

@@ -30,6 +30,10 @@ export const routes: RouteObject[] = [
         ],
       },
       { path: paths.auth.verifyEmail.path, lazy: page(() => import('./routes/auth/verify-email')) },
+      {
+        path: paths.auth.confirmEmailChange.path,
+        lazy: page(() => import('./routes/confirm-email-change')),
+      },
       { path: paths.invitations.accept.path, lazy: page(() => import('./routes/accept-invitation')) },
       {
         Component: SignedInOnly,

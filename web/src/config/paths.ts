@@ -11,6 +11,7 @@ export const paths = {
     forgotPassword: { path: '/forgot-password', getHref: () => '/forgot-password' },
     resetPassword: { path: '/reset-password', getHref: () => '/reset-password' },
     verifyEmail: { path: '/verify-email', getHref: () => '/verify-email' },
+    confirmEmailChange: { path: '/confirm-email-change', getHref: () => '/confirm-email-change' },
   },
   invitations: {
     accept: {

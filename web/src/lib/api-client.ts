@@ -28,7 +28,14 @@ type ApiRequest = {
  * A call anyone may make: sign-in and sign-up, the password reset, email verification, the public settings,
  * an invitation's acceptance. It is no team's and no user's.
  */
-type PublicRequest = Omit<ApiRequest, 'tenantUuid'>;
+type PublicRequest = Omit<ApiRequest, 'tenantUuid'> & {
+  /**
+   * Also send this browser's access token, if it holds one, refreshed first when it is about to expire: for a public
+   * call whose answer depends on who opens it (an email-change link keeps the session of the browser that opens it).
+   * A 401 is still the answer itself.
+   */
+  withSessionToken?: boolean;
+};
 
 /**
  * Calls `/api{path}` signed in and returns the JSON answer (undefined for a 204); any other outcome throws
@@ -89,7 +96,7 @@ const sendRefresh: SendRefresh = (body, signal) =>
  */
 async function call(
   path: string,
-  { method = 'GET', body, signal, tenantUuid }: ApiRequest,
+  { method = 'GET', body, signal, tenantUuid, withSessionToken }: ApiRequest & PublicRequest,
   caller: 'signed-in' | 'public',
 ): Promise<Response> {
   const request = { method, body, signal, tenantUuid };
@@ -103,6 +110,10 @@ async function call(
       await refreshSession(sent, sendRefresh);
       response = await send(path, request, storage.get('accessToken'));
     }
+  } else if (withSessionToken) {
+    // A failed refresh ends the session; the call goes on without a token.
+    await refreshIfExpiring(sendRefresh).catch(() => {});
+    response = await send(path, request, storage.get('accessToken'));
   } else {
     response = await send(path, request, null);
   }

@@ -8,3 +8,8 @@ type Activity = Parameters<typeof repo.insertActivity>[1];
 export async function recordActivity(tx: Db, entry: Activity): Promise<void> {
   await repo.insertActivity(tx, entry);
 }
+
+/** What a user did, in every team and oldest first: the entries of their account's export. */
+export async function listByActor(db: Db, actorId: string) {
+  return repo.findByActor(db, actorId);
+}

@@ -363,3 +363,47 @@ export async function findSessionStart(db: Db, userId: string, sessionId: string
     .limit(1);
   return row?.startedAt;
 }
+
+export async function insertEmailChangeToken(
+  db: Db,
+  values: { userId: string; tokenHash: string; expiresAt: Date; newEmail: string },
+) {
+  await db.insert(oneTimeTokens).values({ ...values, purpose: 'change_email' });
+}
+
+/** Spends a live email-change token in one statement; its user and new address, or undefined. */
+export async function consumeEmailChangeToken(db: Db, tokenHash: string, now: Date) {
+  const [row] = await db
+    .update(oneTimeTokens)
+    .set({ usedAt: now })
+    .where(liveToken('change_email', tokenHash, now))
+    .returning({ userId: oneTimeTokens.userId, newEmail: oneTimeTokens.newEmail });
+  return row;
+}
+
+/**
+ * Moves the account to another address; false when the address is taken, also by an account registered a moment
+ * ago: the unique constraint decides, in a savepoint so that the caller's transaction goes on.
+ */
+export async function setEmail(db: Db, userId: string, email: string): Promise<boolean> {
+  try {
+    await db.transaction((savepoint) => savepoint.update(users).set({ email }).where(eq(users.uuid, userId)));
+    return true;
+  } catch (error) {
+    if (isUniqueViolation(error)) return false;
+    throw error;
+  }
+}
+
+/** Drizzle wraps the driver's error: the SQLSTATE may be on any error of the cause chain. */
+function isUniqueViolation(error: unknown): boolean {
+  for (let e = error; e instanceof Error; e = e.cause) {
+    if ((e as { code?: unknown }).code === '23505') return true;
+  }
+  return false;
+}
+
+/** Deletes the account; its sessions, one-time tokens, recovery codes, passkeys and memberships go with it. */
+export async function deleteUser(db: Db, userId: string) {
+  await db.delete(users).where(eq(users.uuid, userId));
+}

@@ -1,5 +1,8 @@
 import {
   AuthResponseSchema,
+  ChangeEmailBodySchema,
+  ConfirmEmailChangeQuerySchema,
+  EmailChangedSchema,
   GoogleLoginBodySchema,
   LoginBodySchema,
   LogoutBodySchema,
@@ -26,7 +29,7 @@ import { z } from 'zod';
 
 import { AppError } from '../../lib/app-error.ts';
 import { sendPage } from '../../lib/pagination.ts';
-import { requestClient } from '../../plugins/auth.ts';
+import { requestClient, verifiedToken } from '../../plugins/auth.ts';
 import { PER_ADDRESS_LIMIT } from '../../plugins/rate-limits.ts';
 import { routeScope } from '../../plugins/route-scope.ts';
 import * as auth from './auth.service.ts';
@@ -146,6 +149,24 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ({ message: await auth.confirmPasswordReset(deps, request.body) }),
   );
 
+  app.get(
+    '/confirm-email-change',
+    {
+      config: perAddress,
+      schema: { querystring: ConfirmEmailChangeQuerySchema, response: { 200: EmailChangedSchema } },
+    },
+    async (request) => {
+      // The link is the credential; a signed-in browser's own session, if it is the same user's, stays open.
+      let caller = null;
+      try {
+        caller = request.headers.authorization ? verifiedToken(app, request) : null;
+      } catch {
+        // An expired or foreign token only means no session is kept.
+      }
+      return auth.confirmEmailChange(deps, request.query.token, caller);
+    },
+  );
+
   // What the signed-in user does to their own account.
   const ownAccount: FastifyPluginAsyncZod = async (scope) => {
     routeScope(scope, { access: 'user', tags: ['Auth'] });
@@ -200,6 +221,17 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         );
         return { message: 'Two-factor authentication is off' };
       },
+    );
+
+    scope.post(
+      '/change-email',
+      {
+        config: perAddress,
+        schema: { body: ChangeEmailBodySchema, response: { 200: MessageSchema } },
+      },
+      async (request) => ({
+        message: await auth.requestEmailChange(deps, request.user.uuid, request.body),
+      }),
     );
 
     scope.get(

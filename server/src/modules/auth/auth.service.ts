@@ -4,7 +4,11 @@ import { randomUUID } from 'node:crypto';
 import {
   isUuid,
   type AuthResponse,
+  type ChangeEmailBody,
+  type DeleteAccountBody,
+  type EmailChanged,
   type LoginBody,
+  MAX_PAGE_SIZE,
   type Me,
   type RegisterBody,
   type Role,
@@ -24,7 +28,11 @@ import { hashPassword, spendOneVerification, verifyPassword } from '../../lib/pa
 import { type Page, type PageQuery, readPage } from '../../lib/pagination.ts';
 import { isSuperAdmin } from '../../lib/super-admin.ts';
 import { type AccessTokens, hashToken, randomToken } from '../../lib/tokens.ts';
-import { queuePasswordResetMail, queueVerificationMail } from '../mail/mail.service.ts';
+import {
+  queueEmailChangeMails,
+  queuePasswordResetMail,
+  queueVerificationMail,
+} from '../mail/mail.service.ts';
 import * as repo from './auth.repository.ts';
 import type { GoogleIdTokens } from './google-id-tokens.ts';
 import {
@@ -528,4 +536,125 @@ export async function disableTwoFactor(deps: AuthDeps, userId: string, code: str
   if (!user.totpEnabled) throw new AppError('BAD_REQUEST', 'Two-factor authentication is not on');
   if (!(await verifySecondFactor(deps, userId, code))) throw invalidCode();
   await deps.db.transaction((tx) => repo.disableTotp(tx, userId));
+}
+
+const CHANGE_EMAIL_TTL_MS = DAY_MS;
+
+/**
+ * Mails a link to the new address and a notice to the old one (docs/contract.md section 4): the password proves the
+ * requester holds the account, the link that they hold the new mailbox. A newer request retires older links.
+ */
+export async function requestEmailChange(
+  deps: AuthDeps,
+  userId: string,
+  { new_email, password }: ChangeEmailBody,
+): Promise<string> {
+  const user = await requireExistingUser(deps.db, userId);
+  if (!user.passwordHash) throw new AppError('BAD_REQUEST', 'Set a password before changing your email');
+  if (new_email === user.email) throw new AppError('BAD_REQUEST', 'This is already your email address');
+  if (!(await verifyPassword(user.passwordHash, password))) {
+    throw new AppError('BAD_REQUEST', 'Current password is incorrect');
+  }
+  if (await repo.findUserByEmail(deps.db, new_email))
+    throw new AppError('CONFLICT', 'Email already registered');
+  await deps.db.transaction(async (tx) => {
+    const now = deps.clock.now();
+    await repo.retireOneTimeTokens(tx, userId, 'change_email', now);
+    const token = randomToken();
+    await repo.insertEmailChangeToken(tx, {
+      userId,
+      tokenHash: hashToken(token),
+      expiresAt: new Date(now.getTime() + CHANGE_EMAIL_TTL_MS),
+      newEmail: new_email,
+    });
+    await queueEmailChangeMails(tx, {
+      oldEmail: user.email,
+      newEmail: new_email,
+      appUrl: deps.appUrl,
+      token,
+    });
+  });
+  deps.mailQueued();
+  return `We sent a confirmation link to ${new_email}. Open it to finish the change.`;
+}
+
+/**
+ * Spends an email-change link: the account moves to the new address, verified, and every other session ends. The
+ * link may be opened in any browser; `caller` is the bearer of an access token on the call, whose session stays if
+ * it is the same user's.
+ */
+export async function confirmEmailChange(
+  deps: AuthDeps,
+  token: string,
+  caller: { uuid: string; sessionId: string } | null,
+): Promise<EmailChanged> {
+  const email = await deps.db.transaction(async (tx) => {
+    const now = deps.clock.now();
+    const change = await repo.consumeEmailChangeToken(tx, hashToken(token), now);
+    if (!change?.newEmail) throw new AppError('BAD_REQUEST', 'Invalid or expired link');
+    const { userId, newEmail } = change;
+    // Registered since the request: the throw rolls the transaction back, so nothing changes.
+    if (!(await repo.setEmail(tx, userId, newEmail)))
+      throw new AppError('CONFLICT', 'Email already registered');
+    await repo.markVerified(tx, userId);
+    // Links mailed to the old address no longer reach the account.
+    await repo.retireOneTimeTokens(tx, userId, 'reset_password', now);
+    await repo.retireOneTimeTokens(tx, userId, 'verify_email', now);
+    if (deps.superAdminEmails.includes(newEmail)) {
+      // The new address makes the account a super admin; the click proves the mailbox, not that its owner chose the
+      // password (as verifyEmail): the password and every session go, and the owner chooses a password of their own.
+      await repo.clearPassword(tx, userId);
+      await repo.revokeUserRefreshTokens(tx, userId, now);
+    } else {
+      const except = caller?.uuid === userId ? caller.sessionId : undefined;
+      await repo.revokeUserRefreshTokens(tx, userId, now, { except });
+    }
+    return newEmail;
+  });
+  return { message: `Your email is now ${email}.`, email };
+}
+
+/**
+ * Checks that the caller holds the account before it is deleted: a second-factor code when two-factor is on (it is
+ * spent), else its password, or, for an account without one (Google, invited), its email typed out. The email is on
+ * every page of a signed-in session, so with two-factor on an account without a password needs the code.
+ */
+export async function confirmAccountOwner(
+  deps: AuthDeps,
+  userId: string,
+  { password, confirm_email, code }: DeleteAccountBody,
+): Promise<void> {
+  const user = await requireExistingUser(deps.db, userId);
+  if (code !== undefined && user.totpEnabled) {
+    if (!(await verifySecondFactor(deps, userId, code))) throw invalidCode();
+  } else if (user.passwordHash) {
+    if (!password) throw new AppError('BAD_REQUEST', 'Current password is required');
+    if (!(await verifyPassword(user.passwordHash, password))) {
+      throw new AppError('BAD_REQUEST', 'Current password is incorrect');
+    }
+  } else if (user.totpEnabled) {
+    throw new AppError('BAD_REQUEST', 'Enter a code from your authenticator app to confirm');
+  } else if (confirm_email !== user.email) {
+    throw new AppError('BAD_REQUEST', 'Type your email address to confirm');
+  }
+}
+
+/** Deletes the account in the caller's transaction; its sessions, tokens, codes and passkeys cascade. */
+export async function deleteUser(tx: Db, userId: string): Promise<void> {
+  await repo.deleteUser(tx, userId);
+}
+
+/** Every open session of the user, as GET /auth/sessions shows them, page after page. */
+export async function listAllSessions(
+  deps: AuthDeps,
+  caller: { userId: string; sessionId: string },
+): Promise<Session[]> {
+  const sessions: Session[] = [];
+  let cursor: string | undefined;
+  do {
+    const page = await listSessions(deps, caller, { limit: MAX_PAGE_SIZE, cursor });
+    sessions.push(...page.rows);
+    cursor = page.nextCursor;
+  } while (cursor);
+  return sessions;
 }

@@ -2,7 +2,13 @@
 // The caller then wakes the worker (app.mail.notify) to send it at once.
 import type { Db } from '../../db/client.ts';
 import { enqueueMail } from './mail.repository.ts';
-import { invitationMail, passwordResetMail, verificationMail } from './mail.templates.ts';
+import {
+  emailChangeMail,
+  emailChangeNoticeMail,
+  invitationMail,
+  passwordResetMail,
+  verificationMail,
+} from './mail.templates.ts';
 
 export async function queueVerificationMail(tx: Db, input: Parameters<typeof verificationMail>[0]) {
   await enqueueMail(tx, verificationMail(input));
@@ -14,4 +20,18 @@ export async function queuePasswordResetMail(tx: Db, input: Parameters<typeof pa
 
 export async function queueInvitationMail(tx: Db, input: Parameters<typeof invitationMail>[0]) {
   await enqueueMail(tx, invitationMail(input));
+}
+
+/** The confirmation link to the new address and the notice to the old one, in the caller's transaction. */
+export async function queueEmailChangeMails(
+  tx: Db,
+  {
+    oldEmail,
+    newEmail,
+    appUrl,
+    token,
+  }: { oldEmail: string; newEmail: string; appUrl: string; token: string },
+) {
+  await enqueueMail(tx, emailChangeMail({ to: newEmail, appUrl, token }));
+  await enqueueMail(tx, emailChangeNoticeMail({ to: oldEmail, appUrl, newEmail }));
 }

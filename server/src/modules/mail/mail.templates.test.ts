@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 
-import { invitationMail, passwordResetMail, verificationMail } from './mail.templates.ts';
+import {
+  emailChangeMail,
+  emailChangeNoticeMail,
+  invitationMail,
+  passwordResetMail,
+  verificationMail,
+} from './mail.templates.ts';
 
 const appUrl = 'http://localhost:3000';
 
@@ -16,6 +22,12 @@ describe.each([
     subject: 'Reset your Tessera password',
     path: '/reset-password',
     validity: '1 hour',
+  },
+  {
+    template: emailChangeMail,
+    subject: 'Confirm your new Tessera email',
+    path: '/confirm-email-change',
+    validity: '24 hours',
   },
 ])('$subject', ({ template, subject, path, validity }) => {
   it('carries the full link, with the token URL-encoded, in the text and the HTML', () => {
@@ -93,5 +105,18 @@ describe('the invitation', () => {
     );
     expect(broken.html).toContain('<title>You are invited to join Acme Bcc: victim@example.com &lt;b&gt;');
     expect(tagsOf(broken.html)).toEqual(new Set(TEMPLATE_TAGS));
+  });
+});
+
+describe('the notice of an email change', () => {
+  const mail = emailChangeNoticeMail({ to: 'ada@example.com', appUrl, newEmail: "o'hara@example.com" });
+
+  it('names both addresses and says what to do if the change was not asked for', () => {
+    expect(mail.to).toBe('ada@example.com');
+    expect(mail.text).toContain("from ada@example.com to o'hara@example.com");
+    expect(mail.text).toContain('If it was not you');
+    expect(mail.text).toContain(`\n${appUrl}/forgot-password\n`);
+    expect(mail.html).toContain('o&#39;hara@example.com');
+    expect(tagsOf(mail.html)).toEqual(new Set(TEMPLATE_TAGS));
   });
 });

@@ -40,6 +40,36 @@ export function invitationMail({
   });
 }
 
+/** To the new address: the link that makes the switch, proving this mailbox is the account owner's. */
+export function emailChangeMail({ to, appUrl, token }: TokenLinkInput): OutgoingMail {
+  return linkMail(to, {
+    subject: 'Confirm your new Tessera email',
+    lead: 'Someone asked to use this address for their Tessera account. Confirm the change by opening this link:',
+    action: 'Confirm my new email',
+    link: `${appUrl}/confirm-email-change?token=${encodeURIComponent(token)}`,
+    note: 'The link is valid for 24 hours and works once. If you did not ask for it, you can ignore this email: nothing changes.',
+  });
+}
+
+/** To the old address: the owner learns of the request, and can act if it was not theirs. */
+export function emailChangeNoticeMail({
+  to,
+  appUrl,
+  newEmail,
+}: {
+  to: string;
+  appUrl: string;
+  newEmail: string;
+}): OutgoingMail {
+  return linkMail(to, {
+    subject: 'Your Tessera email is about to change',
+    lead: `Someone asked to change the email of your Tessera account from ${to} to ${newEmail}. The change happens only once the link mailed to ${newEmail} is opened. If it was not you, someone knows your password: choose a new one now, which also signs everyone else out:`,
+    action: 'Choose a new password',
+    link: `${appUrl}/forgot-password`,
+    note: 'If you asked for this change yourself, there is nothing to do here.',
+  });
+}
+
 function linkMail(
   to: string,
   {

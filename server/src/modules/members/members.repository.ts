@@ -1,5 +1,5 @@
 import type { Role } from '@app/contract';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, ne, sql } from 'drizzle-orm';
 
 import type { Db } from '../../db/client.ts';
 import { isoTime, pgTime } from '../../db/iso-time.ts';
@@ -103,4 +103,15 @@ export async function findRole(db: Db, tenantId: string, userId: string) {
     .from(memberships)
     .where(and(eq(memberships.tenantId, tenantId), eq(memberships.userId, userId)));
   return row?.role;
+}
+
+/** Removes a member who is not the owner; whether they were one. */
+export async function deleteNonOwnerMembership(db: Db, tenantId: string, userId: string) {
+  const deleted = await db
+    .delete(memberships)
+    .where(
+      and(eq(memberships.tenantId, tenantId), eq(memberships.userId, userId), ne(memberships.role, 'owner')),
+    )
+    .returning({ userId: memberships.userId });
+  return deleted.length > 0;
 }

@@ -105,3 +105,13 @@ export async function findRole(db: Db, tenantId: string, userId: string): Promis
 export async function isMemberByEmail(db: Db, tenantId: string, email: string): Promise<boolean> {
   return repo.isMemberByEmail(db, tenantId, email);
 }
+
+/**
+ * A member leaves a team of their own accord (their account is being deleted), recorded in the team's log. The owner
+ * cannot: the team would be left without one. Whether they were a member other than the owner.
+ */
+export async function leaveTeam(tx: Db, tenantId: string, userId: string): Promise<boolean> {
+  if (!(await repo.deleteNonOwnerMembership(tx, tenantId, userId))) return false;
+  await recordActivity(tx, { tenantId, actorId: userId, action: 'member.left' });
+  return true;
+}

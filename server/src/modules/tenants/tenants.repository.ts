@@ -1,7 +1,7 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 
 import type { Db } from '../../db/client.ts';
-import { pgTime } from '../../db/iso-time.ts';
+import { isoTime, pgTime } from '../../db/iso-time.ts';
 import { keysetPages, pastKey } from '../../db/prepared.ts';
 import { memberships } from '../../db/schema/memberships.ts';
 import { tenants } from '../../db/schema/tenants.ts';
@@ -74,4 +74,20 @@ export async function setStripeCustomerId(db: Db, tenantId: string, customerId: 
 export async function findTenantName(db: Db, tenantId: string) {
   const [tenant] = await db.select({ name: tenants.name }).from(tenants).where(eq(tenants.uuid, tenantId));
   return tenant?.name;
+}
+
+/** Every team a user belongs to, with their role, when they joined and how many members it has: memberships_user_idx. */
+export async function findUserTeams(db: Db, userId: string) {
+  return db
+    .select({
+      uuid: tenants.uuid,
+      name: tenants.name,
+      role: memberships.role,
+      joinedAt: isoTime(memberships.joinedAt),
+      memberCount: tenants.memberCount,
+    })
+    .from(memberships)
+    .innerJoin(tenants, eq(tenants.uuid, memberships.tenantId))
+    .where(eq(memberships.userId, userId))
+    .orderBy(asc(memberships.joinedAt), asc(memberships.tenantId));
 }

@@ -1,6 +1,6 @@
 // Team rules (docs/contract.md section 3): the creator owns the team; renaming needs an admin; deleting and handing over
 // ownership need the owner. Every change is recorded in the activity log.
-import type { Tenant } from '@app/contract';
+import type { Role, Tenant } from '@app/contract';
 
 import type { Db } from '../../db/client.ts';
 import { withTenantScope, withTenantStatement } from '../../db/tenant-scope.ts';
@@ -103,4 +103,11 @@ export async function getTeamName(db: Db, tenantId: string): Promise<string> {
 /** Billing's customer at Stripe, stored once: a second concurrent checkout keeps the first. */
 export async function recordStripeCustomer(db: Db, tenantId: string, customerId: string): Promise<void> {
   await repo.setStripeCustomerId(db, tenantId, customerId);
+}
+
+export type UserTeam = { uuid: string; name: string; role: Role; joinedAt: string; memberCount: number };
+
+/** Every team of a user, oldest membership first, whole (an account's export and deletion read them all). */
+export async function listUserTeams(db: Db, userId: string): Promise<UserTeam[]> {
+  return repo.findUserTeams(db, userId);
 }

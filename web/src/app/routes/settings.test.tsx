@@ -29,6 +29,12 @@ function fakeAccount({ hasPassword }: { hasPassword: boolean }) {
   return updates;
 }
 
+/** The password card: the Email card below it asks for the current password too. */
+const passwordCard = () =>
+  within(
+    screen.getByRole('heading', { level: 2, name: /Password$/ }).closest<HTMLElement>('[data-slot="card"]')!,
+  );
+
 async function fillNewPassword(password: string, confirm = password) {
   await userEvent.type(screen.getByLabelText('New password'), password);
   await userEvent.type(screen.getByLabelText('Confirm new password'), confirm);
@@ -53,7 +59,7 @@ describe('/settings', () => {
     expect(await screen.findByRole('heading', { level: 2, name: 'Change Password' })).toBeTruthy();
     expect(screen.getByRole('status').textContent).toBe('Password updated successfully');
     expect(updates).toEqual([{ old_password: null, new_password: 'first password' }]);
-    expect(screen.getByLabelText('Current password')).toBeTruthy();
+    expect(passwordCard().getByLabelText('Current password')).toBeTruthy();
     expect((screen.getByLabelText('New password') as HTMLInputElement).value).toBe('');
   });
 
@@ -77,7 +83,7 @@ describe('/settings', () => {
     renderApp('/settings');
     await screen.findByRole('heading', { level: 2, name: 'Change Password' });
 
-    await userEvent.type(screen.getByLabelText('Current password'), 'wrong password');
+    await userEvent.type(passwordCard().getByLabelText('Current password'), 'wrong password');
     await fillNewPassword('second password');
     await userEvent.click(screen.getByRole('button', { name: 'Change password' }));
     expect((await screen.findByRole('alert')).textContent).toBe('Current password is incorrect');

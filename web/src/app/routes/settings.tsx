@@ -2,6 +2,8 @@ import { AppPage } from '@/app/layouts/app-page';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
+import { DangerZoneCard } from '@/features/account/components/danger-zone-card';
+import { EmailCard } from '@/features/account/components/email-card';
 import { useMe } from '@/features/auth/api/get-me';
 import { SessionsCard } from '@/features/auth/components/sessions-card';
 import { TwoFactorCard } from '@/features/auth/components/two-factor-card';
@@ -43,6 +45,16 @@ export default function SettingsRoute() {
         {me.isSuccess && <TwoFactorCard me={me.data} />}
         <PasskeysCard />
         <SessionsCard />
+        {me.isSuccess && (
+          <>
+            <EmailCard email={me.data.email} hasPassword={me.data.has_password} />
+            <DangerZoneCard
+              email={me.data.email}
+              hasPassword={me.data.has_password}
+              twoFactorEnabled={me.data.two_factor_enabled}
+            />
+          </>
+        )}
       </div>
     </AppPage>
   );

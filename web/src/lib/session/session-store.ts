@@ -95,6 +95,12 @@ export function storeTokens({ access_token, refresh_token }: TokenPair): void {
   notify();
 }
 
+/** The account moved to another address and this session stays (an email change confirmed in this browser). */
+export function storeSessionEmail(email: string): void {
+  storage.set('userEmail', email);
+  notify();
+}
+
 /** Ends the session; `reason` is the docs/spec.md section 8 text the sign-in page shows next. */
 export function endSession(reason?: string): void {
   storage.clearSession();

@@ -1,0 +1,216 @@
+// /settings → Email and Danger zone (docs/contract.md section 4): changing the email, exporting the data, deleting
+// the account.
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { delay, http, HttpResponse } from 'msw';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+
+import { storage } from '@/lib/storage';
+import { me } from '@/testing/mocks/handlers';
+import { server } from '@/testing/mocks/server';
+import { renderApp, signIn } from '@/testing/render-app';
+
+afterEach(() => vi.restoreAllMocks());
+
+function account({ hasPassword = true, twoFactor = false } = {}) {
+  server.use(
+    http.get('/api/auth/me', () =>
+      HttpResponse.json({ ...me, has_password: hasPassword, two_factor_enabled: twoFactor }),
+    ),
+  );
+}
+
+async function openSettings() {
+  signIn();
+  const router = renderApp('/settings');
+  const heading = await screen.findByRole('heading', { level: 2, name: 'Email' }, { timeout: 5000 });
+  return { router, emailCard: heading.closest<HTMLElement>('[data-slot="card"]')! };
+}
+
+describe('the Email card', () => {
+  it('shows the current address and sends the new one with the password, then says where the link went', async () => {
+    account();
+    const sent: unknown[] = [];
+    server.use(
+      http.post('/api/auth/change-email', async ({ request }) => {
+        sent.push(await request.json());
+        await delay(20);
+        return HttpResponse.json({ message: 'We sent a confirmation link to grace@example.com.' });
+      }),
+    );
+    const { emailCard } = await openSettings();
+    const card = within(emailCard);
+    expect(card.getByText('ada@example.com')).toBeTruthy();
+
+    await userEvent.type(card.getByLabelText('New email'), '  Grace@Example.com ');
+    await userEvent.type(card.getByLabelText('Current password'), 'my password');
+    await userEvent.click(card.getByRole('button', { name: 'Send confirmation link' }));
+    expect(await card.findByRole('button', { name: 'Sending…' })).toBeTruthy();
+
+    const success = await card.findByRole('status');
+    expect(success.textContent).toBe(
+      'Check your inbox at grace@example.com and open the link we sent there to finish the change. Until then you keep signing in with ada@example.com.',
+    );
+    expect(sent).toEqual([{ new_email: 'grace@example.com', password: 'my password' }]);
+    expect((card.getByLabelText('Current password') as HTMLInputElement).value).toBe('');
+  });
+
+  it("checks the fields before sending, and shows the server's refusal", async () => {
+    account();
+    const sent: unknown[] = [];
+    server.use(
+      http.post('/api/auth/change-email', async ({ request }) => {
+        sent.push(await request.json());
+        return HttpResponse.json({ detail: 'Email already registered' }, { status: 400 });
+      }),
+    );
+    const { emailCard } = await openSettings();
+    const card = within(emailCard);
+
+    await userEvent.type(card.getByLabelText('New email'), 'not an email');
+    await userEvent.click(card.getByRole('button', { name: 'Send confirmation link' }));
+    expect(await card.findByText('Please enter a valid email address')).toBeTruthy();
+    expect(card.getByText('Current password is required')).toBeTruthy();
+    expect(sent).toEqual([]);
+
+    await userEvent.clear(card.getByLabelText('New email'));
+    await userEvent.type(card.getByLabelText('New email'), 'taken@example.com');
+    await userEvent.type(card.getByLabelText('Current password'), 'my password');
+    await userEvent.click(card.getByRole('button', { name: 'Send confirmation link' }));
+    expect((await card.findByRole('alert')).textContent).toBe('Email already registered');
+    expect(sent).toHaveLength(1);
+  });
+
+  it('asks an account without a password to set one first', async () => {
+    account({ hasPassword: false });
+    const { emailCard } = await openSettings();
+    expect(within(emailCard).getByText(/Set a password above before changing your email/)).toBeTruthy();
+    expect(within(emailCard).queryByLabelText('New email')).toBeNull();
+  });
+});
+
+describe('the Danger zone card', () => {
+  it('downloads the export as tessera-account-export.json', async () => {
+    account();
+    server.use(
+      http.get('/api/auth/me/export', () => HttpResponse.json({ account: { email: 'ada@example.com' } })),
+    );
+    const blobs: Blob[] = [];
+    URL.createObjectURL = vi.fn((blob: Blob) => {
+      blobs.push(blob);
+      return 'blob:export';
+    });
+    URL.revokeObjectURL = vi.fn();
+    const downloads: string[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      downloads.push(`${this.download} ${this.href}`);
+    });
+    await openSettings();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Export my data' }));
+    expect(await screen.findByText('Your data was downloaded as tessera-account-export.json.')).toBeTruthy();
+    expect(downloads).toEqual(['tessera-account-export.json blob:export']);
+    const text = await new Promise<string>((resolve) => {
+      const reader = new FileReader();
+      reader.onload = () => resolve(reader.result as string);
+      reader.readAsText(blobs[0]!);
+    });
+    expect(JSON.parse(text)).toEqual({ account: { email: 'ada@example.com' } });
+  });
+
+  it('says so when the export fails', async () => {
+    account();
+    server.use(http.get('/api/auth/me/export', () => new HttpResponse(null, { status: 500 })));
+    await openSettings();
+    await userEvent.click(screen.getByRole('button', { name: 'Export my data' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Failed to export your data');
+  });
+
+  it("asks for the password, shows the server's refusal and keeps the account", async () => {
+    account();
+    const sent: unknown[] = [];
+    server.use(
+      http.delete('/api/auth/me', async ({ request }) => {
+        sent.push(await request.json());
+        return HttpResponse.json(
+          { detail: 'Transfer ownership or remove the other members of Acme before deleting your account' },
+          { status: 400 },
+        );
+      }),
+    );
+    const { router } = await openSettings();
+    await userEvent.click(screen.getByRole('button', { name: 'Delete account' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Delete your account?' }));
+
+    await userEvent.click(dialog.getByRole('button', { name: 'Delete my account' }));
+    expect(await dialog.findByText('Current password is required')).toBeTruthy();
+    expect(sent).toEqual([]);
+
+    await userEvent.type(dialog.getByLabelText('Current password'), 'my password');
+    await userEvent.click(dialog.getByRole('button', { name: 'Delete my account' }));
+    expect((await dialog.findByRole('alert')).textContent).toBe(
+      'Transfer ownership or remove the other members of Acme before deleting your account',
+    );
+    expect(sent).toEqual([{ password: 'my password' }]);
+    expect(storage.get('accessToken')).not.toBeNull();
+    expect(router.state.location.pathname).toBe('/settings');
+
+    await userEvent.click(dialog.getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    // Focus goes back to the button that opened the dialog.
+    await waitFor(() =>
+      expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Delete account' })),
+    );
+  });
+
+  it('deletes a passwordless account with its email typed out, signs out and says so on the sign-in page', async () => {
+    account({ hasPassword: false });
+    const sent: unknown[] = [];
+    server.use(
+      http.delete('/api/auth/me', async ({ request }) => {
+        sent.push(await request.json());
+        await delay(20);
+        return new HttpResponse(null, { status: 204 });
+      }),
+    );
+    const { router } = await openSettings();
+    await userEvent.click(screen.getByRole('button', { name: 'Delete account' }));
+    const dialog = within(await screen.findByRole('dialog'));
+
+    await userEvent.type(
+      dialog.getByLabelText('Type your email (ada@example.com) to confirm'),
+      'ada@example.com',
+    );
+    await userEvent.click(dialog.getByRole('button', { name: 'Delete my account' }));
+    expect(await dialog.findByRole('button', { name: 'Deleting…' })).toBeTruthy();
+
+    await screen.findByRole('heading', { level: 1, name: 'Welcome Back' });
+    expect(router.state.location.pathname).toBe('/login');
+    expect(screen.getByText('Your account has been deleted.')).toBeTruthy();
+    expect(sent).toEqual([{ confirm_email: 'ada@example.com' }]);
+    expect(storage.get('accessToken')).toBeNull();
+    expect(storage.get('userEmail')).toBeNull();
+  });
+
+  it('asks an account without a password but with two-factor on for a code', async () => {
+    account({ hasPassword: false, twoFactor: true });
+    const sent: unknown[] = [];
+    server.use(
+      http.delete('/api/auth/me', async ({ request }) => {
+        sent.push(await request.json());
+        return HttpResponse.json({ detail: 'Invalid code' }, { status: 400 });
+      }),
+    );
+    await openSettings();
+    await userEvent.click(screen.getByRole('button', { name: 'Delete account' }));
+    const dialog = within(await screen.findByRole('dialog'));
+    expect(dialog.queryByLabelText(/Type your email/)).toBeNull();
+
+    await userEvent.click(dialog.getByRole('button', { name: 'Delete my account' }));
+    expect(await dialog.findByText('Enter a code from your authenticator app')).toBeTruthy();
+    await userEvent.type(dialog.getByLabelText('Authentication or recovery code'), '123456');
+    await userEvent.click(dialog.getByRole('button', { name: 'Delete my account' }));
+    expect((await dialog.findByRole('alert')).textContent).toBe('Invalid code');
+    expect(sent).toEqual([{ code: '123456' }]);
+  });
+});

@@ -1,0 +1,156 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useNavigate } from 'react-router';
+import { z } from 'zod';
+
+import { SubmitButton } from '@/components/submit-button';
+import { Alert, AlertDescription } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+  DialogTrigger,
+} from '@/components/ui/dialog';
+import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
+import { Input } from '@/components/ui/input';
+import { paths } from '@/config/paths';
+import { useDeleteAccount } from '@/features/account/api/delete-account';
+import { getErrorText } from '@/lib/api-error';
+import { endSession } from '@/lib/session/session-store';
+
+type DeleteAccountDialogProps = {
+  email: string;
+  /** With a password the account confirms with it; without one (Google, invited), with its email typed out. */
+  hasPassword: boolean;
+  /** Without a password but with two-factor on, the server asks for a code instead of the email. */
+  twoFactorEnabled: boolean;
+};
+
+/** What the dialog asks for, and how each is sent and labelled. */
+const PROOFS = {
+  password: {
+    label: () => 'Current password',
+    required: 'Current password is required',
+    input: { type: 'password', autoComplete: 'current-password' },
+    body: (value: string) => ({ password: value }),
+  },
+  code: {
+    label: () => 'Authentication or recovery code',
+    required: 'Enter a code from your authenticator app',
+    input: { type: 'text', autoComplete: 'one-time-code' },
+    body: (value: string) => ({ code: value }),
+  },
+  email: {
+    label: (email: string) => `Type your email (${email}) to confirm`,
+    required: 'Type your email to confirm',
+    input: { type: 'email', autoComplete: 'off' },
+    body: (value: string) => ({ confirm_email: value }),
+  },
+} as const;
+
+const ACCOUNT_DELETED_NOTICE = 'Your account has been deleted.';
+
+/**
+ * The "Delete account" button and the dialog it opens: asks for the password (or the email) and deletes the account;
+ * the server's refusal is shown as it says it. Closing it puts the focus back on the button.
+ */
+export function DeleteAccountDialog({ email, hasPassword, twoFactorEnabled }: DeleteAccountDialogProps) {
+  const [open, setOpen] = useState(false);
+  const proof = PROOFS[hasPassword ? 'password' : twoFactorEnabled ? 'code' : 'email'];
+  const remove = useDeleteAccount();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const form = useForm({
+    resolver: zodResolver(
+      z.object({
+        secret: z.string().trim().min(1, proof.required),
+      }),
+    ),
+    defaultValues: { secret: '' },
+  });
+
+  const close = (next: boolean) => {
+    if (remove.isPending) return;
+    if (!next) {
+      form.reset();
+      remove.reset();
+    }
+    setOpen(next);
+  };
+
+  const submit = ({ secret }: { secret: string }) =>
+    remove.mutate(proof.body(secret), {
+      onSuccess: () => {
+        // The account is gone, and its tokens with it: this browser forgets them and says why on the sign-in page.
+        endSession(ACCOUNT_DELETED_NOTICE);
+        queryClient.clear();
+        void navigate(paths.auth.login.getHref(), { replace: true });
+      },
+    });
+
+  return (
+    <Dialog open={open} onOpenChange={close}>
+      <DialogTrigger asChild>
+        <Button variant="outline" className="text-destructive">
+          Delete account
+        </Button>
+      </DialogTrigger>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>Delete your account?</DialogTitle>
+          <DialogDescription>
+            This cannot be undone. Your account, your sessions and the teams only you belong to are deleted at
+            once, with their data; their subscriptions are cancelled.
+          </DialogDescription>
+        </DialogHeader>
+        <Form {...form}>
+          <form noValidate className="grid gap-4" onSubmit={form.handleSubmit(submit)}>
+            {remove.isError && (
+              <Alert variant="destructive">
+                <AlertDescription>
+                  {getErrorText(remove.error, 'Failed to delete your account')}
+                </AlertDescription>
+              </Alert>
+            )}
+            <FormField
+              control={form.control}
+              name="secret"
+              render={({ field }) => (
+                <FormItem>
+                  <FormLabel className="break-words">{proof.label(email)}</FormLabel>
+                  <FormControl>
+                    <Input {...proof.input} {...field} />
+                  </FormControl>
+                  <FormMessage />
+                </FormItem>
+              )}
+            />
+            <DialogFooter>
+              <Button
+                type="button"
+                variant="outline"
+                disabled={remove.isPending}
+                onClick={() => close(false)}
+              >
+                Cancel
+              </Button>
+              <SubmitButton
+                isPending={remove.isPending}
+                pendingText="Deleting…"
+                className="w-auto bg-destructive text-white hover:bg-destructive/90"
+              >
+                Delete my account
+              </SubmitButton>
+            </DialogFooter>
+          </form>
+        </Form>
+      </DialogContent>
+    </Dialog>
+  );
+}

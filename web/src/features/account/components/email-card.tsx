@@ -1,0 +1,105 @@
+import { ChangeEmailBodySchema } from '@app/contract';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+
+import { SubmitButton } from '@/components/submit-button';
+import { Alert, AlertDescription } from '@/components/ui/alert';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
+import { Input } from '@/components/ui/input';
+import { useChangeEmail } from '@/features/account/api/change-email';
+import { getErrorText } from '@/lib/api-error';
+
+type EmailCardProps = {
+  /** From GET /auth/me. */
+  email: string;
+  /** Changing the email asks for the password: an account without one sets it first. */
+  hasPassword: boolean;
+};
+
+/** The account's address, and moving it to another one through a link mailed there (docs/contract.md section 4). */
+export function EmailCard({ email, hasPassword }: EmailCardProps) {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle asChild>
+          <h2>Email</h2>
+        </CardTitle>
+        <CardDescription className="break-words">
+          You sign in with <span className="font-medium text-foreground">{email}</span>.
+        </CardDescription>
+      </CardHeader>
+      <CardContent>
+        {hasPassword ? (
+          <ChangeEmailForm currentEmail={email} />
+        ) : (
+          <p className="text-sm text-muted-foreground">
+            Set a password above before changing your email: the change is confirmed with it.
+          </p>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+function ChangeEmailForm({ currentEmail }: { currentEmail: string }) {
+  const change = useChangeEmail();
+  const form = useForm({
+    resolver: zodResolver(ChangeEmailBodySchema),
+    defaultValues: { new_email: '', password: '' },
+  });
+
+  return (
+    <Form {...form}>
+      <form
+        noValidate
+        className="grid gap-4"
+        onSubmit={form.handleSubmit((body) => change.mutate(body, { onSuccess: () => form.reset() }))}
+      >
+        {change.isError && (
+          <Alert variant="destructive">
+            <AlertDescription>
+              {getErrorText(change.error, 'Failed to send the confirmation link')}
+            </AlertDescription>
+          </Alert>
+        )}
+        {change.isSuccess && (
+          <Alert>
+            <AlertDescription className="break-words">
+              {`Check your inbox at ${change.variables.new_email} and open the link we sent there to finish the change. Until then you keep signing in with ${currentEmail}.`}
+            </AlertDescription>
+          </Alert>
+        )}
+        <FormField
+          control={form.control}
+          name="new_email"
+          render={({ field }) => (
+            <FormItem>
+              <FormLabel>New email</FormLabel>
+              <FormControl>
+                <Input type="email" autoComplete="email" {...field} />
+              </FormControl>
+              <FormMessage />
+            </FormItem>
+          )}
+        />
+        <FormField
+          control={form.control}
+          name="password"
+          render={({ field }) => (
+            <FormItem>
+              <FormLabel>Current password</FormLabel>
+              <FormControl>
+                <Input type="password" autoComplete="current-password" {...field} />
+              </FormControl>
+              <FormMessage />
+            </FormItem>
+          )}
+        />
+        <SubmitButton isPending={change.isPending} pendingText="Sending…">
+          Send confirmation link
+        </SubmitButton>
+      </form>
+    </Form>
+  );
+}
