@@ -43,7 +43,7 @@ export default function SettingsRoute() {
           )}
         </Card>
         {me.isSuccess && <TwoFactorCard me={me.data} />}
-        <PasskeysCard />
+        {me.isSuccess && <PasskeysCard isVerified={me.data.is_verified} />}
         <SessionsCard />
         {me.isSuccess && (
           <>

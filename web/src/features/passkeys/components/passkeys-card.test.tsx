@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { delay, http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
+import { me } from '@/testing/mocks/handlers';
 import { server } from '@/testing/mocks/server';
 import { renderApp, signIn } from '@/testing/render-app';
 
@@ -188,5 +189,13 @@ describe('/settings, Passkeys', () => {
     expect(await screen.findByText(/This browser cannot create passkeys/)).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Add a passkey' })).toBeNull();
     expect(screen.getByRole('button', { name: 'Remove passkey Work laptop' })).toBeTruthy();
+  });
+
+  it('asks an unverified account to verify its email instead of offering Add', async () => {
+    fakePasskeys([]);
+    server.use(http.get('/api/auth/me', () => HttpResponse.json({ ...me, is_verified: false })));
+    await renderCard();
+    expect(await screen.findByText('Verify your email to add a passkey.')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Add a passkey' })).toBeNull();
   });
 });

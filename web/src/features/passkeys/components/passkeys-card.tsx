@@ -23,7 +23,8 @@ const formatDate = (iso: string) => dateFormat.format(new Date(iso));
  * The account's passkeys (docs/contract.md section 4): each one's name, when it was added and last used; add one
  * from this browser, or remove one after asking.
  */
-export function PasskeysCard() {
+/** `isVerified`: whether the account's email is verified (GET /auth/me); an unverified account cannot add one. */
+export function PasskeysCard({ isVerified }: { isVerified: boolean }) {
   const passkeys = usePasskeys();
   const register = useRegisterPasskey();
   const remove = useDeletePasskey();
@@ -119,7 +120,9 @@ export function PasskeysCard() {
             ))}
           </ul>
         )}
-        {supported ? (
+        {!isVerified ? (
+          <p className="text-sm text-muted-foreground">Verify your email to add a passkey.</p>
+        ) : supported ? (
           <div>
             <Button variant="outline" disabled={register.isPending} onClick={add}>
               {register.isPending && <Spinner />}
