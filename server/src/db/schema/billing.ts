@@ -26,7 +26,10 @@ export const subscriptionStatus = pgEnum('subscription_status', SUBSCRIPTION_STA
 export const invoiceStatus = pgEnum('invoice_status', INVOICE_STATUSES);
 export const paymentsProvider = pgEnum('payments_provider', BILLING_PROVIDERS);
 
-/** Seeded by migration with starter, pro and business; prices in minor units. */
+/**
+ * Seeded by migration with starter, pro and business, and the unlisted free plan (the limits of a team without a
+ * live subscription); prices in minor units. A null limit is unlimited.
+ */
 export const plans = pgTable('plans', {
   id: text('id').primaryKey(),
   name: text('name').notNull(),
@@ -36,6 +39,11 @@ export const plans = pgTable('plans', {
   priceAnnual: integer('price_annual').notNull(),
   features: jsonb('features').$type<string[]>().notNull().default([]),
   sortOrder: integer('sort_order').notNull().default(0),
+  /** Members a team may have, pending invitations included. */
+  memberLimit: integer('member_limit'),
+  itemLimit: integer('item_limit'),
+  /** Offered for sale (GET /payments/plans, checkout); false for the free plan. */
+  listed: boolean('listed').notNull().default(true),
 });
 
 export const subscriptions = pgTable(
@@ -62,6 +70,8 @@ export const subscriptions = pgTable(
     billingCycleAnchor: timestamp('billing_cycle_anchor', { withTimezone: true }),
     /** Local provider: unused time credited by a plan change, taken off the next invoices (minor units). */
     creditBalance: integer('credit_balance').notNull().default(0),
+    /** When the trial ends (status trialing): the first invoice is due then. Null without a trial. */
+    trialEndsAt: timestamp('trial_ends_at', { withTimezone: true }),
     /** When the provider last changed this state (Stripe's event time): older events are stale and ignored. */
     providerUpdatedAt: timestamp('provider_updated_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

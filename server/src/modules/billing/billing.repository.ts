@@ -29,12 +29,17 @@ const BILLABLE_STATUSES = [...LIVE_SUBSCRIPTION_STATUSES, 'incomplete'] as const
 export const isBillable = (status: SubscriptionRow['status']) =>
   (BILLABLE_STATUSES as readonly string[]).includes(status);
 
+/** The plans for sale, in their order; the free plan is not one of them. */
 export function findPlans(db: Db) {
-  return db.select().from(plans).orderBy(asc(plans.sortOrder), asc(plans.id));
+  return db.select().from(plans).where(eq(plans.listed, true)).orderBy(asc(plans.sortOrder), asc(plans.id));
 }
 
+/** A plan for sale: what a checkout, a plan change or a provider's event may name. */
 export async function findPlan(db: Db, id: string) {
-  const [plan] = await db.select().from(plans).where(eq(plans.id, id));
+  const [plan] = await db
+    .select()
+    .from(plans)
+    .where(and(eq(plans.id, id), eq(plans.listed, true)));
   return plan;
 }
 
