@@ -2,6 +2,7 @@ import type { Session } from '@app/contract';
 import { useState } from 'react';
 
 import { ConfirmDialog } from '@/components/confirm-dialog';
+import { QueryPending } from '@/components/query-pending';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -69,19 +70,8 @@ export function SessionsCard() {
             <AlertDescription>{ended}</AlertDescription>
           </Alert>
         )}
-        {sessions.isPending ? (
-          <div className="flex justify-center py-6">
-            <Spinner className="size-6 text-primary" />
-          </div>
-        ) : sessions.isError ? (
-          <Alert variant="destructive">
-            <AlertDescription className="flex flex-wrap items-center justify-between gap-2">
-              {getErrorText(sessions.error, 'Failed to load your sessions')}
-              <Button variant="outline" size="sm" onClick={() => void sessions.refetch()}>
-                Try again
-              </Button>
-            </AlertDescription>
-          </Alert>
+        {!sessions.isSuccess ? (
+          <QueryPending query={sessions} failure="Failed to load your sessions" />
         ) : (
           <>
             <ul aria-label="Sessions" className="grid divide-y divide-border rounded-md border border-border">

@@ -4,6 +4,7 @@ import { KeyRound } from 'lucide-react';
 import { useState } from 'react';
 
 import { ConfirmDialog } from '@/components/confirm-dialog';
+import { QueryPending } from '@/components/query-pending';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -77,19 +78,8 @@ export function PasskeysCard({ isVerified }: { isVerified: boolean }) {
             <AlertDescription>{done}</AlertDescription>
           </Alert>
         )}
-        {passkeys.isPending ? (
-          <div className="flex justify-center py-6">
-            <Spinner className="size-6 text-primary" />
-          </div>
-        ) : passkeys.isError ? (
-          <Alert variant="destructive">
-            <AlertDescription className="flex flex-wrap items-center justify-between gap-2">
-              {getErrorText(passkeys.error, 'Failed to load your passkeys')}
-              <Button variant="outline" size="sm" onClick={() => void passkeys.refetch()}>
-                Try again
-              </Button>
-            </AlertDescription>
-          </Alert>
+        {!passkeys.isSuccess ? (
+          <QueryPending query={passkeys} failure="Failed to load your passkeys" />
         ) : passkeys.data.length === 0 ? (
           <p className="text-sm text-muted-foreground">No passkeys yet</p>
         ) : (
