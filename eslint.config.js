@@ -16,6 +16,7 @@ const WEB_FEATURES = [
   'members',
   'invitations',
   'items',
+  'activity',
   'feedback',
   'billing',
   'admin',
@@ -43,7 +44,8 @@ const SERVER_MODULES = {
   feedback: { owns: ['feedback'] },
   billing: { owns: ['billing'], reads: ['tenants'] },
   mail: { owns: ['outbox'] },
-  activity: { owns: ['activity-log'] },
+  // The log's page names each actor by their account's email, read in the page's statement.
+  activity: { owns: ['activity-log'], reads: ['users'] },
   'super-admin': {
     owns: [],
     // The operators' views read across every team.

@@ -12,6 +12,7 @@ import type { Database } from './db/client.ts';
 import { type Clock, systemClock } from './lib/clock.ts';
 import { type AccessTokens, createAccessTokens } from './lib/tokens.ts';
 import { accountRoutes } from './modules/account/account.routes.ts';
+import { activityRoutes } from './modules/activity/activity.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { authModulePlugin } from './modules/auth/auth.plugin.ts';
 import { feedbackRoutes } from './modules/feedback/feedback.routes.ts';
@@ -156,6 +157,7 @@ export async function buildApp({
   await app.register(membersRoutes, { prefix: '/api' });
   await app.register(invitationsRoutes, { prefix: '/api' });
   await app.register(itemsRoutes, { prefix: '/api' });
+  await app.register(activityRoutes, { prefix: '/api' });
   await app.register(feedbackRoutes, { prefix: '/api' });
   await app.register(billingRoutes, { prefix: '/api' });
   await app.register(superAdminRoutes, { prefix: '/api/super-admin' });

@@ -497,6 +497,8 @@ const rows: Row[] = [
     url: ({ id }) => `/api/invitations/${id}/resend`,
     foreign: { object: 'invitation', status: 404 },
   },
+  { route: 'GET /api/activity', who: team(ADMINS), status: 200 },
+  { route: 'GET /api/activity/export', who: team(ADMINS), status: 200 },
   { route: 'GET /api/items', who: team(MEMBERS), status: 200 },
   { route: 'POST /api/items', who: team(MEMBERS), status: 201, body: () => ({ name: 'New' }) },
   {
@@ -679,10 +681,10 @@ describe('authorization of every route', () => {
 
   it('scopes by X-TENANT-UUID exactly the routes the contract says need it', () => {
     // docs/contract.md section 3: /tenant, /members, /invite, /items/*, /feedback/, /payments/* except plans and webhook;
-    // section 4: the pending invitations. The local checkout page is authorized by its session's team, a PDF link
+    // section 4: the pending invitations and the team's activity. The local checkout page is authorized by its session's team, a PDF link
     // and an invitation's accept and set-password links by their tokens (rows above).
     const needsHeader = (path: string) =>
-      /^\/api\/(tenant|members|invite|invitations|items|feedback|payments)(\/|$)/.test(path) &&
+      /^\/api\/(tenant|members|invite|invitations|activity|items|feedback|payments)(\/|$)/.test(path) &&
       !/^\/api\/payments\/(plans|webhook|local\/checkout\/)|\/pdf$|\/(accept|set-password)$/.test(path);
     for (const row of rows) {
       const scoped = typeof row.who === 'object' && row.who.scope === 'team';

@@ -300,6 +300,7 @@ describe('a cursor the server did not write', () => {
     ].map((key) => Buffer.from(JSON.stringify(key)).toString('base64url'));
     const lists = [
       '/api/items',
+      '/api/activity',
       '/api/tenants',
       '/api/members',
       '/api/invitations',

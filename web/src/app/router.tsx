@@ -45,6 +45,7 @@ export const routes: RouteObject[] = [
               { path: paths.app.items.path, lazy: page(() => import('./routes/items')) },
               { path: paths.app.settings.path, lazy: page(() => import('./routes/settings')) },
               { path: paths.app.team.path, lazy: page(() => import('./routes/team')) },
+              { path: paths.app.activity.path, lazy: page(() => import('./routes/activity')) },
               { path: paths.app.subscription.path, lazy: page(() => import('./routes/subscription')) },
             ],
           },

@@ -24,6 +24,7 @@ export const paths = {
     items: { path: '/items', getHref: () => '/items' },
     settings: { path: '/settings', getHref: () => '/settings' },
     team: { path: '/team', getHref: () => '/team' },
+    activity: { path: '/team/activity', getHref: () => '/team/activity' },
     subscription: { path: '/subscription', getHref: () => '/subscription' },
     members: { path: '/members', getHref: () => '/members' },
   },

@@ -86,6 +86,14 @@ export async function apiFetchPage<T>(
   };
 }
 
+/** GETs a file signed in (a plain link could not carry the token or the team header): its body as a Blob. */
+export async function apiFetchBlob(
+  path: string,
+  request: Omit<ApiRequest, 'method' | 'body'> = {},
+): Promise<Blob> {
+  return (await call(path, request, 'signed-in')).blob();
+}
+
 /** How the session's refresh reaches the server: a call that carries no token. */
 const sendRefresh: SendRefresh = (body, signal) =>
   send('/auth/refresh', { method: 'POST', body, signal }, null);

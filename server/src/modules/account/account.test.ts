@@ -226,7 +226,7 @@ describe('GET /auth/me/export', () => {
     expect(data.activity).toEqual([
       {
         team_uuid: team.uuid,
-        action: 'tenant.updated',
+        action: 'team.updated',
         details: { name: 'Exported', description: 'Renamed by me' },
         created_at: expect.any(String),
       },
@@ -286,13 +286,17 @@ describe('GET /auth/me/export', () => {
     const stranger = await registerUser(app);
     await createTeam(app, stranger, 'Elsewhere');
 
-    // The admin's export: the owner's own entries (the team, the invitation) and sessions are not theirs.
+    // The admin's export: their joining and rename are theirs; the owner's own entries (the team, the invitation)
+    // and sessions are not.
     const data = (await exportAccount(admin.access_token)).json();
     const text = JSON.stringify(data);
     expect(text).not.toContain(owner.email);
     expect(text).not.toContain(stranger.email);
     expect(text).not.toContain('Elsewhere');
-    expect(data.activity.map((entry: { action: string }) => entry.action)).toEqual(['tenant.updated']);
+    expect(data.activity.map((entry: { action: string }) => entry.action)).toEqual([
+      'member.joined',
+      'team.updated',
+    ]);
     expect(data.sessions).toHaveLength(1);
     expect(data.teams).toEqual([
       { uuid: team.uuid, name: 'Shared', role: 'admin', joined_at: expect.any(String) },

@@ -1,8 +1,10 @@
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
 
 import type { Db } from '../../db/client.ts';
-import { isoTime } from '../../db/iso-time.ts';
+import { isoTime, pgTime } from '../../db/iso-time.ts';
+import { keysetPages, pastKey } from '../../db/prepared.ts';
 import { activityLog } from '../../db/schema/activity-log.ts';
+import { users } from '../../db/schema/users.ts';
 
 export async function insertActivity(
   db: Db,
@@ -23,4 +25,50 @@ export async function findByActor(db: Db, actorId: string) {
     .from(activityLog)
     .where(eq(activityLog.actorId, actorId))
     .orderBy(asc(activityLog.createdAt), asc(activityLog.id));
+}
+
+/**
+ * A team's entries newest first, from the start or after a cursor's key, all or of one action; served by
+ * activity_log_tenant_idx and activity_log_tenant_action_idx. The actor's email is read now, so it is null once
+ * their account is gone.
+ */
+function activityPage(db: Db, afterKey: boolean, byAction: boolean) {
+  return db
+    .select({
+      uuid: activityLog.id,
+      actorEmail: users.email,
+      action: activityLog.action,
+      details: activityLog.details,
+      createdAt: isoTime(activityLog.createdAt),
+      /** The exact sort key for the cursor (see lib/pagination.ts). */
+      sortAt: pgTime(activityLog.createdAt),
+    })
+    .from(activityLog)
+    .leftJoin(users, eq(users.uuid, activityLog.actorId))
+    .where(
+      and(
+        eq(activityLog.tenantId, sql.placeholder('tenantId')),
+        byAction ? eq(activityLog.action, sql.placeholder('action')) : undefined,
+        afterKey ? pastKey('<', activityLog.createdAt, activityLog.id) : undefined,
+      ),
+    )
+    .orderBy(desc(activityLog.createdAt), desc(activityLog.id))
+    .limit(sql.placeholder('limit'))
+    .prepare(`activity_page${byAction ? '_of_action' : ''}${afterKey ? '_after' : ''}`);
+}
+const allPages = keysetPages((db, afterKey) => activityPage(db, afterKey, false));
+const actionPages = keysetPages((db, afterKey) => activityPage(db, afterKey, true));
+
+export type ActivityRecord = Awaited<ReturnType<typeof findActivity>>[number];
+
+export function findActivity(
+  db: Db,
+  tenantId: string,
+  action: string | undefined,
+  limit: number,
+  after?: readonly [string, string],
+) {
+  return action === undefined
+    ? allPages(db, { tenantId, limit }, after)
+    : actionPages(db, { tenantId, action, limit }, after);
 }

@@ -1,6 +1,13 @@
-// A team's activity log: every module records its changes here, in the transaction that makes the change.
+// A team's activity log: every module records its changes here, in the transaction that makes the change; admins and
+// the owner read it as a list and as a CSV export (docs/contract.md section 4, Team activity).
+import { ACTIVITY_CSV_COLUMNS, type ActivityAction, type ActivityEntry } from '@app/contract';
+
 import type { Db } from '../../db/client.ts';
+import { withTenantStatement } from '../../db/tenant-scope.ts';
+import { type Page, type PageQuery, readPage } from '../../lib/pagination.ts';
+import type { TenantContext } from '../../plugins/tenant.ts';
 import * as repo from './activity.repository.ts';
+import { csvRow } from './csv.ts';
 
 type Activity = Parameters<typeof repo.insertActivity>[1];
 
@@ -12,4 +19,75 @@ export async function recordActivity(tx: Db, entry: Activity): Promise<void> {
 /** What a user did, in every team and oldest first: the entries of their account's export. */
 export async function listByActor(db: Db, actorId: string) {
   return repo.findByActor(db, actorId);
+}
+
+const text = (value: unknown) => (typeof value === 'string' ? value : '');
+
+/** What an entry acted on, in a few words, from the details its module recorded. */
+function targetOf(action: string, details: Record<string, unknown>): string {
+  switch (action) {
+    case 'member.role_changed':
+      return details.email ? `${text(details.email)} (${text(details.from)} → ${text(details.to)})` : '';
+    case 'subscription.changed': {
+      const state = [text(details.status), details.cancel_at_period_end ? 'cancels at period end' : '']
+        .filter(Boolean)
+        .join(', ');
+      return `${text(details.plan)} (${state})`;
+    }
+    default:
+      return text(details.name) || text(details.email);
+  }
+}
+
+function toEntry(row: repo.ActivityRecord): ActivityEntry {
+  return {
+    uuid: row.uuid,
+    actor_email: row.actorEmail,
+    action: row.action,
+    target: targetOf(row.action, row.details),
+    created_at: row.createdAt,
+  };
+}
+
+type ActivityQuery = PageQuery & { action?: ActivityAction | undefined };
+
+export async function listActivity(
+  db: Db,
+  ctx: TenantContext,
+  query: ActivityQuery,
+): Promise<Page<ActivityEntry>> {
+  return readPage(
+    query,
+    (limit, after) =>
+      withTenantStatement(db, ctx.tenantId, (tx) =>
+        repo.findActivity(tx, ctx.tenantId, query.action, limit, after),
+      ),
+    toEntry,
+  );
+}
+
+/** Rows the export reads at a time: memory stays flat however long the log is. */
+const EXPORT_PAGE = 500;
+
+/** The whole log (of one action, if given) as CSV, newest first, read page by page as the response is sent. */
+export async function* exportActivity(
+  db: Db,
+  ctx: TenantContext,
+  action: ActivityAction | undefined,
+): AsyncGenerator<string> {
+  yield csvRow(ACTIVITY_CSV_COLUMNS);
+  let after: [string, string] | undefined;
+  do {
+    const rows = await withTenantStatement(db, ctx.tenantId, (tx) =>
+      repo.findActivity(tx, ctx.tenantId, action, EXPORT_PAGE, after),
+    );
+    yield rows
+      .map((row) => {
+        const entry = toEntry(row);
+        return csvRow([entry.created_at, entry.actor_email, entry.action, entry.target]);
+      })
+      .join('');
+    const last = rows[EXPORT_PAGE - 1];
+    after = last && [last.sortAt, last.uuid];
+  } while (after);
 }

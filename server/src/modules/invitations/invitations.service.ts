@@ -151,6 +151,12 @@ export async function accept(
     const user = await claimProvenAccount(tx, invitation.email, deps.clock);
     if (!(await isMemberByEmail(tx, tenant.uuid, user.email))) {
       await addMember(tx, { tenantId: tenant.uuid, userId: user.uuid, role: invitation.role });
+      await recordActivity(tx, {
+        tenantId: tenant.uuid,
+        actorId: user.uuid,
+        action: 'member.joined',
+        details: { email: user.email, role: invitation.role },
+      });
     }
     await repo.recordAcceptedBy(tx, invitation.id, user.uuid);
     const session = await signIn(deps, tx, user, client);

@@ -83,10 +83,11 @@ export async function updateItem(
   return item;
 }
 
+/** The deleted item's id and name, or undefined when there was none. */
 export async function deleteItem(db: Db, tenantId: string, id: string) {
-  const deleted = await db
+  const [deleted] = await db
     .delete(items)
     .where(and(eq(items.tenantId, tenantId), eq(items.uuid, id)))
-    .returning({ uuid: items.uuid });
-  return deleted.length > 0;
+    .returning({ uuid: items.uuid, name: items.name });
+  return deleted;
 }

@@ -2,10 +2,11 @@
 import { isUuid, type Item } from '@app/contract';
 
 import type { Db } from '../../db/client.ts';
-import { withTenantStatement } from '../../db/tenant-scope.ts';
+import { withTenantScope, withTenantStatement } from '../../db/tenant-scope.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { type Page, type PageQuery, readPage } from '../../lib/pagination.ts';
 import type { TenantContext } from '../../plugins/tenant.ts';
+import { recordActivity } from '../activity/activity.service.ts';
 import * as repo from './items.repository.ts';
 
 const notFound = () => new AppError('NOT_FOUND', 'Item not found');
@@ -18,6 +19,21 @@ function toItem(row: repo.ItemRecord): Item {
     created_at: row.createdAt,
     updated_at: row.updatedAt,
   };
+}
+
+/** Each change of an item goes in the team's log with the change itself. */
+function recordItemActivity(
+  tx: Db,
+  ctx: TenantContext,
+  action: 'item.created' | 'item.updated' | 'item.deleted',
+  item: { uuid: string; name: string },
+) {
+  return recordActivity(tx, {
+    tenantId: ctx.tenantId,
+    actorId: ctx.userId,
+    action,
+    details: { item: item.uuid, name: item.name },
+  });
 }
 
 export async function listItems(db: Db, ctx: TenantContext, query: PageQuery): Promise<Page<Item>> {
@@ -41,14 +57,16 @@ export async function createItem(
   ctx: TenantContext,
   { name, description }: { name: string; description?: string | null | undefined },
 ): Promise<Item> {
-  const item = await withTenantStatement(db, ctx.tenantId, (tx) =>
-    repo.insertItem(tx, {
+  const item = await withTenantScope(db, ctx.tenantId, async (tx) => {
+    const created = await repo.insertItem(tx, {
       tenantId: ctx.tenantId,
       createdBy: ctx.userId,
       name,
       description: description ?? null,
-    }),
-  );
+    });
+    await recordItemActivity(tx, ctx, 'item.created', created);
+    return created;
+  });
   return toItem(item);
 }
 
@@ -60,15 +78,20 @@ export async function updateItem(
 ): Promise<Item> {
   if (!isUuid(id)) throw notFound();
   const values = Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined));
-  const item = await withTenantStatement(db, ctx.tenantId, (tx) =>
-    repo.updateItem(tx, ctx.tenantId, id, values),
-  );
-  if (!item) throw notFound();
+  const item = await withTenantScope(db, ctx.tenantId, async (tx) => {
+    const updated = await repo.updateItem(tx, ctx.tenantId, id, values);
+    if (!updated) throw notFound();
+    await recordItemActivity(tx, ctx, 'item.updated', updated);
+    return updated;
+  });
   return toItem(item);
 }
 
 export async function deleteItem(db: Db, ctx: TenantContext, id: string): Promise<void> {
   if (!isUuid(id)) throw notFound();
-  const deleted = await withTenantStatement(db, ctx.tenantId, (tx) => repo.deleteItem(tx, ctx.tenantId, id));
-  if (!deleted) throw notFound();
+  await withTenantScope(db, ctx.tenantId, async (tx) => {
+    const deleted = await repo.deleteItem(tx, ctx.tenantId, id);
+    if (!deleted) throw notFound();
+    await recordItemActivity(tx, ctx, 'item.deleted', deleted);
+  });
 }

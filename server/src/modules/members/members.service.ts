@@ -60,7 +60,7 @@ export async function changeRole(
       tenantId: ctx.tenantId,
       actorId: ctx.userId,
       action: 'member.role_changed',
-      details: { user: userId, from: member.role, to: role },
+      details: { user: userId, email: member.email, from: member.role, to: role },
     });
     return toMember({ ...member, role });
   });
@@ -75,7 +75,7 @@ export async function removeMember(db: Db, ctx: TenantContext, userId: string): 
       tenantId: ctx.tenantId,
       actorId: ctx.userId,
       action: 'member.removed',
-      details: { user: userId },
+      details: { user: userId, email: member.email },
     });
   });
 }
@@ -100,6 +100,11 @@ export async function setRole(
 /** A member's role in a team, or undefined when they are not in it. */
 export async function findRole(db: Db, tenantId: string, userId: string): Promise<Role | undefined> {
   return repo.findRole(db, tenantId, userId);
+}
+
+/** A member's email, or undefined when they are not in the team. */
+export async function findMemberEmail(db: Db, tenantId: string, userId: string): Promise<string | undefined> {
+  return (await repo.getMember(db, tenantId, userId))?.email;
 }
 
 export async function isMemberByEmail(db: Db, tenantId: string, email: string): Promise<boolean> {

@@ -8,7 +8,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { type Page, type PageQuery, readPage } from '../../lib/pagination.ts';
 import type { TenantContext } from '../../plugins/tenant.ts';
 import { recordActivity } from '../activity/activity.service.ts';
-import { addMember, setRole } from '../members/members.service.ts';
+import { addMember, findMemberEmail, setRole } from '../members/members.service.ts';
 import * as repo from './tenants.repository.ts';
 
 export async function listTenants(db: Db, userId: string, query: PageQuery): Promise<Page<Tenant>> {
@@ -49,7 +49,7 @@ export async function updateTenant(
     await recordActivity(tx, {
       tenantId: ctx.tenantId,
       actorId: ctx.userId,
-      action: 'tenant.updated',
+      action: 'team.updated',
       details: body,
     });
   });
@@ -86,8 +86,8 @@ export async function transferOwnership(db: Db, ctx: TenantContext, newOwnerId: 
     await recordActivity(tx, {
       tenantId: ctx.tenantId,
       actorId: ctx.userId,
-      action: 'tenant.ownership_transferred',
-      details: { to: newOwnerId },
+      action: 'ownership.transferred',
+      details: { to: newOwnerId, email: await findMemberEmail(tx, ctx.tenantId, newOwnerId) },
     });
   });
   return 'Ownership transferred';

@@ -94,7 +94,7 @@ describe('teams', () => {
       user_role: 'admin',
     });
     const log = await app.database.db.select().from(activityLog).where(eq(activityLog.tenantId, team.uuid));
-    expect(log.map((entry) => entry.action)).toContain('tenant.updated');
+    expect(log.map((entry) => entry.action)).toContain('team.updated');
   });
 
   it('are deleted by the owner with their memberships and invitations', async () => {

@@ -562,3 +562,18 @@ describe('/team pending invitations', () => {
     expect(within(table).getByText('dave@example.com')).toBeTruthy();
   });
 });
+
+describe('/team link to the activity log', () => {
+  it('links admins and the owner to /team/activity, and not a member', async () => {
+    for (const role of ['owner', 'admin'] as const) {
+      teamWithAda(role);
+      await renderTeam();
+      const link = screen.getByRole('link', { name: 'Activity' });
+      expect(link.getAttribute('href')).toBe('/team/activity');
+      cleanup();
+    }
+    teamWithAda('member');
+    await renderTeam();
+    expect(screen.queryByRole('link', { name: 'Activity' })).toBeNull();
+  });
+});

@@ -1,8 +1,12 @@
 import { canManageTeam } from '@app/contract';
 import { useQueryClient } from '@tanstack/react-query';
+import { History } from 'lucide-react';
+import { Link } from 'react-router';
 
 import { TenantPage } from '@/app/layouts/tenant-page';
+import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { paths } from '@/config/paths';
 import { getPendingInvitationsQueryOptions } from '@/features/invitations/api/get-pending-invitations';
 import { PendingInvitationsTable } from '@/features/invitations/components/pending-invitations-table';
 import { InviteMembersDialog } from '@/features/members/components/invite-members-dialog';
@@ -28,11 +32,21 @@ export default function TeamRoute() {
         return (
           <div className="grid max-w-4xl gap-6">
             <Card>
-              <CardHeader>
-                <CardTitle asChild>
-                  <h2>Team details</h2>
-                </CardTitle>
-                <CardDescription>The name and description every member sees.</CardDescription>
+              <CardHeader className="flex flex-wrap items-center justify-between gap-3">
+                <div className="grid gap-1.5">
+                  <CardTitle asChild>
+                    <h2>Team details</h2>
+                  </CardTitle>
+                  <CardDescription>The name and description every member sees.</CardDescription>
+                </div>
+                {canManage && (
+                  <Button variant="outline" asChild>
+                    <Link to={paths.app.activity.getHref()}>
+                      <History aria-hidden="true" />
+                      Activity
+                    </Link>
+                  </Button>
+                )}
               </CardHeader>
               <CardContent>
                 <TeamSettingsForm key={tenant.uuid} tenant={tenant} />

@@ -81,6 +81,8 @@ export const handlers = [
   http.get('/api/invitations', () => HttpResponse.json([])),
   // No items and nothing in the admin area (items.ts fakes the items API).
   http.get('/api/items/', () => HttpResponse.json([])),
+  // Nothing in the team's log yet.
+  http.get('/api/activity', () => HttpResponse.json([])),
   http.get('/api/super-admin/tenants', () => HttpResponse.json([])),
   http.get('/api/super-admin/feedback', () => HttpResponse.json([])),
   http.get('/api/super-admin/tenants/:id', () =>

@@ -21,6 +21,7 @@ import { addIntervals, nextPeriodEnd, unusedFraction } from './billing-periods.t
 import { findRole } from '../../members/members.service.ts';
 import * as repo from '../billing.repository.ts';
 import { applyCredit, priceOf, toPlan, toSubscription } from '../billing.responses.ts';
+import { recordSubscriptionChange } from '../subscription-activity.ts';
 import { type CardDetails, chargeTestCard } from './test-cards.ts';
 
 export type LocalBillingDeps = { db: Db; clock: Clock };
@@ -220,6 +221,7 @@ export async function payCheckoutSession(
       end,
     });
     await repo.completeCheckoutSession(tx, tenantId, sessionId, now);
+    await recordSubscriptionChange(tx, tenantId, userId, row);
     return toSubscription(row);
   });
 }
@@ -281,6 +283,7 @@ export async function changePlan(
       billingCycleAnchor: now,
       creditBalance: charge.creditLeft,
     });
+    await recordSubscriptionChange(tx, ctx.tenantId, ctx.userId, row);
     return toSubscription(row);
   });
 }
@@ -291,7 +294,9 @@ export async function cancelAtPeriodEnd({ db, clock }: LocalBillingDeps, ctx: Te
     const current = await requireLocalSubscription(tx, ctx.tenantId, clock.now());
     if (!repo.isLive(current.status)) throw ended();
     if (current.cancelAtPeriodEnd) return toSubscription(current);
-    return toSubscription(await repo.updateSubscription(tx, ctx.tenantId, { cancelAtPeriodEnd: true }));
+    const row = await repo.updateSubscription(tx, ctx.tenantId, { cancelAtPeriodEnd: true });
+    await recordSubscriptionChange(tx, ctx.tenantId, ctx.userId, row);
+    return toSubscription(row);
   });
 }
 
@@ -301,6 +306,8 @@ export async function resume({ db, clock }: LocalBillingDeps, ctx: TenantContext
     const current = await requireLocalSubscription(tx, ctx.tenantId, clock.now());
     if (!repo.isLive(current.status)) throw ended();
     if (!current.cancelAtPeriodEnd) return toSubscription(current);
-    return toSubscription(await repo.updateSubscription(tx, ctx.tenantId, { cancelAtPeriodEnd: false }));
+    const row = await repo.updateSubscription(tx, ctx.tenantId, { cancelAtPeriodEnd: false });
+    await recordSubscriptionChange(tx, ctx.tenantId, ctx.userId, row);
+    return toSubscription(row);
   });
 }

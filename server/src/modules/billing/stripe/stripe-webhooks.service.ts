@@ -11,6 +11,7 @@ import type { Db } from '../../../db/client.ts';
 import { AppError } from '../../../lib/app-error.ts';
 import { recordStripeCustomer } from '../../tenants/tenants.service.ts';
 import * as repo from '../billing.repository.ts';
+import { recordSubscriptionChange } from '../subscription-activity.ts';
 import { cancelStripeSubscription, type StripePrices } from './stripe-provider.ts';
 import * as events from './stripe-webhooks.repository.ts';
 
@@ -273,8 +274,18 @@ async function applySubscription(
   } else if (stored && isStale(stored, subscription.id, status, kind, at)) {
     return undefined;
   }
-  if (stored?.providerSubscriptionId === subscription.id) await repo.updateSubscription(tx, tenantId, state);
-  else await repo.saveSubscription(tx, tenantId, state);
+  const row =
+    stored?.providerSubscriptionId === subscription.id
+      ? await repo.updateSubscription(tx, tenantId, state)
+      : await repo.saveSubscription(tx, tenantId, state);
+  // A new period alone is no change the team would look for in its log.
+  if (
+    stored?.planId !== row.planId ||
+    stored.status !== row.status ||
+    stored.cancelAtPeriodEnd !== row.cancelAtPeriodEnd
+  ) {
+    await recordSubscriptionChange(tx, tenantId, null, row);
+  }
   if (customerId) await recordStripeCustomer(tx, tenantId, customerId);
   return unwanted;
 }
@@ -340,5 +351,8 @@ async function applyInvoice(
       : outcome === 'paid' && ['past_due', 'unpaid', 'incomplete'].includes(subscription.status)
         ? 'active'
         : undefined;
-  if (next) await repo.updateSubscription(tx, tenantId, { status: next, providerUpdatedAt: at });
+  if (next) {
+    const row = await repo.updateSubscription(tx, tenantId, { status: next, providerUpdatedAt: at });
+    await recordSubscriptionChange(tx, tenantId, null, row);
+  }
 }

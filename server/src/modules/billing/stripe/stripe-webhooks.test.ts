@@ -54,7 +54,18 @@ async function team() {
   };
   const listInvoices = async () =>
     (await app.inject({ method: 'GET', url: '/api/payments/invoices', headers })).json() as Invoice[];
-  return { uuid, customer, subscriptionId, subscription, read, listInvoices };
+  /** The team's log of subscription changes, newest first, as its owner reads it. */
+  const changes = async () =>
+    (
+      (
+        await app.inject({
+          method: 'GET',
+          url: '/api/activity?action=subscription.changed',
+          headers,
+        })
+      ).json() as { actor_email: string | null; target: string }[]
+    ).map(({ actor_email, target }) => ({ actor_email, target }));
+  return { uuid, customer, subscriptionId, subscription, read, listInvoices, changes };
 }
 
 const eventCount = async (id: string) =>
@@ -269,6 +280,46 @@ describe('subscription events', () => {
       stripeEvent('charge.succeeded', { id: randomId('ch'), object: 'charge' }, T),
     );
     expect(other.statusCode).toBe(200);
+  });
+});
+
+describe('the team’s activity log', () => {
+  it('records each change of plan, status or cancellation the provider sends, and not a renewal or a replay', async () => {
+    const t = await team();
+    const created = stripeEvent('customer.subscription.created', t.subscription(), T);
+    await deliver(app, created);
+    await deliver(app, created);
+    await deliver(
+      app,
+      stripeEvent(
+        'customer.subscription.updated',
+        t.subscription({ start: T + MONTH, end: T + 2 * MONTH }),
+        T + MONTH,
+      ),
+    );
+    await deliver(
+      app,
+      stripeEvent(
+        'customer.subscription.updated',
+        t.subscription({ start: T + MONTH, end: T + 2 * MONTH, cancelAtPeriodEnd: true }),
+        T + MONTH + 60,
+      ),
+    );
+    const failed = stripeInvoice({
+      id: randomId('in'),
+      subscription: t.subscriptionId,
+      tenantUuid: t.uuid,
+      customer: t.customer,
+      paid: false,
+      created: T + MONTH + 120,
+      periodEnd: T + 2 * MONTH,
+    });
+    await deliver(app, stripeEvent('invoice.payment_failed', failed, T + MONTH + 120));
+    expect(await t.changes()).toEqual([
+      { actor_email: null, target: 'pro (past_due, cancels at period end)' },
+      { actor_email: null, target: 'pro (active, cancels at period end)' },
+      { actor_email: null, target: 'pro (active)' },
+    ]);
   });
 });
 

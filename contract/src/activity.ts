@@ -1,0 +1,44 @@
+import { z } from 'zod';
+
+import { PageQuerySchema } from './pagination.ts';
+
+/** docs/contract.md section 4, Team activity: the changes a team's log records, and the filter's choices. */
+export const ACTIVITY_ACTIONS = [
+  'member.invited',
+  'member.joined',
+  'member.role_changed',
+  'member.removed',
+  'member.left',
+  'invitation.revoked',
+  'team.updated',
+  'ownership.transferred',
+  'subscription.changed',
+  'item.created',
+  'item.updated',
+  'item.deleted',
+] as const;
+export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number];
+
+/** Blank is no filter, as an empty select in a form sends it. */
+const ActionFilterSchema = z.preprocess(
+  (value) => (value === '' ? undefined : value),
+  z.enum(ACTIVITY_ACTIONS, { error: 'Unknown action' }).optional(),
+);
+
+export const ActivityQuerySchema = PageQuerySchema.extend({ action: ActionFilterSchema });
+export const ActivityExportQuerySchema = z.object({ action: ActionFilterSchema });
+
+export const ActivityEntrySchema = z.object({
+  uuid: z.uuid(),
+  /** Null once the actor's account is gone (or for a change the payment provider made). */
+  actor_email: z.string().nullable(),
+  /** One of ACTIVITY_ACTIONS; a string, so an entry of an older name still reads. */
+  action: z.string(),
+  /** What was acted on, in a few words; empty when nothing names it. */
+  target: z.string(),
+  created_at: z.iso.datetime({ offset: true }),
+});
+export type ActivityEntry = z.infer<typeof ActivityEntrySchema>;
+
+/** The export's columns, in order. */
+export const ACTIVITY_CSV_COLUMNS = ['created_at', 'actor_email', 'action', 'target'] as const;
