@@ -109,6 +109,15 @@ export function findPending(
     .limit(limit);
 }
 
+/** How many addresses the team's pending invitations hold seats for: the ones the Team page lists. */
+export async function countPending(db: Db, tenantId: string, now: Date) {
+  const [row] = await db
+    .select({ count: sql<number>`count(distinct ${invitations.email})::int` })
+    .from(invitations)
+    .where(and(eq(invitations.tenantId, tenantId), isLive(now), inviterStillManages));
+  return row?.count ?? 0;
+}
+
 /** Ends every live invitation a member sent: called when they stop managing the team, so none comes back later. */
 export async function revokeSentBy(db: Db, tenantId: string, userId: string) {
   await db

@@ -2,10 +2,12 @@
 import { isUuid, type Item } from '@app/contract';
 
 import type { Db } from '../../db/client.ts';
-import { withTenantStatement } from '../../db/tenant-scope.ts';
+import { withTenantScope, withTenantStatement } from '../../db/tenant-scope.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { type Page, type PageQuery, readPage } from '../../lib/pagination.ts';
 import type { TenantContext } from '../../plugins/tenant.ts';
+import { planLimitReached, planLimits } from '../billing/billing.service.ts';
+import { lockTeam } from '../tenants/tenants.service.ts';
 import * as repo from './items.repository.ts';
 
 const notFound = () => new AppError('NOT_FOUND', 'Item not found');
@@ -41,15 +43,26 @@ export async function createItem(
   ctx: TenantContext,
   { name, description }: { name: string; description?: string | null | undefined },
 ): Promise<Item> {
-  const item = await withTenantStatement(db, ctx.tenantId, (tx) =>
-    repo.insertItem(tx, {
+  const item = await withTenantScope(db, ctx.tenantId, async (tx) => {
+    // Counted under the team's lock, so of two creates for the last place only one is made.
+    await lockTeam(tx, ctx.tenantId);
+    const { items: limit } = await planLimits(tx, ctx.tenantId);
+    if (limit !== null && (await repo.countItems(tx, ctx.tenantId)) >= limit) {
+      throw planLimitReached(limit, 'items');
+    }
+    return repo.insertItem(tx, {
       tenantId: ctx.tenantId,
       createdBy: ctx.userId,
       name,
       description: description ?? null,
-    }),
-  );
+    });
+  });
   return toItem(item);
+}
+
+/** How many items the team has, for its usage (docs/contract.md section 4). */
+export async function countItems(tx: Db, tenantId: string): Promise<number> {
+  return repo.countItems(tx, tenantId);
 }
 
 export async function updateItem(
