@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 
 import { TenantPage } from '@/app/layouts/tenant-page';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { reachedLimit, useUsage } from '@/features/billing/api/get-usage';
 import { getPendingInvitationsQueryOptions } from '@/features/invitations/api/get-pending-invitations';
 import { PendingInvitationsTable } from '@/features/invitations/components/pending-invitations-table';
 import { InviteMembersDialog } from '@/features/members/components/invite-members-dialog';
@@ -47,7 +48,7 @@ export default function TeamRoute() {
                   <CardDescription>Everyone with access to this team.</CardDescription>
                 </div>
                 {canManage && (
-                  <InviteMembersDialog
+                  <TeamInviteDialog
                     key={tenant.uuid}
                     tenantUuid={tenant.uuid}
                     onInvited={refreshPendingInvitations}
@@ -83,5 +84,17 @@ export default function TeamRoute() {
         );
       }}
     </TenantPage>
+  );
+}
+
+/** The invite dialog, told when the team's plan has no seat left (members and pending invitations). */
+function TeamInviteDialog({ tenantUuid, onInvited }: { tenantUuid: string; onInvited: () => void }) {
+  const usage = useUsage(tenantUuid);
+  return (
+    <InviteMembersDialog
+      tenantUuid={tenantUuid}
+      onInvited={onInvited}
+      limitReached={reachedLimit(usage.data?.members)}
+    />
   );
 }
