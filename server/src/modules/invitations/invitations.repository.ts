@@ -109,10 +109,10 @@ export function findPending(
     .limit(limit);
 }
 
-/** How many addresses the team's pending invitations hold seats for: the ones the Team page lists. */
+/** How many seats the team's pending invitations hold: one each, as the Team page lists them (no sort: its index). */
 export async function countPending(db: Db, tenantId: string, now: Date) {
   const [row] = await db
-    .select({ count: sql<number>`count(distinct ${invitations.email})::int` })
+    .select({ count: sql<number>`count(*)::int` })
     .from(invitations)
     .where(and(eq(invitations.tenantId, tenantId), isLive(now), inviterStillManages));
   return row?.count ?? 0;
