@@ -34,8 +34,26 @@ export const PlanSchema = z.object({
   price_monthly: z.number().int(),
   price_annual: z.number().int(),
   features: z.array(z.string()),
+  /** How many members (pending invitations included) and items a team on this plan may have; null is unlimited. */
+  limits: z.object({ members: z.number().int().nullable(), items: z.number().int().nullable() }),
 });
 export type Plan = z.infer<typeof PlanSchema>;
+
+/** One limited quantity of a team: how much it uses and what its plan allows (null is unlimited). */
+export const UsageMeterSchema = z.object({ used: z.number().int(), limit: z.number().int().nullable() });
+export type UsageMeter = z.infer<typeof UsageMeterSchema>;
+
+/** GET /tenant/usage (docs/contract.md section 4): the team's effective plan, null on the free plan. */
+export const TenantUsageSchema = z.object({
+  plan_id: z.string().nullable(),
+  members: UsageMeterSchema,
+  items: UsageMeterSchema,
+});
+export type TenantUsage = z.infer<typeof TenantUsageSchema>;
+
+/** The 402 refusal of an addition beyond the plan (docs/contract.md section 4), word for word on server and web. */
+export const planLimitMessage = (limit: number, what: 'members' | 'items') =>
+  `Your plan allows ${limit} ${what}. Upgrade to add more.`;
 
 /** The server form of docs/spec.md section 3, plus the billing interval. */
 export const SubscriptionSchema = z.object({

@@ -8,7 +8,7 @@ import type { Role } from '@app/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { subscriptions } from '../src/db/schema/billing.ts';
+import { plans, subscriptions } from '../src/db/schema/billing.ts';
 import { users } from '../src/db/schema/users.ts';
 import {
   bearer,
@@ -81,6 +81,9 @@ beforeAll(async () => {
     // Team A sends far more than 50 invitations here; the limit has its own test (pending-invitations.test.ts).
     limits: { invitations: { max: 1_000, timeWindow: 60 * 60_000 } },
   });
+  // Team A takes far more members and items than any plan allows, and this file's billing states move it between
+  // plans; the limits have their own tests (billing/plan-limits.test.ts).
+  await app.database.db.update(plans).set({ memberLimit: null, itemLimit: null });
   // Verified, as the invited callers are: setting up two-factor asks for it.
   const owner = await registerVerifiedUser(app);
   teamA = (await createTeam(app, owner, 'Team A')).uuid;
@@ -444,6 +447,7 @@ const rows: Row[] = [
 
   // Team A's routes: X-TENANT-UUID of team A and one of these roles in it.
   { route: 'GET /api/tenant', who: team(MEMBERS), status: 200 },
+  { route: 'GET /api/tenant/usage', who: team(MEMBERS), status: 200 },
   { route: 'PUT /api/tenant', who: team(ADMINS), status: 200, body: () => ({ name: 'Team A' }) },
   // These two end or hand over the team they act on: each call gets a scratch team of its own.
   { route: 'DELETE /api/tenant', who: team(OWNER), status: 204, prepare: scratchTeam },

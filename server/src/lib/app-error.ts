@@ -5,6 +5,8 @@ const STATUS_BY_CODE = {
   UNAUTHORIZED: 401,
   /** A card payment was refused (the local test-mode checkout). */
   PAYMENT_REQUIRED: 402,
+  /** An addition beyond the team's plan: a member or an item (docs/contract.md section 4). */
+  PLAN_LIMIT: 402,
   FORBIDDEN: 403,
   NOT_FOUND: 404,
   CONFLICT: 400,

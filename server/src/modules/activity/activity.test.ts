@@ -13,6 +13,7 @@ import {
   uniqueEmail,
 } from '../../../test/helpers.ts';
 import { subscribeLocally } from '../../../test/local-billing.ts';
+import { plans } from '../../db/schema/billing.ts';
 import { users } from '../../db/schema/users.ts';
 
 let app: TestApp;
@@ -20,6 +21,8 @@ type User = { access_token: string; email: string };
 
 beforeAll(async () => {
   app = await buildTestApp();
+  // The free plan's limits are not what this file tests (plan-limits.test.ts is): its teams record more changes.
+  await app.database.db.update(plans).set({ memberLimit: null, itemLimit: null }).where(eq(plans.id, 'free'));
 });
 afterAll(() => app.close());
 

@@ -43,6 +43,12 @@ export async function findPlan(db: Db, id: string) {
   return plan;
 }
 
+/** Any plan, listed or not: the one a subscription names, or `free`, whose limits bind a team without one. */
+export async function findAnyPlan(db: Db, id: string) {
+  const [plan] = await db.select().from(plans).where(eq(plans.id, id));
+  return plan;
+}
+
 export async function findTenant(db: Db, tenantId: string) {
   const [tenant] = await db
     .select({ uuid: tenants.uuid, name: tenants.name, stripeCustomerId: tenants.stripeCustomerId })

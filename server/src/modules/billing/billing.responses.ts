@@ -11,6 +11,7 @@ export const toPlan = (row: PlanRow): Plan => ({
   price_monthly: row.priceMonthly,
   price_annual: row.priceAnnual,
   features: row.features,
+  limits: { members: row.memberLimit, items: row.itemLimit },
 });
 
 export const toSubscription = (row: SubscriptionRow): Subscription => ({

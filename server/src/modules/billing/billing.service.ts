@@ -3,6 +3,8 @@
 // that has one changes plan in the portal instead of checking out again.
 import {
   isUuid,
+  PAID_STATUSES,
+  planLimitMessage,
   type CheckoutBody,
   type Invoice,
   type InvoiceDownload,
@@ -46,6 +48,28 @@ function providerFor(deps: BillingDeps, name: BillingProvider['name']) {
 
 export async function listPlans(db: Db): Promise<Plan[]> {
   return (await repo.findPlans(db)).map(toPlan);
+}
+
+/** The plan a team without a paid subscription is on (migration 0013): never sold, so not listed. */
+const FREE_PLAN_ID = 'free';
+
+export type PlanLimits = { planId: string | null; members: number | null; items: number | null };
+
+/**
+ * The limits of a team's effective plan (docs/contract.md section 4): its subscription's plan while that is active or
+ * trialing, else the free plan (planId null). Read in the caller's transaction, after it has locked the team.
+ */
+export async function planLimits(tx: Db, tenantId: string): Promise<PlanLimits> {
+  const subscription = await repo.findSubscription(tx, tenantId);
+  const paid = subscription && PAID_STATUSES.includes(subscription.status) ? subscription.planId : null;
+  const plan = await repo.findAnyPlan(tx, paid ?? FREE_PLAN_ID);
+  if (!plan) throw new Error(`Plan "${paid ?? FREE_PLAN_ID}" is missing from the database`);
+  return { planId: paid, members: plan.memberLimit, items: plan.itemLimit };
+}
+
+/** The refusal of an addition beyond the plan: 402, and the caller's transaction rolls back. */
+export function planLimitReached(limit: number, what: 'members' | 'items'): AppError {
+  return new AppError('PLAN_LIMIT', planLimitMessage(limit, what));
 }
 
 export async function getSubscription(deps: BillingDeps, ctx: TenantContext): Promise<Subscription> {

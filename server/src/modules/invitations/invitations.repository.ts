@@ -109,6 +109,15 @@ export function findPending(
     .limit(limit);
 }
 
+/** How many seats the team's pending invitations hold: one each, as the Team page lists them (no sort: its index). */
+export async function countPending(db: Db, tenantId: string, now: Date) {
+  const [row] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(invitations)
+    .where(and(eq(invitations.tenantId, tenantId), isLive(now), inviterStillManages));
+  return row?.count ?? 0;
+}
+
 /** Ends every live invitation a member sent: called when they stop managing the team, so none comes back later. */
 export async function revokeSentBy(db: Db, tenantId: string, userId: string) {
   await db

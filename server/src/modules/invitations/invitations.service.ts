@@ -24,9 +24,10 @@ import {
   signIn,
   setInitialPassword,
 } from '../auth/auth.service.ts';
+import { planLimitReached, planLimits } from '../billing/billing.service.ts';
 import { queueInvitationMail } from '../mail/mail.service.ts';
 import { addMember, isMemberByEmail } from '../members/members.service.ts';
-import { getTeamName } from '../tenants/tenants.service.ts';
+import { getTeamName, lockTeam } from '../tenants/tenants.service.ts';
 import * as repo from './invitations.repository.ts';
 
 const INVITATION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
@@ -57,8 +58,17 @@ export async function invite(
   { email, role }: { email: string; role: AssignableRole },
 ): Promise<string> {
   await deps.db.transaction(async (tx) => {
+    // Seats are counted under the team's lock, so of two invitations for the last seat only one is sent.
+    const { memberCount } = await lockTeam(tx, ctx.tenantId);
     if (await isMemberByEmail(tx, ctx.tenantId, email)) {
       throw new AppError('CONFLICT', 'User is already a member of this team');
+    }
+    const { members: limit } = await planLimits(tx, ctx.tenantId);
+    if (
+      limit !== null &&
+      memberCount + (await repo.countPending(tx, ctx.tenantId, deps.clock.now())) >= limit
+    ) {
+      throw planLimitReached(limit, 'members');
     }
     const { token, tokenHash, expiresAt } = newLink(deps);
     await repo.insertInvitation(tx, {
@@ -102,6 +112,11 @@ export async function listPending(
       expires_at: row.expiresAt.toISOString(),
     }),
   );
+}
+
+/** The seats the team's pending invitations hold (docs/contract.md section 4: members count them). */
+export async function countPending(tx: Db, tenantId: string, now: Date): Promise<number> {
+  return repo.countPending(tx, tenantId, now);
 }
 
 /** A member stops managing the team (demoted or removed): the links they sent die now, in the caller's transaction. */

@@ -14,6 +14,7 @@ import {
   type TestApp,
   uniqueEmail,
 } from '../../../test/helpers.ts';
+import { subscribeLocally } from '../../../test/local-billing.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const clock = new TestClock();
@@ -164,6 +165,8 @@ describe('pending invitations', () => {
 
   it('die with their sender’s authority: a removed or demoted admin’s links open nothing', async () => {
     const { uuid, owner } = await team();
+    // Five members with the invitations: more than the free plan's seats.
+    await subscribeLocally(app, owner, uuid, 'business');
     const removed = await joinTeam(app, owner, uuid, 'admin');
     const demoted = await joinTeam(app, owner, uuid, 'admin');
     // The admin invites an accomplice (or a second account of their own) as admin, then is removed.
@@ -232,6 +235,8 @@ describe('the invitation limit', () => {
         (await call('POST', '/invite', outsider.access_token, uuid, { email: uniqueEmail() })).statusCode,
       ).toBe(403);
     }
+    // Unlimited seats, so that only the hourly limit refuses.
+    await subscribeLocally(app, owner, uuid, 'business');
     for (let i = 0; i < 49; i++) await invite(owner.access_token, uuid);
     const [row] = await pending(owner.access_token, uuid, '?limit=1');
     expect(

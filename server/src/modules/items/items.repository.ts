@@ -47,6 +47,14 @@ export async function findItem(db: Db, tenantId: string, id: string) {
   return item;
 }
 
+export async function countItems(db: Db, tenantId: string) {
+  const [row] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(items)
+    .where(eq(items.tenantId, tenantId));
+  return row?.count ?? 0;
+}
+
 /** The hottest write: built and planned once per connection, as the pages are. */
 const insertStatement = preparedPerHandle((db) =>
   db

@@ -7,6 +7,8 @@ import { AppError } from '../../lib/app-error.ts';
 import { type Page, type PageQuery, readPage } from '../../lib/pagination.ts';
 import type { TenantContext } from '../../plugins/tenant.ts';
 import { recordActivity } from '../activity/activity.service.ts';
+import { planLimitReached, planLimits } from '../billing/billing.service.ts';
+import { lockTeam } from '../tenants/tenants.service.ts';
 import * as repo from './items.repository.ts';
 
 const notFound = () => new AppError('NOT_FOUND', 'Item not found');
@@ -58,6 +60,12 @@ export async function createItem(
   { name, description }: { name: string; description?: string | null | undefined },
 ): Promise<Item> {
   const item = await withTenantScope(db, ctx.tenantId, async (tx) => {
+    // Counted under the team's lock, so of two creates for the last place only one is made.
+    await lockTeam(tx, ctx.tenantId);
+    const { items: limit } = await planLimits(tx, ctx.tenantId);
+    if (limit !== null && (await repo.countItems(tx, ctx.tenantId)) >= limit) {
+      throw planLimitReached(limit, 'items');
+    }
     const created = await repo.insertItem(tx, {
       tenantId: ctx.tenantId,
       createdBy: ctx.userId,
@@ -68,6 +76,11 @@ export async function createItem(
     return created;
   });
   return toItem(item);
+}
+
+/** How many items the team has, for its usage (docs/contract.md section 4). */
+export async function countItems(tx: Db, tenantId: string): Promise<number> {
+  return repo.countItems(tx, tenantId);
 }
 
 export async function updateItem(

@@ -71,6 +71,28 @@ export async function setStripeCustomerId(db: Db, tenantId: string, customerId: 
     .where(and(eq(tenants.uuid, tenantId), sql`${tenants.stripeCustomerId} is null`));
 }
 
+/**
+ * Locks the team's row until the transaction ends: additions counted against its plan queue here, so two cannot
+ * both take the last place. Its member count (kept by the memberships' trigger), read under that lock.
+ */
+export async function lockTenant(db: Db, tenantId: string) {
+  const [tenant] = await db
+    .select({ memberCount: tenants.memberCount })
+    .from(tenants)
+    .where(eq(tenants.uuid, tenantId))
+    .for('update');
+  return tenant;
+}
+
+/** The team's member count, as the memberships' trigger keeps it. */
+export async function findMemberCount(db: Db, tenantId: string) {
+  const [tenant] = await db
+    .select({ memberCount: tenants.memberCount })
+    .from(tenants)
+    .where(eq(tenants.uuid, tenantId));
+  return tenant?.memberCount ?? 0;
+}
+
 export async function findTenantName(db: Db, tenantId: string) {
   const [tenant] = await db.select({ name: tenants.name }).from(tenants).where(eq(tenants.uuid, tenantId));
   return tenant?.name;

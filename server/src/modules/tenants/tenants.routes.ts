@@ -3,6 +3,7 @@ import {
   MessageSchema,
   PageQuerySchema,
   TenantSchema,
+  TenantUsageSchema,
   TransferOwnershipBodySchema,
   UpdateTenantBodySchema,
 } from '@app/contract';
@@ -45,6 +46,10 @@ export const tenantsRoutes: FastifyPluginAsyncZod = async (app) => {
 
     scope.get('/tenant', { schema: { response: { 200: TenantSchema } } }, (request) =>
       tenants.getTenant(db, request.tenantCtx),
+    );
+
+    scope.get('/tenant/usage', { schema: { response: { 200: TenantUsageSchema } } }, (request) =>
+      tenants.getUsage(db, request.tenantCtx, app.clock.now()),
     );
 
     scope.put(

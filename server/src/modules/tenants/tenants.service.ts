@@ -1,6 +1,6 @@
 // Team rules (docs/contract.md section 3): the creator owns the team; renaming needs an admin; deleting and handing over
 // ownership need the owner. Every change is recorded in the activity log.
-import type { Role, Tenant } from '@app/contract';
+import type { Role, Tenant, TenantUsage } from '@app/contract';
 
 import type { Db } from '../../db/client.ts';
 import { withTenantScope, withTenantStatement } from '../../db/tenant-scope.ts';
@@ -8,6 +8,9 @@ import { AppError } from '../../lib/app-error.ts';
 import { type Page, type PageQuery, readPage } from '../../lib/pagination.ts';
 import type { TenantContext } from '../../plugins/tenant.ts';
 import { recordActivity } from '../activity/activity.service.ts';
+import { planLimits } from '../billing/billing.service.ts';
+import { countPending } from '../invitations/invitations.service.ts';
+import { countItems } from '../items/items.service.ts';
 import { addMember, findMemberEmail, setRole } from '../members/members.service.ts';
 import * as repo from './tenants.repository.ts';
 
@@ -91,6 +94,30 @@ export async function transferOwnership(db: Db, ctx: TenantContext, newOwnerId: 
     });
   });
   return 'Ownership transferred';
+}
+
+/**
+ * Locks the team for an addition counted against its plan (an invitation, an item), in the caller's transaction:
+ * concurrent additions wait here, then count what the one before them added. The team's member count.
+ */
+export async function lockTeam(tx: Db, tenantId: string): Promise<{ memberCount: number }> {
+  const tenant = await repo.lockTenant(tx, tenantId);
+  if (!tenant) throw new AppError('NOT_FOUND', 'Team not found');
+  return tenant;
+}
+
+/** What the team uses of its plan (docs/contract.md section 4): members with pending invitations, and items. */
+export async function getUsage(db: Db, ctx: TenantContext, now: Date): Promise<TenantUsage> {
+  return withTenantScope(db, ctx.tenantId, async (tx) => {
+    const limits = await planLimits(tx, ctx.tenantId);
+    const members =
+      (await repo.findMemberCount(tx, ctx.tenantId)) + (await countPending(tx, ctx.tenantId, now));
+    return {
+      plan_id: limits.planId,
+      members: { used: members, limit: limits.members },
+      items: { used: await countItems(tx, ctx.tenantId), limit: limits.items },
+    };
+  });
 }
 
 /** The team's name, for a mail that names it. */

@@ -7,6 +7,7 @@ import { AppPage } from '@/app/layouts/app-page';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { paths } from '@/config/paths';
 import { useMe } from '@/features/auth/api/get-me';
+import { UsageMeters } from '@/features/billing/components/usage-meters';
 import { TenantInfoPanel } from '@/features/tenants/components/tenant-info-panel';
 import { useCurrentTenant } from '@/lib/session/use-current-tenant';
 import { useSession } from '@/lib/session/use-session';
@@ -76,6 +77,7 @@ export default function DashboardRoute() {
           </CardContent>
         </Card>
         <TenantInfoPanel tenant={tenant} isLoading={isLoading} />
+        {tenant && <UsageMeters tenantUuid={tenant.uuid} />}
       </div>
     </AppPage>
   );

@@ -1,5 +1,6 @@
 import { TenantPage } from '@/app/layouts/tenant-page';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { reachedLimit, useUsage } from '@/features/billing/api/get-usage';
 import { CreateItemDialog } from '@/features/items/components/item-form-dialog';
 import { ItemsTable } from '@/features/items/components/items-table';
 
@@ -16,7 +17,7 @@ export default function ItemsRoute() {
               </CardTitle>
               <CardDescription>Everything your team is working on, newest first.</CardDescription>
             </div>
-            <CreateItemDialog key={tenant.uuid} tenantUuid={tenant.uuid} />
+            <TeamCreateItemDialog key={tenant.uuid} tenantUuid={tenant.uuid} />
           </CardHeader>
           <CardContent className="max-sm:px-4">
             <ItemsTable key={tenant.uuid} tenantUuid={tenant.uuid} />
@@ -25,4 +26,10 @@ export default function ItemsRoute() {
       )}
     </TenantPage>
   );
+}
+
+/** The create dialog, told when the team's plan has no room for another item. */
+function TeamCreateItemDialog({ tenantUuid }: { tenantUuid: string }) {
+  const usage = useUsage(tenantUuid);
+  return <CreateItemDialog tenantUuid={tenantUuid} limitReached={reachedLimit(usage.data?.items)} />;
 }

@@ -6,6 +6,7 @@ import { useSubscription } from '@/features/billing/api/get-subscription';
 import { BillingHistory } from '@/features/billing/components/billing-history';
 import { CurrentSubscriptionCard } from '@/features/billing/components/current-subscription-card';
 import { PlanPicker } from '@/features/billing/components/plan-picker';
+import { UsageMeters } from '@/features/billing/components/usage-meters';
 import { useRefreshOnReturn } from '@/features/billing/hooks/use-refresh-on-return';
 
 /** Subscription (docs/spec.md section 2): the team's subscription, the plan picker and the billing history. */
@@ -32,6 +33,7 @@ function TeamBilling({ tenant }: { tenant: Tenant }) {
         plans={plans.data}
         canManage={canManage}
       />
+      <UsageMeters tenantUuid={tenant.uuid} />
       <PlanPicker
         tenantUuid={tenant.uuid}
         // Unknown while it loads or when it failed (the card above says so): no buttons until known,

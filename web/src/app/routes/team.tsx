@@ -7,6 +7,7 @@ import { TenantPage } from '@/app/layouts/tenant-page';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { paths } from '@/config/paths';
+import { reachedLimit, useUsage } from '@/features/billing/api/get-usage';
 import { getPendingInvitationsQueryOptions } from '@/features/invitations/api/get-pending-invitations';
 import { PendingInvitationsTable } from '@/features/invitations/components/pending-invitations-table';
 import { InviteMembersDialog } from '@/features/members/components/invite-members-dialog';
@@ -61,7 +62,7 @@ export default function TeamRoute() {
                   <CardDescription>Everyone with access to this team.</CardDescription>
                 </div>
                 {canManage && (
-                  <InviteMembersDialog
+                  <TeamInviteDialog
                     key={tenant.uuid}
                     tenantUuid={tenant.uuid}
                     onInvited={refreshPendingInvitations}
@@ -97,5 +98,17 @@ export default function TeamRoute() {
         );
       }}
     </TenantPage>
+  );
+}
+
+/** The invite dialog, told when the team's plan has no seat left (members and pending invitations). */
+function TeamInviteDialog({ tenantUuid, onInvited }: { tenantUuid: string; onInvited: () => void }) {
+  const usage = useUsage(tenantUuid);
+  return (
+    <InviteMembersDialog
+      tenantUuid={tenantUuid}
+      onInvited={onInvited}
+      limitReached={reachedLimit(usage.data?.members)}
+    />
   );
 }

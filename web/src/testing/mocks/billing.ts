@@ -26,6 +26,7 @@ const plans: Plan[] = [
     price_monthly: 1900,
     price_annual: 11400,
     features: ['Up to 5 members', 'Unlimited items'],
+    limits: { members: 5, items: 1000 },
   },
   {
     id: 'pro',
@@ -35,6 +36,7 @@ const plans: Plan[] = [
     price_monthly: 4900,
     price_annual: 29400,
     features: ['Up to 25 members', 'Priority support'],
+    limits: { members: 25, items: null },
   },
   {
     id: 'business',
@@ -44,6 +46,7 @@ const plans: Plan[] = [
     price_monthly: 9900,
     price_annual: 59400,
     features: ['Unlimited members', 'Dedicated support'],
+    limits: { members: null, items: null },
   },
 ];
 

@@ -88,6 +88,10 @@ export const handlers = [
   http.get('/api/super-admin/tenants/:id', () =>
     HttpResponse.json({ detail: 'Tenant not found' }, { status: 404 }),
   ),
+  // A team on the free plan with room to grow: only its owner, no items.
+  http.get('/api/tenant/usage', () =>
+    HttpResponse.json({ plan_id: null, members: { used: 1, limit: 3 }, items: { used: 0, limit: 100 } }),
+  ),
   // The shell reads the team's subscription (docs/spec.md section 4); billing.ts fakes the whole billing API.
   http.get('/api/payments/subscription', () =>
     HttpResponse.json({ detail: 'No subscription' }, { status: 404 }),

@@ -3,10 +3,11 @@ import { useEffect } from 'react';
 
 import { getInvoicesQueryOptions } from '@/features/billing/api/get-invoices';
 import { getSubscriptionQueryOptions } from '@/features/billing/api/get-subscription';
+import { getUsageQueryOptions } from '@/features/billing/api/get-usage';
 
 /**
  * Checkout and the portal run in another tab (docs/spec.md section 7): when the user comes back to this one, the
- * team's subscription and invoices are read again. Both events are heard because switching between two
+ * team's subscription, invoices and usage are read again. Both events are heard because switching between two
  * windows changes focus without hiding either.
  */
 export function useRefreshOnReturn(tenantUuid: string | undefined) {
@@ -22,6 +23,8 @@ export function useRefreshOnReturn(tenantUuid: string | undefined) {
         options,
       );
       void queryClient.invalidateQueries({ queryKey: getInvoicesQueryOptions(tenantUuid).queryKey }, options);
+      // A new plan brings new limits.
+      void queryClient.invalidateQueries({ queryKey: getUsageQueryOptions(tenantUuid).queryKey }, options);
     };
     window.addEventListener('focus', refresh);
     document.addEventListener('visibilitychange', refresh);

@@ -11,6 +11,7 @@ const plan = (overrides: Partial<Plan> = {}): Plan => ({
   price_monthly: 2900,
   price_annual: 17400,
   features: [],
+  limits: { members: 25, items: null },
   ...overrides,
 });
 

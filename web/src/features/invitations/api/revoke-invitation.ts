@@ -2,6 +2,7 @@ import type { PendingInvitation } from '@app/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 import { apiFetch } from '@/lib/api-client';
+import { usageQueryKey } from '@/lib/session/tenant-query-key';
 
 import { getPendingInvitationsQueryOptions } from './get-pending-invitations';
 
@@ -15,6 +16,10 @@ export function useRevokeInvitation(tenantUuid: string) {
     mutationFn: (invitation: PendingInvitation) => revokeInvitation({ tenantUuid, uuid: invitation.uuid }),
     // Settles once the list has been read again, so the row and the confirmation go together.
     onSuccess: () =>
-      queryClient.invalidateQueries({ queryKey: getPendingInvitationsQueryOptions(tenantUuid).queryKey }),
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: getPendingInvitationsQueryOptions(tenantUuid).queryKey }),
+        // The revoked invitation's seat is free again.
+        queryClient.invalidateQueries({ queryKey: usageQueryKey(tenantUuid) }),
+      ]),
   });
 }

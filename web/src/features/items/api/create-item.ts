@@ -2,6 +2,7 @@ import type { CreateItemBody, Item } from '@app/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 import { apiFetch } from '@/lib/api-client';
+import { usageQueryKey } from '@/lib/session/tenant-query-key';
 
 import { getItemsQueryOptions } from './get-items';
 
@@ -12,6 +13,10 @@ export function useCreateItem(tenantUuid: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: CreateItemBody) => createItem({ tenantUuid, body }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: getItemsQueryOptions(tenantUuid).queryKey }),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: getItemsQueryOptions(tenantUuid).queryKey }),
+        queryClient.invalidateQueries({ queryKey: usageQueryKey(tenantUuid) }),
+      ]),
   });
 }

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 import { apiFetch } from '@/lib/api-client';
+import { usageQueryKey } from '@/lib/session/tenant-query-key';
 
 import { getItemsQueryOptions } from './get-items';
 
@@ -11,6 +12,10 @@ export function useDeleteItem(tenantUuid: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (itemUuid: string) => deleteItem({ tenantUuid, itemUuid }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: getItemsQueryOptions(tenantUuid).queryKey }),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: getItemsQueryOptions(tenantUuid).queryKey }),
+        queryClient.invalidateQueries({ queryKey: usageQueryKey(tenantUuid) }),
+      ]),
   });
 }

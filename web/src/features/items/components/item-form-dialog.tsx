@@ -1,9 +1,10 @@
-import { CreateItemBodySchema, type Item } from '@app/contract';
+import { CreateItemBodySchema, planLimitMessage, type Item } from '@app/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Plus } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 
+import { isPlanLimitError, PlanLimitNotice } from '@/components/plan-limit-notice';
 import { SubmitButton } from '@/components/submit-button';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -28,10 +29,18 @@ type ItemFormDialogProps = {
   item?: Item;
   open: boolean;
   onOpenChange: (open: boolean) => void;
+  /** The plan's item limit when the team has reached it: a new item would be refused, so the form is not offered. */
+  limitReached?: number | null;
 };
 
 /** The create/edit modal of /items (docs/spec.md sections 2 and 5): the name is required, the description optional. */
-export function ItemFormDialog({ tenantUuid, item, open, onOpenChange }: ItemFormDialogProps) {
+export function ItemFormDialog({
+  tenantUuid,
+  item,
+  open,
+  onOpenChange,
+  limitReached = null,
+}: ItemFormDialogProps) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent>
@@ -43,15 +52,35 @@ export function ItemFormDialog({ tenantUuid, item, open, onOpenChange }: ItemFor
               : 'Add an item every member of the team can see.'}
           </DialogDescription>
         </DialogHeader>
-        {/* The content mounts afresh each time the dialog opens, so the form starts from the item again. */}
-        <ItemForm tenantUuid={tenantUuid} item={item} onDone={() => onOpenChange(false)} />
+        {!item && limitReached !== null ? (
+          <>
+            <PlanLimitNotice message={planLimitMessage(limitReached, 'items')} />
+            <DialogFooter>
+              <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
+                Cancel
+              </Button>
+            </DialogFooter>
+          </>
+        ) : (
+          // The content mounts afresh each time the dialog opens, so the form starts from the item again.
+          <ItemForm tenantUuid={tenantUuid} item={item} onDone={() => onOpenChange(false)} />
+        )}
       </DialogContent>
     </Dialog>
   );
 }
 
-/** The 'Create Item' button of the page header and the modal it opens. */
-export function CreateItemDialog({ tenantUuid }: { tenantUuid: string }) {
+/**
+ * The 'Create Item' button of the page header and the modal it opens; at the plan's item limit (known from the
+ * team's usage) the modal says so and offers the upgrade instead of the form.
+ */
+export function CreateItemDialog({
+  tenantUuid,
+  limitReached = null,
+}: {
+  tenantUuid: string;
+  limitReached?: number | null;
+}) {
   const [open, setOpen] = useState(false);
   return (
     <>
@@ -59,7 +88,12 @@ export function CreateItemDialog({ tenantUuid }: { tenantUuid: string }) {
         <Plus aria-hidden="true" />
         Create Item
       </Button>
-      <ItemFormDialog tenantUuid={tenantUuid} open={open} onOpenChange={setOpen} />
+      <ItemFormDialog
+        tenantUuid={tenantUuid}
+        open={open}
+        onOpenChange={setOpen}
+        limitReached={limitReached}
+      />
     </>
   );
 }
@@ -81,12 +115,16 @@ function ItemForm({ tenantUuid, item, onDone }: { tenantUuid: string; item?: Ite
   return (
     <Form {...form}>
       <form noValidate className="grid gap-4" onSubmit={onSubmit}>
-        {mutation.isError && (
-          <Alert variant="destructive">
-            <AlertDescription>
-              {getErrorText(mutation.error, item ? 'Failed to update item' : 'Failed to create item')}
-            </AlertDescription>
-          </Alert>
+        {isPlanLimitError(mutation.error) ? (
+          <PlanLimitNotice message={mutation.error.detail!} />
+        ) : (
+          mutation.isError && (
+            <Alert variant="destructive">
+              <AlertDescription>
+                {getErrorText(mutation.error, item ? 'Failed to update item' : 'Failed to create item')}
+              </AlertDescription>
+            </Alert>
+          )
         )}
         <FormField
           control={form.control}

@@ -1,8 +1,9 @@
 import { InviteBodySchema, type InviteBody, type Message } from '@app/contract';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 import { apiFetch } from '@/lib/api-client';
-import { getErrorText } from '@/lib/api-error';
+import { ApiError, getErrorText } from '@/lib/api-error';
+import { usageQueryKey } from '@/lib/session/tenant-query-key';
 
 type InviteMemberInput = { tenantUuid: string; body: InviteBody };
 
@@ -10,7 +11,8 @@ type InviteMemberInput = { tenantUuid: string; body: InviteBody };
 export const inviteMember = ({ tenantUuid, body }: InviteMemberInput) =>
   apiFetch<Message>('/invite', { method: 'POST', body, tenantUuid });
 
-type InviteOutcome = { email: string; error: string | null };
+/** `limited`: refused for the team's plan (402), which an upgrade lifts. */
+type InviteOutcome = { email: string; error: string | null; limited?: boolean };
 
 /**
  * Sends each invitation on its own, one after the other (docs/spec.md section 5), and reports every email's outcome:
@@ -28,14 +30,21 @@ export async function inviteEach(
       await inviteMember({ tenantUuid, body });
       outcomes.push({ email: body.email, error: null });
     } catch (error) {
-      outcomes.push({ email: body.email, error: getErrorText(error, fallback) });
+      outcomes.push({
+        email: body.email,
+        error: getErrorText(error, fallback),
+        limited: error instanceof ApiError && error.status === 402,
+      });
     }
   }
   return outcomes;
 }
 
 export function useInviteMembers(tenantUuid: string) {
+  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (invites: InviteBody[]) => inviteEach(tenantUuid, invites, 'Failed to send invitations'),
+    // Each invitation sent takes a seat.
+    onSettled: () => queryClient.invalidateQueries({ queryKey: usageQueryKey(tenantUuid) }),
   });
 }

@@ -2,6 +2,7 @@ import type { RemoveMemberBody } from '@app/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 import { apiFetch } from '@/lib/api-client';
+import { usageQueryKey } from '@/lib/session/tenant-query-key';
 
 import { getMembersQueryOptions } from './get-members';
 
@@ -12,6 +13,10 @@ export function useRemoveMember(tenantUuid: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: RemoveMemberBody) => removeMember({ tenantUuid, body }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: getMembersQueryOptions(tenantUuid).queryKey }),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: getMembersQueryOptions(tenantUuid).queryKey }),
+        queryClient.invalidateQueries({ queryKey: usageQueryKey(tenantUuid) }),
+      ]),
   });
 }

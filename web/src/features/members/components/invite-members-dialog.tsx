@@ -1,4 +1,4 @@
-import { EmailSchema } from '@app/contract';
+import { EmailSchema, planLimitMessage } from '@app/contract';
 import { UserPlus } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -9,6 +9,7 @@ import {
   InviteRows,
   type InviteRowsValues,
 } from '@/components/invite-rows';
+import { PlanLimitNotice } from '@/components/plan-limit-notice';
 import { SubmitButton } from '@/components/submit-button';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -33,19 +34,27 @@ type InviteMembersDialogProps = {
   tenantUuid: string;
   /** After a send in which at least one invitation went out, e.g. to show it among the pending ones. */
   onInvited?: () => void;
+  /** The plan's member limit when the team has reached it (pending invitations count): the form is not offered. */
+  limitReached?: number | null;
 };
 
 /** The Invite Member button and modal of /team, for admins (docs/spec.md sections 2, 5 and 6). */
-export function InviteMembersDialog({ tenantUuid, onInvited }: InviteMembersDialogProps) {
+export function InviteMembersDialog({
+  tenantUuid,
+  onInvited,
+  limitReached = null,
+}: InviteMembersDialogProps) {
   const [open, setOpen] = useState(false);
   const invite = useInviteMembers(tenantUuid);
   const [problem, setProblem] = useState<string | null>(null);
   const form = useForm<InviteRowsValues>({ defaultValues: defaultValues() });
 
   const outcomes = invite.data;
-  const failures = outcomes?.filter(({ error }) => error !== null) ?? [];
+  const failures = outcomes?.filter(({ error, limited }) => error !== null && !limited) ?? [];
+  // Refused for the plan: one notice with the upgrade, whichever of the emails met the limit.
+  const limited = outcomes?.find(({ limited }) => limited);
   const sent = outcomes?.filter(({ error }) => error === null) ?? [];
-  const succeeded = !!outcomes && outcomes.length > 0 && failures.length === 0;
+  const succeeded = !!outcomes && outcomes.length > 0 && failures.length === 0 && !limited;
 
   const onOpenChange = (next: boolean) => {
     if (next) {
@@ -96,6 +105,15 @@ export function InviteMembersDialog({ tenantUuid, onInvited }: InviteMembersDial
           <Alert>
             <AlertDescription>{sentMessage(outcomes)}</AlertDescription>
           </Alert>
+        ) : limitReached !== null && !outcomes ? (
+          <>
+            <PlanLimitNotice message={planLimitMessage(limitReached, 'members')} />
+            <DialogFooter>
+              <Button type="button" variant="outline" onClick={() => setOpen(false)}>
+                Cancel
+              </Button>
+            </DialogFooter>
+          </>
         ) : (
           <Form {...form}>
             <form noValidate className="grid gap-5" onSubmit={onSubmit}>
@@ -104,6 +122,7 @@ export function InviteMembersDialog({ tenantUuid, onInvited }: InviteMembersDial
                   <AlertDescription>{sentMessage(sent)}</AlertDescription>
                 </Alert>
               )}
+              {limited && <PlanLimitNotice message={limited.error!} />}
               {(problem || failures.length > 0) && (
                 <Alert variant="destructive">
                   <AlertDescription>

@@ -1,0 +1,24 @@
+import { Link } from 'react-router';
+
+import { Alert, AlertDescription } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { paths } from '@/config/paths';
+import { ApiError } from '@/lib/api-error';
+
+/** A refusal for the team's plan (402, docs/contract.md section 4): shown with a way to upgrade, not as a failure. */
+export const isPlanLimitError = (error: unknown): error is ApiError =>
+  error instanceof ApiError && error.status === 402 && !!error.detail;
+
+/** "Your plan allows N members. Upgrade to add more." with an Upgrade link to /subscription. */
+export function PlanLimitNotice({ message }: { message: string }) {
+  return (
+    <Alert variant="destructive">
+      <AlertDescription className="flex flex-wrap items-center justify-between gap-3">
+        <span>{message}</span>
+        <Button asChild size="sm">
+          <Link to={paths.app.subscription.getHref()}>Upgrade</Link>
+        </Button>
+      </AlertDescription>
+    </Alert>
+  );
+}
