@@ -46,6 +46,8 @@ export const SubscriptionSchema = z.object({
   current_period_start: z.iso.datetime({ offset: true }),
   current_period_end: z.iso.datetime({ offset: true }),
   cancel_at_period_end: z.boolean(),
+  /** While the status is `trialing`: when the trial ends and the first invoice is due (TRIAL_DAYS). */
+  trial_ends_at: z.iso.datetime({ offset: true }).nullable(),
 });
 export type Subscription = z.infer<typeof SubscriptionSchema>;
 

@@ -55,6 +55,7 @@ export const subscription = (overrides: Partial<Subscription> = {}): Subscriptio
   current_period_start: '2026-03-14T12:00:00.000Z',
   current_period_end: '2027-03-14T12:00:00.000Z',
   cancel_at_period_end: false,
+  trial_ends_at: null,
   ...overrides,
 });
 

@@ -11,6 +11,7 @@ const subscription = (overrides: Partial<Subscription> = {}): Subscription => ({
   current_period_start: '2026-03-14T12:00:00.000Z',
   current_period_end: '2027-03-14T12:00:00.000Z',
   cancel_at_period_end: false,
+  trial_ends_at: null,
   ...overrides,
 });
 
