@@ -86,6 +86,17 @@ describe('/billing/portal', () => {
     ]);
   });
 
+  it("says 'Trial ends on {date}' during a trial", async () => {
+    fakeBilling({
+      subscription: subscription({ status: 'trialing', trial_ends_at: '2026-06-15T12:00:00.000Z' }),
+    });
+    await renderPortal();
+    const current = section('Current plan');
+    expect(current.getByText('Trialing')).toBeTruthy();
+    expect(current.getByText('Trial ends on June 15, 2026')).toBeTruthy();
+    expect(current.queryByText(/Renews on/)).toBeNull();
+  });
+
   it('tells a member that only admins manage billing, and calls nothing of the portal', async () => {
     fakeTeams({ tenants: [{ ...acme, user_role: 'member' }] });
     const api = fakeBilling({ role: 'member', subscription: subscription() });
