@@ -101,9 +101,11 @@ export const LocalCheckoutSessionSchema = z.object({
   tenant_name: z.string(),
   plan: PlanSchema,
   billing_interval: BillingIntervalSchema,
-  /** What is charged now, in minor units. */
+  /** What is charged now, in minor units: 0 when the checkout starts a trial. */
   amount: z.number().int(),
   currency: z.string(),
+  /** The free days the subscription starts with (TRIAL_DAYS on a team's first checkout), 0 without a trial. */
+  trial_days: z.number().int(),
   expires_at: z.iso.datetime({ offset: true }),
   status: z.enum(['open', 'complete', 'expired']),
 });

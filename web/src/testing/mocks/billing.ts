@@ -80,6 +80,7 @@ export const checkoutSession = (overrides: Partial<LocalCheckoutSession> = {}): 
   billing_interval: 'annual',
   amount: 29400,
   currency: 'usd',
+  trial_days: 0,
   expires_at: new Date(Date.now() + 30 * 60_000).toISOString(),
   status: 'open',
   ...overrides,

@@ -158,7 +158,7 @@ const alreadySubscribed = () =>
   );
 
 export async function getCheckoutSession(
-  { db, clock }: LocalBillingDeps,
+  { db, clock, trialDays }: LocalBillingDeps,
   userId: string,
   sessionId: string,
 ): Promise<LocalCheckoutSession> {
@@ -167,6 +167,8 @@ export async function getCheckoutSession(
     const tenant = (await repo.findTenant(tx, session.tenantId))!;
     const plan = await requirePlan(tx, session.planId);
     const subscription = await repo.findSubscription(tx, session.tenantId);
+    // As payCheckoutSession decides: a team's first subscription starts with the trial, and pays nothing now.
+    const trial = subscription ? 0 : trialDays;
     const { amount } = applyCredit(priceOf(plan, session.interval), subscription?.creditBalance ?? 0);
     return {
       id: session.uuid,
@@ -174,8 +176,9 @@ export async function getCheckoutSession(
       tenant_name: tenant.name,
       plan: toPlan(plan),
       billing_interval: session.interval,
-      amount,
+      amount: trial > 0 ? 0 : amount,
       currency: plan.currency,
+      trial_days: trial,
       expires_at: session.expiresAt.toISOString(),
       status: sessionStatus(session, clock.now()),
     };

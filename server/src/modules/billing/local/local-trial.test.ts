@@ -42,6 +42,16 @@ async function teamOf(env: Record<string, string>) {
     return { status: response.statusCode, body: response.json() };
   };
   const subscribe = (planId = 'pro') => subscribeLocally(app, owner, team.uuid, planId);
+  /** What the checkout page shows for a new checkout: the trial and what is due now. */
+  const checkoutPage = async () => {
+    const { url } = (await call('POST', '/checkout', { plan_id: 'pro' })).body as { url: string };
+    const page = await app.inject({
+      method: 'GET',
+      url: `/api/payments/local/checkout/${url.split('/').pop()}`,
+      headers: { authorization: headers.authorization },
+    });
+    return page.json() as { trial_days: number; amount: number };
+  };
   const read = async () => (await call('GET', '/subscription')).body as Subscription;
   /** The stored row and invoices, read without settling anything, as the renewal job left them. */
   const stored = async () => {
@@ -51,12 +61,13 @@ async function teamOf(env: Record<string, string>) {
     return { row: row!, invoices: bills };
   };
   const moveTo = (iso: string) => clock.advance(Date.parse(iso) - clock.now().getTime());
-  return { app, clock, team, call, subscribe, read, stored, moveTo };
+  return { app, clock, team, call, subscribe, checkoutPage, read, stored, moveTo };
 }
 
 describe('a trial with the local provider', () => {
   it('the first checkout starts a trial of TRIAL_DAYS: trialing, no invoice, the period ending with the trial', async () => {
     const t = await teamOf(TRIAL);
+    expect(await t.checkoutPage()).toMatchObject({ trial_days: 14, amount: 0 });
     const subscription = await t.subscribe();
     expect(subscription).toMatchObject({
       status: 'trialing',
@@ -71,6 +82,7 @@ describe('a trial with the local provider', () => {
 
   it('TRIAL_DAYS=0: the first checkout is paid at once, without a trial', async () => {
     const t = await teamOf(LONG_LIVED_TOKENS);
+    expect(await t.checkoutPage()).toMatchObject({ trial_days: 0, amount: 2900 });
     expect(await t.subscribe()).toMatchObject({ status: 'active', trial_ends_at: null });
     expect((await t.call('GET', '/invoices')).body).toHaveLength(1);
   });
@@ -180,6 +192,7 @@ describe('a trial with the local provider', () => {
     t.moveTo(TRIAL_END);
     expect(await t.read()).toMatchObject({ status: 'canceled' });
 
+    expect(await t.checkoutPage()).toMatchObject({ trial_days: 0, amount: 2900 });
     const again = await t.subscribe('starter');
     expect(again).toMatchObject({
       status: 'active',

@@ -27,6 +27,16 @@ describe('/billing/checkout/:sessionId', () => {
     expect(screen.getByRole('button', { name: 'Pay $294' })).toBeTruthy();
   });
 
+  it('a checkout that starts a trial says so, with nothing due today', async () => {
+    fakeBilling({ session: checkoutSession({ amount: 0, trial_days: 14 }) });
+    await renderCheckout();
+    const summary = within(screen.getByRole('region', { name: 'Subscribe to Tessera Pro' }));
+    expect(summary.getByText('Free trial').nextSibling?.textContent).toBe('14 days');
+    expect(summary.getByText('Total due today').nextSibling?.textContent).toBe('$0');
+    expect(summary.getByText(/Nothing is charged until the trial ends\./)).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Start free trial' })).toBeTruthy();
+  });
+
   it('formats the card number in groups of 4 and the expiry as MM / YY as the user types', async () => {
     fakeBilling();
     await renderCheckout();

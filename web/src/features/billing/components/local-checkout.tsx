@@ -89,7 +89,11 @@ function CheckoutForSession({ session, email }: { session: LocalCheckoutSession;
           {email && <p className="text-sm text-muted-foreground">Signed in as {email}</p>}
         </div>
         <CardPaymentForm
-          payLabel={`Pay ${formatMoney(session.amount, session.currency)}`}
+          payLabel={
+            session.trial_days > 0
+              ? 'Start free trial'
+              : `Pay ${formatMoney(session.amount, session.currency)}`
+          }
           onPay={(body) => pay.mutate(body)}
           isPending={pay.isPending}
           failure={failure}
