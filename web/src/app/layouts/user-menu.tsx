@@ -47,7 +47,8 @@ export function UserMenu({ collapsed = false }: { collapsed?: boolean }) {
           <span className={collapsed ? 'sr-only' : 'grid min-w-0 flex-1'}>
             <span className="truncate font-medium">{email}</span>
             <span className="truncate text-xs text-muted-foreground">{plan}</span>
-            {trial && <span className="truncate text-xs text-muted-foreground">{trial}</span>}
+            {/* Wraps rather than truncates: the date is the point. */}
+            {trial && <span className="text-xs text-muted-foreground">{trial}</span>}
           </span>
           {!collapsed && <ChevronsUpDown className="size-4 text-muted-foreground" aria-hidden="true" />}
         </button>
