@@ -161,7 +161,14 @@ export function fakeBilling({
         return HttpResponse.json({ detail: 'Your card was declined.' }, { status: 402 });
       }
       state.session = { ...state.session, status: 'complete' };
-      state.subscription = subscription({ plan_id: state.session.plan.id });
+      const days = state.session.trial_days;
+      state.subscription = subscription({
+        plan_id: state.session.plan.id,
+        ...(days > 0 && {
+          status: 'trialing',
+          trial_ends_at: new Date(Date.now() + days * 86_400_000).toISOString(),
+        }),
+      });
       return HttpResponse.json(state.subscription);
     }),
     http.post('/api/payments/local/portal/change-plan', async ({ request }) => {

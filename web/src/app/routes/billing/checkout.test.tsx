@@ -34,7 +34,16 @@ describe('/billing/checkout/:sessionId', () => {
     expect(summary.getByText('Free trial').nextSibling?.textContent).toBe('14 days');
     expect(summary.getByText('Total due today').nextSibling?.textContent).toBe('$0');
     expect(summary.getByText(/Nothing is charged until the trial ends\./)).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Start free trial' })).toBeTruthy();
+    await userEvent.type(field('Card number'), '4242424242424242');
+    await userEvent.type(field('Expiry date'), '1240');
+    await userEvent.type(field('CVC'), '123');
+    await userEvent.click(screen.getByRole('button', { name: 'Start free trial' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Trial started' })).toBeTruthy();
+    expect(
+      screen.getByText(
+        /^Acme is on the Pro plan\. Trial ends on \w+ \d{1,2}, \d{4}; nothing is charged until then\.$/,
+      ),
+    ).toBeTruthy();
   });
 
   it('formats the card number in groups of 4 and the expiry as MM / YY as the user types', async () => {
