@@ -37,7 +37,7 @@ export const PlanSchema = z.object({
 });
 export type Plan = z.infer<typeof PlanSchema>;
 
-/** The server form of docs/spec.md section 3, plus the billing interval. */
+/** The server form of docs/spec.md section 3, plus the billing interval and the trial's end. */
 export const SubscriptionSchema = z.object({
   id: z.uuid(),
   plan_id: z.string(),
