@@ -55,7 +55,7 @@ export type TenantUsage = z.infer<typeof TenantUsageSchema>;
 export const planLimitMessage = (limit: number, what: 'members' | 'items') =>
   `Your plan allows ${limit} ${what}. Upgrade to add more.`;
 
-/** The server form of docs/spec.md section 3, plus the billing interval. */
+/** The server form of docs/spec.md section 3, plus the billing interval and the trial's end. */
 export const SubscriptionSchema = z.object({
   id: z.uuid(),
   plan_id: z.string(),
@@ -64,6 +64,8 @@ export const SubscriptionSchema = z.object({
   current_period_start: z.iso.datetime({ offset: true }),
   current_period_end: z.iso.datetime({ offset: true }),
   cancel_at_period_end: z.boolean(),
+  /** While the status is `trialing`: when the trial ends and the first invoice is due (TRIAL_DAYS). */
+  trial_ends_at: z.iso.datetime({ offset: true }).nullable(),
 });
 export type Subscription = z.infer<typeof SubscriptionSchema>;
 
@@ -117,9 +119,11 @@ export const LocalCheckoutSessionSchema = z.object({
   tenant_name: z.string(),
   plan: PlanSchema,
   billing_interval: BillingIntervalSchema,
-  /** What is charged now, in minor units. */
+  /** What is charged now, in minor units: 0 when the checkout starts a trial. */
   amount: z.number().int(),
   currency: z.string(),
+  /** The free days the subscription starts with (TRIAL_DAYS on a team's first checkout), 0 without a trial. */
+  trial_days: z.number().int(),
   expires_at: z.iso.datetime({ offset: true }),
   status: z.enum(['open', 'complete', 'expired']),
 });

@@ -20,7 +20,7 @@ describe('loadConfig', () => {
       accessTokenTtlSeconds: 900,
       mailFrom: 'no-reply@localhost',
       superAdminEmails: [],
-      payments: { provider: 'local' },
+      payments: { provider: 'local', trialDays: 0 },
       docsUrl: '/api/docs',
       trustProxy: false,
       logLevel: 'info',
@@ -47,6 +47,11 @@ describe('loadConfig', () => {
     expect(config.appUrl).toBe('https://app.example.com');
   });
 
+  it('reads TRIAL_DAYS as whole days', () => {
+    expect(loadConfig({ DATA_DIR: dataDir(), TRIAL_DAYS: '14' }).payments.trialDays).toBe(14);
+    expect(loadConfig({ DATA_DIR: dataDir(), TRIAL_DAYS: '' }).payments.trialDays).toBe(0);
+  });
+
   it.each([
     [{ PORT: 'abc' }, /^Invalid configuration: PORT: /],
     [{ PORT: '70000' }, /^Invalid configuration: PORT: /],
@@ -56,6 +61,9 @@ describe('loadConfig', () => {
       { PAYMENTS_PROVIDER: 'stripe' },
       /^Invalid configuration: STRIPE_SECRET_KEY: required when PAYMENTS_PROVIDER=stripe/,
     ],
+    [{ TRIAL_DAYS: 'two weeks' }, /^Invalid configuration: TRIAL_DAYS: /],
+    [{ TRIAL_DAYS: '-1' }, /^Invalid configuration: TRIAL_DAYS: /],
+    [{ TRIAL_DAYS: '1.5' }, /^Invalid configuration: TRIAL_DAYS: /],
     [{ LOG_LEVEL: 'loud' }, /^Invalid configuration: LOG_LEVEL: /],
     [{ SMTP_URL: 'http://mail' }, /^Invalid configuration: SMTP_URL: /],
     [{ STRIPE_PRICES: '{nope' }, /^Invalid configuration: STRIPE_PRICES: not valid JSON/],

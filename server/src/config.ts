@@ -37,6 +37,8 @@ const EnvSchema = z
     STRIPE_WEBHOOK_SECRET: optional(z.string()),
     STRIPE_API_URL: optional(httpUrl),
     STRIPE_PRICES: optional(z.string()),
+    // Stripe refuses a trial longer than 730 days.
+    TRIAL_DAYS: optional(z.coerce.number().int().min(0).max(730)).default(0),
     GOOGLE_CLIENT_ID: optional(z.string()),
     GOOGLE_JWKS_URL: optional(httpUrl).default('https://www.googleapis.com/oauth2/v3/certs'),
     DOCS_URL: optional(z.string()).default('/api/docs'),
@@ -95,6 +97,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       stripeWebhookSecret: e.STRIPE_WEBHOOK_SECRET,
       stripeApiUrl: e.STRIPE_API_URL,
       stripePrices: e.STRIPE_PRICES ? parseJson('STRIPE_PRICES', e.STRIPE_PRICES, StripePricesSchema) : {},
+      trialDays: e.TRIAL_DAYS,
     },
     google: { clientId: e.GOOGLE_CLIENT_ID, jwksUrl: e.GOOGLE_JWKS_URL },
     docsUrl: e.DOCS_URL,

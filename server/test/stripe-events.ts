@@ -14,10 +14,15 @@ export const PRICES = {
 };
 export const APP_URL = 'https://app.example.test';
 
-/** The app with PAYMENTS_PROVIDER=stripe against the stand-in. */
-export function buildStripeApp(standIn: StripeStandIn, prices: object = PRICES): Promise<TestApp> {
+/** The app with PAYMENTS_PROVIDER=stripe against the stand-in; `env` adds settings (TRIAL_DAYS). */
+export function buildStripeApp(
+  standIn: StripeStandIn,
+  prices: object = PRICES,
+  env: NodeJS.ProcessEnv = {},
+): Promise<TestApp> {
   return buildTestApp({
     config: testConfig({
+      ...env,
       PAYMENTS_PROVIDER: 'stripe',
       STRIPE_SECRET_KEY: 'sk_test_tessera',
       STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,

@@ -29,7 +29,10 @@ function targetOf(action: string, details: Record<string, unknown>): string {
     case 'member.role_changed':
       return details.email ? `${text(details.email)} (${text(details.from)} → ${text(details.to)})` : '';
     case 'subscription.changed': {
-      const state = [text(details.status), details.cancel_at_period_end ? 'cancels at period end' : '']
+      const state = [
+        text(details.status),
+        details.cancel_at_period_end && details.status !== 'canceled' ? 'cancels at period end' : '',
+      ]
         .filter(Boolean)
         .join(', ');
       return `${text(details.plan)} (${state})`;

@@ -12,11 +12,12 @@ export type BillingProvider = {
   /**
    * The URL of a page where the team pays for a new subscription. The subscription itself is recorded when the
    * payment succeeds (the local checkout page, or Stripe's webhooks). `db` is the app's handle: a provider scopes
-   * its own writes to the team, and makes no network call inside a transaction.
+   * its own writes to the team, and makes no network call inside a transaction. `trialDays` is the trial a first
+   * subscription starts with (0: none); the local provider decides again when the checkout is paid.
    */
   startCheckout(
     db: Db,
-    request: { tenant: BillingTenant; plan: PlanRow; interval: BillingInterval },
+    request: { tenant: BillingTenant; plan: PlanRow; interval: BillingInterval; trialDays: number },
   ): Promise<string>;
   /** The URL of the page where the team changes plan, cancels or resumes. */
   openPortal(tenant: BillingTenant, subscription: SubscriptionRow): Promise<string>;

@@ -47,6 +47,7 @@ export const billingPlugin = fp(
     const deps: BillingDeps = {
       db: database.db,
       clock,
+      trialDays: config.payments.trialDays,
       // config.ts requires the Stripe settings when PAYMENTS_PROVIDER=stripe.
       provider: providers[config.payments.provider]!,
       providers,

@@ -22,6 +22,7 @@ export const toSubscription = (row: SubscriptionRow): Subscription => ({
   current_period_start: row.currentPeriodStart.toISOString(),
   current_period_end: row.currentPeriodEnd.toISOString(),
   cancel_at_period_end: row.cancelAtPeriodEnd,
+  trial_ends_at: row.trialEndsAt?.toISOString() ?? null,
 });
 
 export const toInvoice = (

@@ -107,7 +107,7 @@ export async function startCheckout(
   ctx: TenantContext,
   { plan_id, billing_interval = 'monthly' }: CheckoutBody,
 ): Promise<RedirectUrl> {
-  const { plan, tenant } = await withTenantScope(deps.db, ctx.tenantId, async (tx) => {
+  const { plan, trialDays, tenant } = await withTenantScope(deps.db, ctx.tenantId, async (tx) => {
     const plan = await repo.findPlan(tx, plan_id);
     if (!plan) throw new AppError('INVALID', `Unknown plan "${plan_id}"`);
     const current = await settleLocalSubscription(tx, ctx.tenantId, deps.clock.now());
@@ -117,10 +117,17 @@ export async function startCheckout(
         'This team already has a subscription. Change plan or billing interval in the billing portal.',
       );
     }
-    return { plan, tenant: (await repo.findTenant(tx, ctx.tenantId))! };
+    // A team that had a subscription before gets no second trial.
+    const trialDays = current ? 0 : deps.trialDays;
+    return { plan, trialDays, tenant: (await repo.findTenant(tx, ctx.tenantId))! };
   });
   // Paying re-checks under the team's billing lock, so a checkout opened meanwhile can never add a second one.
-  const url = await deps.provider.startCheckout(deps.db, { tenant, plan, interval: billing_interval });
+  const url = await deps.provider.startCheckout(deps.db, {
+    tenant,
+    plan,
+    interval: billing_interval,
+    trialDays,
+  });
   return { url };
 }
 

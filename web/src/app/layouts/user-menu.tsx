@@ -11,7 +11,7 @@ import {
 } from '@/components/ui/dropdown-menu';
 import { paths } from '@/config/paths';
 import { useSubscription } from '@/features/billing/api/get-subscription';
-import { currentPlanId } from '@/features/billing/utils/subscription-status';
+import { currentPlanId, trialEndText } from '@/features/billing/utils/subscription-status';
 import { useOpenUntilNavigation } from '@/hooks/use-open-until-navigation';
 import { cn } from '@/lib/cn';
 import { useCurrentTenant } from '@/lib/session/use-current-tenant';
@@ -25,6 +25,7 @@ export function UserMenu({ collapsed = false }: { collapsed?: boolean }) {
   const subscription = useSubscription(tenantUuid ?? undefined);
   // docs/spec.md section 2: the selected team's plan id, or 'Free Plan' without a subscription it still holds.
   const plan = currentPlanId(subscription.data) ?? 'Free Plan';
+  const trial = trialEndText(subscription.data);
 
   return (
     <DropdownMenu open={open} onOpenChange={setOpen} modal={false}>
@@ -46,6 +47,8 @@ export function UserMenu({ collapsed = false }: { collapsed?: boolean }) {
           <span className={collapsed ? 'sr-only' : 'grid min-w-0 flex-1'}>
             <span className="truncate font-medium">{email}</span>
             <span className="truncate text-xs text-muted-foreground">{plan}</span>
+            {/* Wraps rather than truncates: the date is the point. */}
+            {trial && <span className="text-xs text-muted-foreground">{trial}</span>}
           </span>
           {!collapsed && <ChevronsUpDown className="size-4 text-muted-foreground" aria-hidden="true" />}
         </button>

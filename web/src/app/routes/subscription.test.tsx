@@ -208,6 +208,22 @@ describe('/subscription current subscription', () => {
     );
   });
 
+  it("says 'Trial ends on {date}' in the card and the user menu while the team is trialing", async () => {
+    const trial = { status: 'trialing', trial_ends_at: '2026-06-15T12:00:00.000Z' } as const;
+    const api = fakeBilling({ subscription: subscription(trial) });
+    await renderSubscription();
+    expect(await currentCard().findByText('Trial ends on June 15, 2026')).toBeTruthy();
+    expect(currentCard().queryByText(/Renews on/)).toBeNull();
+    const menu = screen.getByRole('button', { name: /ada@example\.com/ });
+    expect(menu.textContent).toContain('Trial ends on June 15, 2026');
+
+    // Once it is paid, neither says it any more.
+    api.state.subscription = subscription({ ...trial, status: 'active', trial_ends_at: null });
+    act(() => window.dispatchEvent(new Event('focus')));
+    expect(await currentCard().findByText('Renews on March 14, 2027')).toBeTruthy();
+    expect(screen.queryByText(/Trial ends on/)).toBeNull();
+  });
+
   it('reads the subscription again when the user comes back to the tab', async () => {
     const api = fakeBilling();
     await renderSubscription();

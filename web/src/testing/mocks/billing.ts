@@ -58,6 +58,7 @@ export const subscription = (overrides: Partial<Subscription> = {}): Subscriptio
   current_period_start: '2026-03-14T12:00:00.000Z',
   current_period_end: '2027-03-14T12:00:00.000Z',
   cancel_at_period_end: false,
+  trial_ends_at: null,
   ...overrides,
 });
 
@@ -82,6 +83,7 @@ export const checkoutSession = (overrides: Partial<LocalCheckoutSession> = {}): 
   billing_interval: 'annual',
   amount: 29400,
   currency: 'usd',
+  trial_days: 0,
   expires_at: new Date(Date.now() + 30 * 60_000).toISOString(),
   status: 'open',
   ...overrides,
@@ -162,7 +164,14 @@ export function fakeBilling({
         return HttpResponse.json({ detail: 'Your card was declined.' }, { status: 402 });
       }
       state.session = { ...state.session, status: 'complete' };
-      state.subscription = subscription({ plan_id: state.session.plan.id });
+      const days = state.session.trial_days;
+      state.subscription = subscription({
+        plan_id: state.session.plan.id,
+        ...(days > 0 && {
+          status: 'trialing',
+          trial_ends_at: new Date(Date.now() + days * 86_400_000).toISOString(),
+        }),
+      });
       return HttpResponse.json(state.subscription);
     }),
     http.post('/api/payments/local/portal/change-plan', async ({ request }) => {

@@ -24,7 +24,14 @@ import { applyCredit, priceOf, toPlan, toSubscription } from '../billing.respons
 import { recordSubscriptionChange } from '../subscription-activity.ts';
 import { type CardDetails, chargeTestCard } from './test-cards.ts';
 
-export type LocalBillingDeps = { db: Db; clock: Clock };
+export type LocalBillingDeps = {
+  db: Db;
+  clock: Clock;
+  /** TRIAL_DAYS: the free days a team's first subscription starts with (0: none). */
+  trialDays: number;
+};
+
+const DAY_MS = 86_400_000;
 
 const noSubscription = () => new AppError('NOT_FOUND', 'No subscription found');
 const ended = () =>
@@ -73,7 +80,8 @@ export const isDue = (row: repo.SubscriptionRow, now: Date) =>
 
 /**
  * Brings a local subscription up to `now`: each period that has ended renews with a paid invoice dated when it
- * began, or the subscription ends if it was set to cancel. Runs on every read and from the renewal job, so the
+ * began, or the subscription ends if it was set to cancel. A trial is a period without an invoice: at its end the
+ * subscription becomes active with the first invoice, or ends. Runs on every read and from the renewal job, so the
  * state is right after any downtime. Answers the subscription as it now stands.
  */
 export async function settleLocalSubscription(tx: Db, tenantId: string, now: Date) {
@@ -83,7 +91,7 @@ export async function settleLocalSubscription(tx: Db, tenantId: string, now: Dat
   let row = (await repo.findSubscription(tx, tenantId))!;
   while (isDue(row, now)) {
     if (row.cancelAtPeriodEnd) {
-      row = await repo.updateSubscription(tx, tenantId, { status: 'canceled' });
+      row = await repo.updateSubscription(tx, tenantId, { status: 'canceled', trialEndsAt: null });
       break;
     }
     const plan = await requirePlan(tx, row.planId);
@@ -104,8 +112,11 @@ export async function settleLocalSubscription(tx: Db, tenantId: string, now: Dat
       currentPeriodStart: start,
       currentPeriodEnd: end,
       creditBalance: charge.creditLeft,
+      ...(row.status === 'trialing' && { status: 'active' as const, trialEndsAt: null }),
     });
   }
+  // A trial that became a paid subscription, or a subscription that ended: the team's log says so, by no one.
+  if (row.status !== current.status) await recordSubscriptionChange(tx, tenantId, null, row);
   return row;
 }
 
@@ -150,7 +161,7 @@ const alreadySubscribed = () =>
   );
 
 export async function getCheckoutSession(
-  { db, clock }: LocalBillingDeps,
+  { db, clock, trialDays }: LocalBillingDeps,
   userId: string,
   sessionId: string,
 ): Promise<LocalCheckoutSession> {
@@ -159,6 +170,8 @@ export async function getCheckoutSession(
     const tenant = (await repo.findTenant(tx, session.tenantId))!;
     const plan = await requirePlan(tx, session.planId);
     const subscription = await repo.findSubscription(tx, session.tenantId);
+    // As payCheckoutSession decides: a team's first subscription starts with the trial, and pays nothing now.
+    const trial = subscription ? 0 : trialDays;
     const { amount } = applyCredit(priceOf(plan, session.interval), subscription?.creditBalance ?? 0);
     return {
       id: session.uuid,
@@ -166,17 +179,21 @@ export async function getCheckoutSession(
       tenant_name: tenant.name,
       plan: toPlan(plan),
       billing_interval: session.interval,
-      amount,
+      amount: trial > 0 ? 0 : amount,
       currency: plan.currency,
+      trial_days: trial,
       expires_at: session.expiresAt.toISOString(),
       status: sessionStatus(session, clock.now()),
     };
   });
 }
 
-/** Pays a checkout session with a test card: the team gets an active subscription and a paid invoice. */
+/**
+ * Pays a checkout session with a test card: the team gets an active subscription and a paid invoice, or, on its
+ * first subscription with TRIAL_DAYS above 0, a trial that is invoiced when it ends.
+ */
 export async function payCheckoutSession(
-  { db, clock }: LocalBillingDeps,
+  { db, clock, trialDays }: LocalBillingDeps,
   userId: string,
   sessionId: string,
   card: CardDetails,
@@ -194,32 +211,38 @@ export async function payCheckoutSession(
     if (existing && repo.isLive(existing.status)) throw alreadySubscribed();
 
     const plan = await requirePlan(tx, session.planId);
+    // Only a team that never had a subscription gets a trial: cancelling and subscribing again pays at once.
+    const trialEndsAt = !existing && trialDays > 0 ? new Date(now.getTime() + trialDays * DAY_MS) : null;
     const price = priceOf(plan, session.interval);
     const charge = applyCredit(price, existing?.creditBalance ?? 0);
-    const end = addIntervals(now, session.interval, 1);
+    const end = trialEndsAt ?? addIntervals(now, session.interval, 1);
     const row = await repo.saveSubscription(tx, tenantId, {
       provider: 'local',
       providerSubscriptionId: null,
       providerCustomerId: null,
       planId: plan.id,
       interval: session.interval,
-      status: 'active',
+      status: trialEndsAt ? 'trialing' : 'active',
       currentPeriodStart: now,
       currentPeriodEnd: end,
       cancelAtPeriodEnd: false,
-      billingCycleAnchor: now,
+      // The paid periods count from the trial's end.
+      billingCycleAnchor: trialEndsAt ?? now,
       creditBalance: charge.creditLeft,
       providerUpdatedAt: null,
+      trialEndsAt,
     });
-    await insertPaidInvoice(tx, {
-      tenantId,
-      plan,
-      interval: session.interval,
-      subtotal: price,
-      amount: charge.amount,
-      start: now,
-      end,
-    });
+    if (!trialEndsAt) {
+      await insertPaidInvoice(tx, {
+        tenantId,
+        plan,
+        interval: session.interval,
+        subtotal: price,
+        amount: charge.amount,
+        start: now,
+        end,
+      });
+    }
     await repo.completeCheckoutSession(tx, tenantId, sessionId, now);
     await recordSubscriptionChange(tx, tenantId, userId, row);
     return toSubscription(row);
@@ -255,6 +278,15 @@ export async function changePlan(
       throw new AppError('BAD_REQUEST', 'The team is already on this plan and billing interval.');
     }
     const plan = await requirePlan(tx, plan_id);
+    // A trial has nothing paid to credit: it goes on with the new plan, which is invoiced when the trial ends.
+    if (current.status === 'trialing') {
+      const row = await repo.updateSubscription(tx, ctx.tenantId, {
+        planId: plan.id,
+        interval: billing_interval,
+      });
+      await recordSubscriptionChange(tx, ctx.tenantId, ctx.userId, row);
+      return toSubscription(row);
+    }
     const oldPlan = await requirePlan(tx, current.planId);
 
     const unused = unusedFraction({ start: current.currentPeriodStart, end: current.currentPeriodEnd }, now);

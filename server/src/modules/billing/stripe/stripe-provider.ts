@@ -68,7 +68,7 @@ export function createStripeProvider({
 }): BillingProvider {
   return {
     name: 'stripe',
-    async startCheckout(db, { tenant, plan, interval }) {
+    async startCheckout(db, { tenant, plan, interval, trialDays }) {
       const price = prices[plan.id]?.[interval];
       if (!price) throw new AppError('BAD_REQUEST', `The ${plan.name} plan cannot be bought yet`);
 
@@ -93,7 +93,10 @@ export function createStripeProvider({
           client_reference_id: tenant.uuid,
           line_items: [{ price, quantity: 1 }],
           metadata: { tenant_uuid: tenant.uuid, plan_id: plan.id, billing_interval: interval },
-          subscription_data: { metadata: { tenant_uuid: tenant.uuid, plan_id: plan.id } },
+          subscription_data: {
+            metadata: { tenant_uuid: tenant.uuid, plan_id: plan.id },
+            ...(trialDays > 0 && { trial_period_days: trialDays }),
+          },
           // Stripe's clock, not the app's (which tests may move): the real time.
           expires_at: Math.floor(Date.now() / 1000) + CHECKOUT_SESSION_LIFETIME_SECONDS,
           success_url: `${appUrl}/subscription?checkout=success`,

@@ -249,6 +249,8 @@ async function applySubscription(
     billingCycleAnchor: null,
     creditBalance: 0,
     providerUpdatedAt: at,
+    // Stripe keeps trial_end after the trial; the app shows it only while the subscription is trialing.
+    trialEndsAt: status === 'trialing' ? fromSeconds(subscription.trial_end) : null,
   };
 
   await repo.lockTeamBilling(tx, tenantId);

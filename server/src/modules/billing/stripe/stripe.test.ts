@@ -101,6 +101,8 @@ describe('checkout', () => {
       success_url: `${APP_URL}/subscription?checkout=success`,
       cancel_url: `${APP_URL}/subscription?checkout=canceled`,
     });
+    // TRIAL_DAYS is 0 here: no trial.
+    expect(form).not.toHaveProperty(['subscription_data[trial_period_days]']);
     expect(session!.headers.authorization).toBe('Bearer sk_test_tessera');
     // Payable for a short while only (Stripe's default is 24 hours): at least Stripe's minimum of 30 minutes.
     const lifetime = Number(form.expires_at) - now();

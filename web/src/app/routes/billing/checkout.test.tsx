@@ -27,6 +27,25 @@ describe('/billing/checkout/:sessionId', () => {
     expect(screen.getByRole('button', { name: 'Pay $294' })).toBeTruthy();
   });
 
+  it('a checkout that starts a trial says so, with nothing due today', async () => {
+    fakeBilling({ session: checkoutSession({ amount: 0, trial_days: 14 }) });
+    await renderCheckout();
+    const summary = within(screen.getByRole('region', { name: 'Subscribe to Tessera Pro' }));
+    expect(summary.getByText('Free trial').nextSibling?.textContent).toBe('14 days');
+    expect(summary.getByText('Total due today').nextSibling?.textContent).toBe('$0');
+    expect(summary.getByText(/Nothing is charged until the trial ends\./)).toBeTruthy();
+    await userEvent.type(field('Card number'), '4242424242424242');
+    await userEvent.type(field('Expiry date'), '1240');
+    await userEvent.type(field('CVC'), '123');
+    await userEvent.click(screen.getByRole('button', { name: 'Start free trial' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Trial started' })).toBeTruthy();
+    expect(
+      screen.getByText(
+        /^Acme is on the Pro plan\. Trial ends on \w+ \d{1,2}, \d{4}; nothing is charged until then\.$/,
+      ),
+    ).toBeTruthy();
+  });
+
   it('formats the card number in groups of 4 and the expiry as MM / YY as the user types', async () => {
     fakeBilling();
     await renderCheckout();

@@ -86,6 +86,31 @@ describe('/billing/portal', () => {
     ]);
   });
 
+  it("says 'Trial ends on {date}' during a trial", async () => {
+    fakeBilling({
+      subscription: subscription({ status: 'trialing', trial_ends_at: '2026-06-15T12:00:00.000Z' }),
+    });
+    await renderPortal();
+    const current = section('Current plan');
+    expect(current.getByText('Trialing')).toBeTruthy();
+    expect(current.getByText('Trial ends on June 15, 2026')).toBeTruthy();
+    expect(current.queryByText(/Renews on/)).toBeNull();
+
+    // A plan change keeps the trial, and says so.
+    const change = section('Change plan');
+    expect(
+      change.getByText(/The trial goes on: the new plan is charged when it ends, on June 15, 2026\./),
+    ).toBeTruthy();
+    await userEvent.click(change.getByRole('radio', { name: /Business/ }));
+    await userEvent.click(change.getByRole('button', { name: /^Switch/ }));
+    const confirm = within(await screen.findByRole('alertdialog', { name: 'Switch to Business?' }));
+    expect(
+      confirm.getByText(
+        'Nothing is charged now: the trial goes on, and Business is charged when it ends, on June 15, 2026.',
+      ),
+    ).toBeTruthy();
+  });
+
   it('tells a member that only admins manage billing, and calls nothing of the portal', async () => {
     fakeTeams({ tenants: [{ ...acme, user_role: 'member' }] });
     const api = fakeBilling({ role: 'member', subscription: subscription() });

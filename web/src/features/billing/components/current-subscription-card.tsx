@@ -10,7 +10,7 @@ import { getErrorText } from '@/lib/api-error';
 import { useOpenBillingPortal } from '@/features/billing/api/open-billing-portal';
 import { SubscriptionStatusBadge } from '@/features/billing/components/subscription-status-badge';
 import { formatPeriodPrice } from '@/features/billing/utils/prices';
-import { isLive, periodEndText } from '@/features/billing/utils/subscription-status';
+import { isLive, periodEndText, trialEndText } from '@/features/billing/utils/subscription-status';
 
 type CurrentSubscriptionCardProps = {
   tenantUuid: string;
@@ -98,6 +98,7 @@ export function CurrentSubscriptionCard({
                 ? `${formatPeriodPrice(plan, current.billing_interval)}, billed ${current.billing_interval === 'annual' ? 'annually' : 'monthly'}`
                 : `Billed ${current.billing_interval === 'annual' ? 'annually' : 'monthly'}`}
             </p>
+            {trialEndText(current) && <p className="text-sm font-medium">{trialEndText(current)}</p>}
             {periodEndText(current) && <p className="text-sm font-medium">{periodEndText(current)}</p>}
             {current.status === 'past_due' || current.status === 'unpaid' ? (
               <p className="text-sm text-destructive">

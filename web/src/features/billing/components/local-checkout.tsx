@@ -15,6 +15,7 @@ import { usePayCheckoutSession } from '@/features/billing/api/pay-checkout-sessi
 import { CardPaymentForm } from '@/features/billing/components/card-payment-form';
 import { OrderSummary } from '@/features/billing/components/order-summary';
 import { formatMoney } from '@/features/billing/utils/prices';
+import { trialEndText } from '@/features/billing/utils/subscription-status';
 
 /** The test-mode provider's checkout page: the order, the card form, and what came of the payment. */
 export function LocalCheckout({ sessionId, email }: { sessionId: string; email: string | null }) {
@@ -49,6 +50,17 @@ function CheckoutForSession({ session, email }: { session: LocalCheckoutSession;
   const hasRunOut = useHasPassed(session.expires_at);
   const isExpired = session.status === 'expired' || hasRunOut;
 
+  const trialEnd = trialEndText(pay.data);
+  if (pay.isSuccess && trialEnd) {
+    return (
+      <Notice
+        icon={<CircleCheck className="size-12 text-primary" aria-hidden="true" />}
+        title="Trial started"
+        body={`${session.tenant_name} is on the ${session.plan.name} plan. ${trialEnd}; nothing is charged until then.`}
+        tone="success"
+      />
+    );
+  }
   if (pay.isSuccess || session.status === 'complete') {
     return (
       <Notice
@@ -89,7 +101,11 @@ function CheckoutForSession({ session, email }: { session: LocalCheckoutSession;
           {email && <p className="text-sm text-muted-foreground">Signed in as {email}</p>}
         </div>
         <CardPaymentForm
-          payLabel={`Pay ${formatMoney(session.amount, session.currency)}`}
+          payLabel={
+            session.trial_days > 0
+              ? 'Start free trial'
+              : `Pay ${formatMoney(session.amount, session.currency)}`
+          }
           onPay={(body) => pay.mutate(body)}
           isPending={pay.isPending}
           failure={failure}

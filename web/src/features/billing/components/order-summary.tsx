@@ -8,8 +8,9 @@ export function OrderSummary({ session }: { session: LocalCheckoutSession }) {
   const { plan, billing_interval: interval } = session;
   const per = interval === 'annual' ? 'year' : 'month';
   const price = periodAmount(plan, interval);
+  const trialDays = session.trial_days;
   // Credit left from an earlier subscription comes off what is due now (the server's amount), not the price.
-  const credit = price - session.amount;
+  const credit = trialDays > 0 ? 0 : price - session.amount;
 
   return (
     <section aria-labelledby="order-summary-heading" className="grid content-start gap-6">
@@ -35,6 +36,12 @@ export function OrderSummary({ session }: { session: LocalCheckoutSession }) {
           <dt className="text-muted-foreground">Billing</dt>
           <dd className="text-right font-medium">{interval === 'annual' ? 'Annually' : 'Monthly'}</dd>
         </div>
+        {trialDays > 0 && (
+          <div className="flex justify-between gap-4">
+            <dt className="text-muted-foreground">Free trial</dt>
+            <dd className="text-right font-medium">{trialDays === 1 ? '1 day' : `${trialDays} days`}</dd>
+          </div>
+        )}
         {credit > 0 && (
           <div className="flex justify-between gap-4">
             <dt className="text-muted-foreground">Credit applied</dt>
@@ -47,6 +54,7 @@ export function OrderSummary({ session }: { session: LocalCheckoutSession }) {
         </div>
       </dl>
       <p className="text-xs text-muted-foreground">
+        {trialDays > 0 && 'Nothing is charged until the trial ends. '}
         Renews automatically every {per} until you cancel. You can cancel any time in the billing portal.
       </p>
       {plan.features.length > 0 && (

@@ -32,6 +32,11 @@ export function PortalPlanChange({ tenantUuid, subscription, plans }: PortalPlan
   const isCurrent = (plan: Plan) =>
     plan.id === subscription.plan_id && interval === subscription.billing_interval;
   const isUnchanged = planId === subscription.plan_id && interval === subscription.billing_interval;
+  // A change during a trial keeps the trial: nothing is credited or charged until it ends (the server's rule).
+  const trialEnd =
+    subscription.status === 'trialing' && subscription.trial_ends_at
+      ? formatDate(subscription.trial_ends_at)
+      : null;
   const result = change.data;
   const changed = result && plans.find(({ id }) => id === result.plan_id);
 
@@ -42,9 +47,9 @@ export function PortalPlanChange({ tenantUuid, subscription, plans }: PortalPlan
           <h2>Change plan</h2>
         </CardTitle>
         <CardDescription>
-          Switch to another plan or billing interval. A change takes effect immediately: the new plan is
-          charged now, less a credit for the unused part of the current period, and a new billing period
-          starts today.
+          {trialEnd
+            ? `Switch to another plan or billing interval. The trial goes on: the new plan is charged when it ends, on ${trialEnd}.`
+            : 'Switch to another plan or billing interval. A change takes effect immediately: the new plan is charged now, less a credit for the unused part of the current period, and a new billing period starts today.'}
         </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4">
@@ -117,13 +122,15 @@ export function PortalPlanChange({ tenantUuid, subscription, plans }: PortalPlan
                 {billed(interval)}.
               </p>
               <p>
-                The change takes effect immediately: the unused part of the current period is credited against
-                the new price, the rest is charged now, and a new billing period starts today.
+                {trialEnd
+                  ? `Nothing is charged now: the trial goes on, and ${chosen.name} is charged when it ends, on ${trialEnd}.`
+                  : 'The change takes effect immediately: the unused part of the current period is credited against the new price, the rest is charged now, and a new billing period starts today.'}
               </p>
               {subscription.cancel_at_period_end && (
                 <p>
-                  Your subscription stays set to cancel: it ends when the new billing period does, unless you
-                  resume it.
+                  {trialEnd
+                    ? 'Your subscription stays set to cancel: it ends with the trial, unless you resume it.'
+                    : 'Your subscription stays set to cancel: it ends when the new billing period does, unless you resume it.'}
                 </p>
               )}
             </>

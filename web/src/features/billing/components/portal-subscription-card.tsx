@@ -11,7 +11,12 @@ import { useCancelSubscription } from '@/features/billing/api/cancel-subscriptio
 import { useResumeSubscription } from '@/features/billing/api/resume-subscription';
 import { SubscriptionStatusBadge } from '@/features/billing/components/subscription-status-badge';
 import { formatPeriodPrice } from '@/features/billing/utils/prices';
-import { formatDate, isLive, periodEndText } from '@/features/billing/utils/subscription-status';
+import {
+  formatDate,
+  isLive,
+  periodEndText,
+  trialEndText,
+} from '@/features/billing/utils/subscription-status';
 
 type PortalSubscriptionCardProps = {
   tenantUuid: string;
@@ -70,6 +75,7 @@ export function PortalSubscriptionCard({ tenantUuid, subscription, plan }: Porta
               {price}, billed {subscription.billing_interval === 'annual' ? 'annually' : 'monthly'}
             </p>
           )}
+          {trialEndText(subscription) && <p className="text-sm font-medium">{trialEndText(subscription)}</p>}
           {periodEndText(subscription) && (
             <p className="text-sm font-medium">{periodEndText(subscription)}</p>
           )}

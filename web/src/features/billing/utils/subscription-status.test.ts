@@ -1,7 +1,14 @@
 import type { Subscription, SubscriptionStatus } from '@app/contract';
 import { describe, expect, it } from 'vitest';
 
-import { currentPlanId, isLive, isPaid, periodEndText, statusLabel } from './subscription-status';
+import {
+  currentPlanId,
+  isLive,
+  isPaid,
+  periodEndText,
+  statusLabel,
+  trialEndText,
+} from './subscription-status';
 
 const subscription = (overrides: Partial<Subscription> = {}): Subscription => ({
   id: '44444444-4444-4444-8444-444444444444',
@@ -11,6 +18,7 @@ const subscription = (overrides: Partial<Subscription> = {}): Subscription => ({
   current_period_start: '2026-03-14T12:00:00.000Z',
   current_period_end: '2027-03-14T12:00:00.000Z',
   cancel_at_period_end: false,
+  trial_ends_at: null,
   ...overrides,
 });
 
@@ -45,6 +53,24 @@ describe('periodEndText', () => {
     );
     expect(periodEndText(subscription({ status: 'incomplete' }))).toBeNull();
     expect(periodEndText(subscription({ status: 'inactive' }))).toBeNull();
+  });
+});
+
+describe('trialEndText', () => {
+  const trial = { status: 'trialing', trial_ends_at: '2026-06-15T12:00:00.000Z' } as const;
+
+  it("says 'Trial ends on {date}' while trialing, and the period end says no more unless it cancels", () => {
+    expect(trialEndText(subscription(trial))).toBe('Trial ends on June 15, 2026');
+    expect(periodEndText(subscription(trial))).toBeNull();
+    expect(periodEndText(subscription({ ...trial, cancel_at_period_end: true }))).toBe(
+      'Cancels on March 14, 2027',
+    );
+  });
+
+  it('says nothing once the trial is over or without one', () => {
+    expect(trialEndText(subscription({ ...trial, status: 'active' }))).toBeNull();
+    expect(trialEndText(subscription({ status: 'trialing' }))).toBeNull();
+    expect(trialEndText(null)).toBeNull();
   });
 });
 

@@ -30,13 +30,21 @@ const dateFormat = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'l
 
 export const formatDate = (iso: string) => dateFormat.format(new Date(iso));
 
+/** 'Trial ends on {date}' while the team is trialing (TRIAL_DAYS, docs/contract.md section 4), else null. */
+export const trialEndText = (subscription: Subscription | null | undefined) =>
+  subscription?.status === 'trialing' && subscription.trial_ends_at
+    ? `Trial ends on ${formatDate(subscription.trial_ends_at)}`
+    : null;
+
 /**
  * 'Cancels on {date}' when it is set to end, otherwise 'Renews on {date}' (docs/spec.md section 4); an ended
- * subscription says when it ended, and one that never started says nothing.
+ * subscription says when it ended, and one that never started says nothing. A trial that goes on says nothing
+ * more than trialEndText: its first payment is not a renewal.
  */
 export function periodEndText(subscription: Subscription): string | null {
   const date = formatDate(subscription.current_period_end);
   if (subscription.status === 'canceled') return `Ended on ${date}`;
   if (!isLive(subscription)) return null;
-  return subscription.cancel_at_period_end ? `Cancels on ${date}` : `Renews on ${date}`;
+  if (subscription.cancel_at_period_end) return `Cancels on ${date}`;
+  return trialEndText(subscription) ? null : `Renews on ${date}`;
 }
