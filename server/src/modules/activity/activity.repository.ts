@@ -2,15 +2,32 @@ import { and, asc, desc, eq, sql } from 'drizzle-orm';
 
 import type { Db } from '../../db/client.ts';
 import { isoTime, pgTime } from '../../db/iso-time.ts';
-import { keysetPages, pastKey } from '../../db/prepared.ts';
+import { keysetPages, pastKey, preparedPerHandle } from '../../db/prepared.ts';
 import { activityLog } from '../../db/schema/activity-log.ts';
 import { users } from '../../db/schema/users.ts';
 
+/** Written beside every change a team makes (the item creates among them): built and planned once per connection. */
+const insertStatement = preparedPerHandle((db) =>
+  db
+    .insert(activityLog)
+    .values({
+      tenantId: sql.placeholder('tenantId'),
+      actorId: sql.placeholder('actorId'),
+      action: sql.placeholder('action'),
+      details: sql.placeholder('details'),
+    })
+    .prepare('insert_activity'),
+);
+
 export async function insertActivity(
   db: Db,
-  entry: { tenantId: string; actorId: string | null; action: string; details?: Record<string, unknown> },
+  {
+    details = {},
+    ...entry
+  }: { tenantId: string; actorId: string | null; action: string; details?: Record<string, unknown> },
 ) {
-  await db.insert(activityLog).values(entry);
+  // The column encodes the placeholder's value as it would a literal one (JSON for jsonb).
+  await insertStatement(db).execute({ ...entry, details });
 }
 
 /** Every entry a user made, oldest first. */

@@ -1,7 +1,7 @@
 // Billing queries: plans, the one subscription per team, its invoices and the local checkout sessions.
 // Every query on a tenant-owned table names the tenant; callers run them inside withTenantScope.
-import { LIVE_SUBSCRIPTION_STATUSES } from '@app/contract';
-import { and, asc, desc, eq, lte, sql } from 'drizzle-orm';
+import { LIVE_SUBSCRIPTION_STATUSES, PAID_STATUSES } from '@app/contract';
+import { and, asc, desc, eq, inArray, lte, type SQL, sql } from 'drizzle-orm';
 
 import type { Db } from '../../db/client.ts';
 import { pgTime } from '../../db/iso-time.ts';
@@ -10,6 +10,9 @@ import { checkoutSessions, invoices, plans, subscriptions } from '../../db/schem
 import { tenants } from '../../db/schema/tenants.ts';
 
 export type PlanRow = typeof plans.$inferSelect;
+
+/** The unlisted plan of a team without a paid subscription (migration 0013). */
+const FREE_PLAN_ID = 'free';
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
 export type NewSubscription = Omit<typeof subscriptions.$inferInsert, 'uuid' | 'tenantId' | 'createdAt'>;
 export type InvoiceRow = typeof invoices.$inferSelect;
@@ -40,12 +43,6 @@ export async function findPlan(db: Db, id: string) {
     .select()
     .from(plans)
     .where(and(eq(plans.id, id), eq(plans.listed, true)));
-  return plan;
-}
-
-/** Any plan, listed or not: the one a subscription names, or `free`, whose limits bind a team without one. */
-export async function findAnyPlan(db: Db, id: string) {
-  const [plan] = await db.select().from(plans).where(eq(plans.id, id));
   return plan;
 }
 
@@ -189,4 +186,39 @@ export async function completeCheckoutSession(db: Db, tenantId: string, id: stri
     .update(checkoutSessions)
     .set({ completedAt: at })
     .where(and(eq(checkoutSessions.tenantId, tenantId), eq(checkoutSessions.uuid, id)));
+}
+
+/**
+ * A team's effective plan and its limits in one statement, planned once per connection: the plan of its subscription
+ * while that is paid (active or trialing), else the free plan (its plan id then null). Every item created and every
+ * invitation reads it.
+ */
+const limitsOfTeam = preparedPerHandle((db) =>
+  db
+    .select({ planId: subscriptions.planId, memberLimit: plans.memberLimit, itemLimit: plans.itemLimit })
+    .from(plans)
+    .leftJoin(
+      subscriptions,
+      and(
+        eq(subscriptions.tenantId, sql.placeholder('tenantId')),
+        inArray(subscriptions.status, [...PAID_STATUSES]),
+      ),
+    )
+    .where(eq(plans.id, sql`coalesce(${subscriptions.planId}, ${FREE_PLAN_ID})`))
+    .prepare('limits_of_team'),
+);
+
+export async function findEffectiveLimits(db: Db, tenantId: string) {
+  const [row] = await limitsOfTeam(db).execute({ tenantId });
+  return row;
+}
+
+/**
+ * True, in a statement of another module's, while the team's effective plan (as limitsOfTeam reads it) sets no item
+ * limit: the item insert of such a team needs no count.
+ */
+export function hasNoItemLimit(tenantId: SQL) {
+  return sql`(select ${plans.itemLimit} from ${plans} left join ${subscriptions}
+    on ${subscriptions.tenantId} = ${tenantId} and ${inArray(subscriptions.status, [...PAID_STATUSES])}
+    where ${plans.id} = coalesce(${subscriptions.planId}, ${FREE_PLAN_ID})) is null`;
 }

@@ -3,7 +3,6 @@
 // that has one changes plan in the portal instead of checking out again.
 import {
   isUuid,
-  PAID_STATUSES,
   planLimitMessage,
   type CheckoutBody,
   type Invoice,
@@ -12,6 +11,8 @@ import {
   type RedirectUrl,
   type Subscription,
 } from '@app/contract';
+
+import type { SQL } from 'drizzle-orm';
 
 import type { Db } from '../../db/client.ts';
 import { withTenantScope, withTenantStatement } from '../../db/tenant-scope.ts';
@@ -51,7 +52,6 @@ export async function listPlans(db: Db): Promise<Plan[]> {
 }
 
 /** The plan a team without a paid subscription is on (migration 0013): never sold, so not listed. */
-const FREE_PLAN_ID = 'free';
 
 export type PlanLimits = { planId: string | null; members: number | null; items: number | null };
 
@@ -60,11 +60,14 @@ export type PlanLimits = { planId: string | null; members: number | null; items:
  * trialing, else the free plan (planId null). Read in the caller's transaction, after it has locked the team.
  */
 export async function planLimits(tx: Db, tenantId: string): Promise<PlanLimits> {
-  const subscription = await repo.findSubscription(tx, tenantId);
-  const paid = subscription && PAID_STATUSES.includes(subscription.status) ? subscription.planId : null;
-  const plan = await repo.findAnyPlan(tx, paid ?? FREE_PLAN_ID);
-  if (!plan) throw new Error(`Plan "${paid ?? FREE_PLAN_ID}" is missing from the database`);
-  return { planId: paid, members: plan.memberLimit, items: plan.itemLimit };
+  const plan = await repo.findEffectiveLimits(tx, tenantId);
+  if (!plan) throw new Error(`The free plan is missing from the database`);
+  return { planId: plan.planId, members: plan.memberLimit, items: plan.itemLimit };
+}
+
+/** A condition for the items module's insert: the team's plan sets no item limit (one statement, no count). */
+export function itemsUnlimited(tenantId: SQL): SQL {
+  return repo.hasNoItemLimit(tenantId);
 }
 
 /** The refusal of an addition beyond the plan: 402, and the caller's transaction rolls back. */

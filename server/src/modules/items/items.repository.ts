@@ -4,6 +4,7 @@ import type { Db } from '../../db/client.ts';
 import { isoTime, pgTime } from '../../db/iso-time.ts';
 import { keysetPages, pastKey, preparedPerHandle } from '../../db/prepared.ts';
 import { items } from '../../db/schema/items.ts';
+import { itemsUnlimited } from '../billing/billing.service.ts';
 
 const itemColumns = {
   uuid: items.uuid,
@@ -60,6 +61,7 @@ const insertStatement = preparedPerHandle((db) =>
   db
     .insert(items)
     .values({
+      uuid: sql.placeholder('uuid'),
       tenantId: sql.placeholder('tenantId'),
       createdBy: sql.placeholder('createdBy'),
       name: sql.placeholder('name'),
@@ -69,10 +71,37 @@ const insertStatement = preparedPerHandle((db) =>
     .prepare('insert_item'),
 );
 
-export async function insertItem(
-  db: Db,
-  values: { tenantId: string; createdBy: string; name: string; description: string | null },
-) {
+/**
+ * The insert of a team whose plan sets no item limit, as one statement planned once per connection: the row, or none
+ * when the plan has a limit (the caller then counts under the team's lock).
+ */
+const insertIfUnlimitedStatement = preparedPerHandle((db) => {
+  const value = (name: string, type: string) => sql`${sql.placeholder(name)}::${sql.raw(type)}`;
+  return db
+    .insert(items)
+    .select(
+      sql`select ${value('uuid', 'uuid')}, ${value('tenantId', 'uuid')}, ${value('name', 'text')},
+        ${value('description', 'text')}, ${value('createdBy', 'uuid')}, now(), now()
+      where ${itemsUnlimited(value('tenantId', 'uuid'))}`,
+    )
+    .returning(itemColumns)
+    .prepare('insert_item_unlimited');
+});
+
+export async function insertItemIfUnlimited(db: Db, values: NewItem) {
+  const [item] = await insertIfUnlimitedStatement(db).execute(values);
+  return item;
+}
+
+type NewItem = {
+  uuid: string;
+  tenantId: string;
+  createdBy: string;
+  name: string;
+  description: string | null;
+};
+
+export async function insertItem(db: Db, values: NewItem) {
   const [item] = await insertStatement(db).execute(values);
   return item!;
 }

@@ -80,7 +80,9 @@ export async function lockTenant(db: Db, tenantId: string) {
     .select({ memberCount: tenants.memberCount })
     .from(tenants)
     .where(eq(tenants.uuid, tenantId))
-    .for('update');
+    // NO KEY UPDATE: rows that merely reference the team (an item, an invitation inserted before the lock, with
+    // their KEY SHARE) neither wait for it nor deadlock with it; additions still queue one behind the other.
+    .for('no key update');
   return tenant;
 }
 
