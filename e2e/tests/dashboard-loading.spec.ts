@@ -6,7 +6,7 @@ import type { Request } from '@playwright/test';
 import { expect, test } from '../fixtures.ts';
 
 /** What the page shows at every width; wide screens also show the plan (the subscription) in the sidebar. */
-const DASHBOARD_CALLS = ['/api/auth/me', '/api/tenants', '/api/tenant'];
+const DASHBOARD_CALLS = ['/api/auth/me', '/api/tenants', '/api/tenant', '/api/tenant/usage'];
 
 test('a returning user’s dashboard requests its data in one round', async ({ page, signIn }) => {
   await signIn(undefined, { team: 'Parallel Co' });

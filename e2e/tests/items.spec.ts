@@ -94,6 +94,16 @@ test('a member creates, edits and deletes items, starting from the empty state',
 
 test("'Load more' shows the items older than the first page of 100", async ({ page, signIn }) => {
   await signIn(undefined, { team: 'Big Team' });
+  // More than the free plan's 100 items: the team pays for Pro first (checkout, then the test card).
+  const checkout = await api(page, 'POST', '/payments/checkout', { plan_id: 'pro' });
+  const session = (checkout.body as { url: string }).url.split('/').pop();
+  const paid = await api(page, 'POST', `/payments/local/checkout/${session}/pay`, {
+    card_number: '4242 4242 4242 4242',
+    exp_month: 12,
+    exp_year: 2030,
+    cvc: '123',
+  });
+  expect(paid.status).toBe(200);
   expect((await api(page, 'POST', '/items/', { name: 'The oldest item' })).status).toBe(201);
   for (let batch = 0; batch < 5; batch += 1) {
     const answers = await Promise.all(

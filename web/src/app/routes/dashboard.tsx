@@ -26,7 +26,7 @@ const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeSty
 
 export default function DashboardRoute() {
   const { email } = useSession();
-  const { tenant, isLoading } = useCurrentTenant();
+  const { tenant, tenantUuid, isLoading } = useCurrentTenant();
   const name = email?.split('@')[0] ?? '';
   // docs/spec.md section 2: the greeting names the team, or welcomes back when there is none.
   const title = tenant ? `Welcome to ${tenant.name}, ${name}!` : `Welcome back, ${name}!`;
@@ -77,7 +77,8 @@ export default function DashboardRoute() {
           </CardContent>
         </Card>
         <TenantInfoPanel tenant={tenant} isLoading={isLoading} />
-        {tenant && <UsageMeters tenantUuid={tenant.uuid} />}
+        {/* The stored team's usage is requested beside the list of teams, not after it. */}
+        {tenantUuid && <UsageMeters tenantUuid={tenantUuid} />}
       </div>
     </AppPage>
   );
