@@ -46,7 +46,8 @@ export async function findByActor(db: Db, actorId: string) {
 
 /**
  * A team's entries newest first, from the start or after a cursor's key, all or of one action; served by
- * activity_log_tenant_idx and activity_log_tenant_action_idx. The actor's email is read now, so it is null once
+ * activity_log_tenant_idx (one action's entries are filtered from it: docs/decisions/016 keeps the log to one index,
+ * for the item create that writes an entry each time). The actor's email is read now, so it is null once
  * their account is gone.
  */
 function activityPage(db: Db, afterKey: boolean, byAction: boolean) {
