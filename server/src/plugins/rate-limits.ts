@@ -24,6 +24,13 @@ const ATTEMPT_LIMITS = {
 
 export type AttemptLimits = typeof ATTEMPT_LIMITS;
 
+/** What a refused attempt answers, one text per limit whichever route counts against it. */
+const REFUSALS: Record<keyof AttemptLimits, (limit: Limit) => string> = {
+  failedLogins: () => 'Too many failed sign-in attempts. Try again later.',
+  wrongCodes: () => 'Too many wrong codes. Try again later.',
+  invitations: ({ max }) => `This team has sent ${max} invitations in the last hour. Try again later.`,
+};
+
 /**
  * The key of a client address: an IPv6 client gets a whole /64 (one customer's allocation, which it can rotate
  * through freely), so each of its addresses does not get a limit of its own. IPv4-mapped IPv6 is the IPv4 address.
@@ -64,7 +71,7 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The attempt limits in force: the defaults above, or a test's own. */
     limits: AttemptLimits;
-    attemptLimit(name: keyof AttemptLimits, refusal: string): AttemptLimit;
+    attemptLimit(name: keyof AttemptLimits): AttemptLimit;
   }
 }
 
@@ -110,8 +117,9 @@ export const rateLimitsPlugin = fp<{ limits?: Partial<AttemptLimits> | undefined
       limiters.set(name, limiter);
       return limiter;
     };
-    app.decorate('attemptLimit', (name: keyof AttemptLimits, refusal: string): AttemptLimit => {
+    app.decorate('attemptLimit', (name: keyof AttemptLimits): AttemptLimit => {
       const limiter = limiterFor(name);
+      const refusal = REFUSALS[name](app.limits[name]);
       const reserve = async (reply: FastifyReply, key: string) => {
         try {
           await limiter.consume(key);

@@ -23,7 +23,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       ...relyingParty(app.config.appUrl),
     },
   };
-  const wrongCodes = app.attemptLimit('wrongCodes', 'Too many wrong codes. Try again later.');
+  const wrongCodes = app.attemptLimit('wrongCodes');
 
   app.delete(
     '/me',

@@ -43,8 +43,8 @@ const isWrongCode = (error: unknown) => error instanceof AppError && error.messa
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = app.auth;
   routeScope(app, { access: 'public', tags: ['Auth'] });
-  const failedLogins = app.attemptLimit('failedLogins', 'Too many failed sign-in attempts. Try again later.');
-  const wrongCodes = app.attemptLimit('wrongCodes', 'Too many wrong codes. Try again later.');
+  const failedLogins = app.attemptLimit('failedLogins');
+  const wrongCodes = app.attemptLimit('wrongCodes');
 
   app.post(
     '/register',

@@ -29,10 +29,7 @@ export const invitationsRoutes: FastifyPluginAsyncZod = async (app) => {
     routeScope(scope, { access: 'tenant', tags });
     scope.addHook('preHandler', requireRole('admin'));
     // Counted per team once the caller is known to manage it, so nobody else can use up a team's invitations.
-    const mailedInvitations = scope.attemptLimit(
-      'invitations',
-      `This team has sent ${scope.limits.invitations.max} invitations in the last hour. Try again later.`,
-    );
+    const mailedInvitations = scope.attemptLimit('invitations');
     const countInvitation = async (request: FastifyRequest, reply: FastifyReply) =>
       mailedInvitations.reserve(reply, request.tenantCtx.tenantId);
 
