@@ -21,6 +21,7 @@ import { invitationsRoutes } from './modules/invitations/invitations.routes.ts';
 import { itemsRoutes } from './modules/items/items.routes.ts';
 import { mailPlugin } from './modules/mail/mail.plugin.ts';
 import { membersRoutes } from './modules/members/members.routes.ts';
+import { passkeysModulePlugin } from './modules/passkeys/passkeys.plugin.ts';
 import { passkeysRoutes } from './modules/passkeys/passkeys.routes.ts';
 import { billingPlugin } from './modules/billing/billing.plugin.ts';
 import { billingRoutes } from './modules/billing/billing.routes.ts';
@@ -147,6 +148,7 @@ export async function buildApp({
   await app.register(mailPlugin);
   await app.register(billingPlugin);
   await app.register(authModulePlugin);
+  await app.register(passkeysModulePlugin);
 
   await app.register(healthRoutes, { prefix: '/api' });
   await app.register(publicConfigRoutes, { prefix: '/api' });

@@ -5,7 +5,6 @@ import { z } from 'zod';
 
 import { AppError } from '../../lib/app-error.ts';
 import { routeScope } from '../../plugins/route-scope.ts';
-import { relyingParty } from '../passkeys/passkeys.service.ts';
 import * as account from './account.service.ts';
 
 /** A refused confirmation counts as a wrong code; an outage does not. */
@@ -16,12 +15,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps: account.AccountDeps = {
     auth: app.auth,
     billing: app.billing,
-    passkeys: {
-      db: app.database.db,
-      clock: app.clock,
-      auth: app.auth,
-      ...relyingParty(app.config.appUrl),
-    },
+    passkeys: app.passkeys,
   };
   const wrongCodes = app.attemptLimit('wrongCodes');
 

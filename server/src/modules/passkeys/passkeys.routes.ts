@@ -18,12 +18,7 @@ import * as passkeys from './passkeys.service.ts';
 const perAddress = { rateLimit: PER_ADDRESS_LIMIT };
 
 export const passkeysRoutes: FastifyPluginAsyncZod = async (app) => {
-  const deps: passkeys.PasskeyDeps = {
-    db: app.database.db,
-    clock: app.clock,
-    auth: app.auth,
-    ...passkeys.relyingParty(app.config.appUrl),
-  };
+  const deps = app.passkeys;
   routeScope(app, { access: 'public', tags: ['Passkeys'] });
 
   app.post(

@@ -1,0 +1,24 @@
+// The passkeys module's dependencies (app.passkeys), built once: the relying party is APP_URL's host, and a
+// passkey sign-in opens its session through the auth module. Its routes and the account module's read them.
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+
+import { type PasskeyDeps, relyingParty } from './passkeys.service.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    passkeys: PasskeyDeps;
+  }
+}
+
+export const passkeysModulePlugin = fp(
+  async (app: FastifyInstance) => {
+    app.decorate('passkeys', {
+      db: app.database.db,
+      clock: app.clock,
+      auth: app.auth,
+      ...relyingParty(app.config.appUrl),
+    } satisfies PasskeyDeps);
+  },
+  { name: 'passkeys', dependencies: ['auth'] },
+);
