@@ -47,7 +47,8 @@ const SERVER_MODULES = {
   // The log's page names each actor by their account's email, read in the page's statement.
   activity: { owns: ['activity-log'], reads: ['users'] },
   'super-admin': {
-    owns: [],
+    // What operators did to accounts; suspending and viewing as an account go through auth.
+    owns: ['operator-audit'],
     // The operators' views read across every team.
     reads: ['tenants', 'memberships', 'users', 'billing', 'feedback'],
   },

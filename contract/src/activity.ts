@@ -16,6 +16,8 @@ export const ACTIVITY_ACTIONS = [
   'item.created',
   'item.updated',
   'item.deleted',
+  'impersonation.started',
+  'impersonation.stopped',
 ] as const;
 export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number];
 

@@ -121,6 +121,8 @@ export type AccessTokenClaims = {
   is_super_admin: boolean;
   /** The session (refresh-token family) the token was issued to. */
   sid: string;
+  /** Present while an operator views the app as this user (docs/contract.md section 4, Operators): who they are. */
+  act?: { sub: string };
   iat: number;
   exp: number;
 };

@@ -39,3 +39,10 @@ export const LIVE_SUBSCRIPTION_STATUSES = [
 ] as const satisfies readonly (typeof SUBSCRIPTION_STATUSES)[number][];
 export const INVOICE_STATUSES = ['paid', 'pending', 'failed'] as const;
 export const BILLING_PROVIDERS = ['local', 'stripe'] as const;
+/** What the operators' audit list records (docs/contract.md section 4, Operators). */
+export const OPERATOR_ACTIONS = [
+  'user.suspended',
+  'user.unsuspended',
+  'impersonation.started',
+  'impersonation.stopped',
+] as const;

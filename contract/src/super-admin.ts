@@ -1,5 +1,6 @@
 import { z } from 'zod';
 
+import { OPERATOR_ACTIONS } from './constants.ts';
 import { RoleSchema } from './tenants.ts';
 
 /** A team as the super-admin list shows it (docs/spec.md section 3, admin view). */
@@ -52,3 +53,52 @@ export const AdminFeedbackSchema = z.object({
 export type AdminFeedback = z.infer<typeof AdminFeedbackSchema>;
 
 export const AdminTenantParamsSchema = z.object({ id: z.string().max(100) });
+
+/** docs/contract.md section 4, Operators: the business at a glance. Amounts in minor units, per month. */
+export const AdminMetricsSchema = z.object({
+  teams: z.number().int(),
+  users: z.number().int(),
+  verified_users: z.number().int(),
+  active_subscriptions: z.number().int(),
+  mrr: z.array(z.object({ currency: z.string(), amount: z.number().int() })),
+  /** The last 30 days, oldest first, each day (UTC) present, with or without sign-ups. */
+  signups_by_day: z.array(z.object({ date: z.iso.date(), count: z.number().int() })),
+});
+export type AdminMetrics = z.infer<typeof AdminMetricsSchema>;
+
+/** An account as the operators' user search shows it. */
+export const AdminUserSchema = z.object({
+  uuid: z.uuid(),
+  email: z.string(),
+  is_verified: z.boolean(),
+  is_suspended: z.boolean(),
+  created_at: z.iso.datetime({ offset: true }),
+  team_count: z.number().int(),
+});
+export type AdminUser = z.infer<typeof AdminUserSchema>;
+
+/** One account's page on /admin/users/{uuid}: its teams, and whether it may be viewed as (not a super admin). */
+export const AdminUserDetailSchema = AdminUserSchema.extend({
+  is_super_admin: z.boolean(),
+  teams: z.array(
+    z.object({
+      uuid: z.uuid(),
+      name: z.string(),
+      role: RoleSchema,
+      joined_at: z.iso.datetime({ offset: true }),
+    }),
+  ),
+});
+export type AdminUserDetail = z.infer<typeof AdminUserDetailSchema>;
+
+export const AdminUserParamsSchema = z.object({ uuid: z.string().max(100) });
+
+/** An entry of the operators' audit list on /admin: who did what to which account. */
+export const OperatorAuditEntrySchema = z.object({
+  uuid: z.uuid(),
+  operator_email: z.string(),
+  action: z.enum(OPERATOR_ACTIONS),
+  target_email: z.string(),
+  created_at: z.iso.datetime({ offset: true }),
+});
+export type OperatorAuditEntry = z.infer<typeof OperatorAuditEntrySchema>;

@@ -11,3 +11,4 @@ export * from './recovery-codes.ts';
 export * from './refresh-tokens.ts';
 export * from './tenants.ts';
 export * from './users.ts';
+export * from './operator-audit.ts';

@@ -27,6 +27,11 @@ export const refreshTokens = pgTable(
     /** The browser and address this token was issued to: the session's device and its last address. */
     userAgent: text('user_agent'),
     ip: text('ip'),
+    /**
+     * The operator viewing as this user (docs/contract.md section 4, Operators): the session's access tokens name
+     * them in `act`, and the session ends at its first token's expiry, however often it is refreshed.
+     */
+    impersonatorId: uuid('impersonator_id').references(() => users.uuid, { onDelete: 'cascade' }),
   },
   (table) => [
     index('refresh_tokens_family_idx').on(table.familyId),
@@ -36,5 +41,9 @@ export const refreshTokens = pgTable(
     index('refresh_tokens_user_live_idx')
       .on(table.userId, table.createdAt, table.familyId)
       .where(sql`${table.revokedAt} is null and ${table.replacedAt} is null`),
+    // Deleting an operator ends their impersonations: found by this, not by a scan of every token.
+    index('refresh_tokens_impersonator_idx')
+      .on(table.impersonatorId)
+      .where(sql`${table.impersonatorId} is not null`),
   ],
 );

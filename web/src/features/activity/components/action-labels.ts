@@ -14,6 +14,8 @@ export const ACTION_LABELS: Record<ActivityAction, string> = {
   'item.created': 'Item created',
   'item.updated': 'Item updated',
   'item.deleted': 'Item deleted',
+  'impersonation.started': 'Support viewed as member',
+  'impersonation.stopped': 'Support stopped viewing',
 };
 
 /** An entry of an action the page does not know (an older name) shows the action itself. */
