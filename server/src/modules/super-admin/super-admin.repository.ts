@@ -1,3 +1,4 @@
+import type { OperatorAction } from '@app/contract';
 import { and, desc, eq, exists, ilike, or, sql } from 'drizzle-orm';
 
 import type { Db } from '../../db/client.ts';
@@ -6,6 +7,7 @@ import { keysetPages, pastKey } from '../../db/prepared.ts';
 import { subscriptions } from '../../db/schema/billing.ts';
 import { feedback } from '../../db/schema/feedback.ts';
 import { memberships } from '../../db/schema/memberships.ts';
+import { operatorAudit } from '../../db/schema/operator-audit.ts';
 import { tenants } from '../../db/schema/tenants.ts';
 import { users } from '../../db/schema/users.ts';
 
@@ -111,4 +113,25 @@ export function findFeedback(db: Db, { limit, after, q }: { limit: number; after
     )
     .orderBy(desc(feedback.createdAt), desc(feedback.uuid))
     .limit(limit);
+}
+
+/** The teams a user belongs to. memberships_user_idx. */
+export async function findTeamIdsOf(db: Db, userId: string): Promise<string[]> {
+  const rows = await db
+    .select({ tenantId: memberships.tenantId })
+    .from(memberships)
+    .where(eq(memberships.userId, userId));
+  return rows.map((row) => row.tenantId);
+}
+
+export type OperatorActionEntry = {
+  operatorId: string;
+  operatorEmail: string;
+  action: OperatorAction;
+  targetUserId: string;
+  targetEmail: string;
+};
+
+export async function insertOperatorAction(db: Db, entry: OperatorActionEntry): Promise<void> {
+  await db.insert(operatorAudit).values(entry);
 }
