@@ -16,4 +16,4 @@ CREATE INDEX "operator_audit_newest_idx" ON "operator_audit" USING btree ("creat
 ALTER TABLE "refresh_tokens" ADD CONSTRAINT "refresh_tokens_impersonator_id_users_uuid_fk" FOREIGN KEY ("impersonator_id") REFERENCES "public"."users"("uuid") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "subscriptions_active_idx" ON "subscriptions" USING btree ("plan_id","interval") WHERE "subscriptions"."status" = 'active';--> statement-breakpoint
 CREATE INDEX "refresh_tokens_impersonator_idx" ON "refresh_tokens" USING btree ("impersonator_id") WHERE "refresh_tokens"."impersonator_id" is not null;--> statement-breakpoint
-CREATE INDEX "users_created_idx" ON "users" USING btree ("created_at","is_verified");
+CREATE INDEX "users_created_idx" ON "users" USING btree ("created_at","uuid","is_verified");

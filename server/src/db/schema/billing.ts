@@ -80,11 +80,11 @@ export const subscriptions = pgTable(
   (table) => [
     uniqueIndex('subscriptions_tenant_idx').on(table.tenantId),
     uniqueIndex('subscriptions_provider_id_idx').on(table.providerSubscriptionId),
-    // The renewal job's scan: local subscriptions still billing, by the end of their period.
     // The operators' figures: active subscriptions and MRR read this alone.
     index('subscriptions_active_idx')
       .on(table.planId, table.interval)
       .where(sql`${table.status} = 'active'`),
+    // The renewal job's scan: local subscriptions still billing, by the end of their period.
     index('subscriptions_local_due_idx')
       .on(table.currentPeriodEnd)
       .where(

@@ -24,8 +24,11 @@ export const users = pgTable(
     /** Set by an operator (docs/contract.md section 4, Operators): no session is issued while it is. */
     suspendedAt: timestamp('suspended_at', { withTimezone: true }),
   },
-  // The operators' figures: sign-ups per day read a range of it, verified users count it without the table.
-  (table) => [index('users_created_idx').on(table.createdAt, table.isVerified)],
+  (table) => [
+    // The operators' views: the list of accounts pages through it newest first (read backwards), sign-ups per day
+    // read a range of it, and verified users are counted from it without the table.
+    index('users_created_idx').on(table.createdAt, table.uuid, table.isVerified),
+  ],
 );
 
 export type UserRow = typeof users.$inferSelect;

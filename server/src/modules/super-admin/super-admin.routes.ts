@@ -1,10 +1,15 @@
 import {
-  AdminUserParamsSchema,
   AuthResponseSchema,
   AdminFeedbackSchema,
+  AdminMetricsSchema,
   AdminTenantDetailSchema,
   AdminTenantParamsSchema,
   AdminTenantSchema,
+  AdminUserDetailSchema,
+  AdminUserParamsSchema,
+  AdminUserSchema,
+  OperatorAuditEntrySchema,
+  PageQuerySchema,
   SearchPageQuerySchema,
 } from '@app/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -36,11 +41,30 @@ export const superAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { querystring: SearchPageQuerySchema, response: { 200: z.array(AdminFeedbackSchema) } } },
     async (request, reply) => sendPage(reply, await superAdmin.listFeedback(db, request.query)),
   );
-};
 
-/** What operators do to accounts: suspend, restore, view the app as them (docs/contract.md section 4, Operators). */
-export const operatorActionRoutes: FastifyPluginAsyncZod = async (app) => {
-  routeScope(app, { access: 'super-admin', tags: ['Super admin'] });
+  app.get('/metrics', { schema: { response: { 200: AdminMetricsSchema } } }, () =>
+    superAdmin.getMetrics(db, app.clock.now()),
+  );
+
+  app.get(
+    '/users',
+    { schema: { querystring: SearchPageQuerySchema, response: { 200: z.array(AdminUserSchema) } } },
+    async (request, reply) => sendPage(reply, await superAdmin.listUsers(db, request.query)),
+  );
+
+  app.get(
+    '/users/:uuid',
+    { schema: { params: AdminUserParamsSchema, response: { 200: AdminUserDetailSchema } } },
+    (request) => superAdmin.getUser(db, request.params.uuid, app.config.superAdminEmails),
+  );
+
+  app.get(
+    '/audit',
+    { schema: { querystring: PageQuerySchema, response: { 200: z.array(OperatorAuditEntrySchema) } } },
+    async (request, reply) => sendPage(reply, await superAdmin.listAudit(db, request.query)),
+  );
+
+  // What operators do to accounts: suspend, restore, view the app as them (docs/contract.md section 4, Operators).
   const operator = (request: { user: { uuid: string } }) => ({ uuid: request.user.uuid });
 
   for (const [action, suspended] of [
