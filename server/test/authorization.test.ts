@@ -602,6 +602,15 @@ const rows: Row[] = [
     prepare: async () => ({ id: teamA }),
   },
   { route: 'GET /api/super-admin/feedback', who: 'super admins', status: 200 },
+  { route: 'GET /api/super-admin/metrics', who: 'super admins', status: 200 },
+  { route: 'GET /api/super-admin/users', who: 'super admins', status: 200 },
+  {
+    route: 'GET /api/super-admin/users/:uuid',
+    who: 'super admins',
+    status: 200,
+    prepare: async () => ({ uuid: (await newMember(teamB)).user }),
+  },
+  { route: 'GET /api/super-admin/audit', who: 'super admins', status: 200 },
 ];
 
 function expected({ who, status }: Row, caller: Caller): number {

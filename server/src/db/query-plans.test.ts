@@ -8,6 +8,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { buildApp } from '../app.ts';
+import { recordOperatorAction } from '../modules/super-admin/super-admin.service.ts';
 import { bearer, createTestDatabase, inTenant, testConfig, type TestDatabase } from '../../test/helpers.ts';
 import type { Db } from './client.ts';
 import * as schema from './schema/index.ts';
@@ -154,14 +155,34 @@ describe('query plans on a seeded database', () => {
     const someone = members.json()[1].user_uuid as string;
     await call('PATCH', '/api/members/role', { user_uuid: someone, new_role: 'admin' });
     await call('DELETE', '/api/members', { user_uuid: someone });
-    for (const url of ['/tenants?limit=5', '/tenants?q=team%2010', `/tenants/${team}`, '/feedback?limit=5']) {
+    const operator = async (url: string) => {
       const response = await app.inject({
         method: 'GET',
         url: `/api/super-admin${url}`,
         headers: bearer(admin),
       });
       expect(response.statusCode, url).toBe(200);
+      return response;
+    };
+    for (const url of ['/tenants?limit=5', '/tenants?q=team%2010', `/tenants/${team}`, '/feedback?limit=5']) {
+      await operator(url);
     }
+    await operator('/metrics');
+    const users = await operator('/users?limit=5');
+    await operator(`/users?limit=5&cursor=${users.headers['x-next-cursor']}`);
+    await operator('/users?q=bench-1%40');
+    await operator(`/users/${users.json()[0].uuid}`);
+    for (const action of ['user.suspended', 'user.unsuspended'] as const) {
+      await recordOperatorAction(app.database.db, {
+        operatorId: users.json()[0].uuid,
+        operatorEmail: SUPER_ADMIN,
+        action,
+        targetUserId: users.json()[1].uuid,
+        targetEmail: users.json()[1].email,
+      });
+    }
+    const audit = await operator('/audit?limit=1');
+    await operator(`/audit?limit=1&cursor=${audit.headers['x-next-cursor']}`);
     recording = false;
 
     expect(recorded.size).toBeGreaterThan(15);

@@ -24,8 +24,12 @@ export const users = pgTable(
     /** Set by an operator (docs/contract.md section 4, Operators): no session is issued while it is. */
     suspendedAt: timestamp('suspended_at', { withTimezone: true }),
   },
-  // The operators' figures: sign-ups per day read a range of it, verified users count it without the table.
-  (table) => [index('users_created_idx').on(table.createdAt, table.isVerified)],
+  (table) => [
+    // The operators' figures: sign-ups per day read a range of it, verified users count it without the table.
+    index('users_created_idx').on(table.createdAt, table.isVerified),
+    // The operators' list of accounts pages through them newest first.
+    index('users_newest_idx').on(table.createdAt.desc().nullsFirst(), table.uuid.desc().nullsFirst()),
+  ],
 );
 
 export type UserRow = typeof users.$inferSelect;

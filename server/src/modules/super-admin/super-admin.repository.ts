@@ -1,11 +1,12 @@
-import { and, desc, eq, exists, ilike, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, exists, gte, ilike, lt, or, sql } from 'drizzle-orm';
 
 import type { Db } from '../../db/client.ts';
 import { isoTime, pgTime } from '../../db/iso-time.ts';
 import { keysetPages, pastKey } from '../../db/prepared.ts';
-import { subscriptions } from '../../db/schema/billing.ts';
+import { plans, subscriptions } from '../../db/schema/billing.ts';
 import { feedback } from '../../db/schema/feedback.ts';
 import { memberships } from '../../db/schema/memberships.ts';
+import { operatorAudit } from '../../db/schema/operator-audit.ts';
 import { tenants } from '../../db/schema/tenants.ts';
 import { users } from '../../db/schema/users.ts';
 
@@ -111,4 +112,144 @@ export function findFeedback(db: Db, { limit, after, q }: { limit: number; after
     )
     .orderBy(desc(feedback.createdAt), desc(feedback.uuid))
     .limit(limit);
+}
+
+/** The operators' head counts, read in parallel: users and verified users in one pass of users_created_idx. */
+export async function countTeamsAndUsers(db: Db) {
+  const [teams, [people]] = await Promise.all([
+    db.$count(tenants),
+    db
+      .select({
+        users: count(),
+        verifiedUsers: sql<number>`count(*) filter (where ${users.isVerified})`.mapWith(Number),
+      })
+      .from(users),
+  ]);
+  return { teams, ...people! };
+}
+
+/**
+ * Active subscriptions per plan and interval, with the plan's currency and prices: a few rows, summed per currency by
+ * the caller. The status is a literal so that the partial index (subscriptions_active_idx) answers it.
+ */
+export function countActiveSubscriptions(db: Db) {
+  const active = db
+    .select({ planId: subscriptions.planId, interval: subscriptions.interval, count: count().as('count') })
+    .from(subscriptions)
+    .where(sql`${subscriptions.status} = 'active'`)
+    .groupBy(subscriptions.planId, subscriptions.interval)
+    .as('active');
+  return db
+    .select({
+      currency: plans.currency,
+      interval: active.interval,
+      count: active.count,
+      priceMonthly: plans.priceMonthly,
+      priceAnnual: plans.priceAnnual,
+    })
+    .from(active)
+    .innerJoin(plans, eq(plans.id, active.planId));
+}
+
+/** Sign-ups per UTC day in [from, to), days without any absent, in no order (the caller lays out the days). */
+export function countSignupsByDay(db: Db, from: Date, to: Date) {
+  const day = sql<string>`(${users.createdAt} at time zone 'UTC')::date::text`;
+  return db
+    .select({ date: day, count: count() })
+    .from(users)
+    .where(and(gte(users.createdAt, from), lt(users.createdAt, to)))
+    .groupBy(day);
+}
+
+/** Every account newest first, after a cursor's key, optionally those whose email contains the pattern. */
+function usersPage(db: Db, afterKey: boolean, search: boolean) {
+  return db
+    .select({
+      uuid: users.uuid,
+      email: users.email,
+      isVerified: users.isVerified,
+      isSuspended: sql<boolean>`${users.suspendedAt} is not null`,
+      createdAt: isoTime(users.createdAt),
+      // A count per shown account, from memberships_user_idx: a page's worth of index probes.
+      teamCount:
+        sql<number>`(select count(*) from ${memberships} where ${memberships.userId} = ${users.uuid})`.mapWith(
+          Number,
+        ),
+      sortAt: pgTime(users.createdAt),
+    })
+    .from(users)
+    .where(
+      and(
+        afterKey ? pastKey('<', users.createdAt, users.uuid) : undefined,
+        search ? ilike(users.email, sql.placeholder('pattern')) : undefined,
+      ),
+    )
+    .orderBy(desc(users.createdAt), desc(users.uuid))
+    .limit(sql.placeholder('limit'))
+    .prepare(`admin_users${afterKey ? '_after' : ''}${search ? '_search' : ''}`);
+}
+const userPages = [false, true].map((search) =>
+  keysetPages((db, afterKey) => usersPage(db, afterKey, search)),
+);
+
+export function findUsers(db: Db, { limit, after, q }: { limit: number; after?: Key; q?: string }) {
+  return userPages[q ? 1 : 0]!(db, { limit, ...(q && { pattern: containing(q) }) }, after);
+}
+
+export type UserRecord = Awaited<ReturnType<typeof findUsers>>[number];
+
+export async function findUser(db: Db, userId: string) {
+  const [user] = await db
+    .select({
+      uuid: users.uuid,
+      email: users.email,
+      isVerified: users.isVerified,
+      isSuperAdmin: users.isSuperAdmin,
+      suspendedAt: users.suspendedAt,
+      createdAt: users.createdAt,
+    })
+    .from(users)
+    .where(eq(users.uuid, userId));
+  return user;
+}
+
+/** One account's teams by the date it joined them (memberships_user_idx holds that order). */
+export function findUserTeams(db: Db, userId: string) {
+  return db
+    .select({
+      uuid: tenants.uuid,
+      name: tenants.name,
+      role: memberships.role,
+      joinedAt: memberships.joinedAt,
+    })
+    .from(memberships)
+    .innerJoin(tenants, eq(tenants.uuid, memberships.tenantId))
+    .where(eq(memberships.userId, userId))
+    .orderBy(memberships.joinedAt, memberships.tenantId);
+}
+
+const auditPages = keysetPages((db, afterKey) =>
+  db
+    .select({
+      uuid: operatorAudit.uuid,
+      operatorEmail: operatorAudit.operatorEmail,
+      action: operatorAudit.action,
+      targetEmail: operatorAudit.targetEmail,
+      createdAt: isoTime(operatorAudit.createdAt),
+      sortAt: pgTime(operatorAudit.createdAt),
+    })
+    .from(operatorAudit)
+    .where(afterKey ? pastKey('<', operatorAudit.createdAt, operatorAudit.uuid) : undefined)
+    .orderBy(desc(operatorAudit.createdAt), desc(operatorAudit.uuid))
+    .limit(sql.placeholder('limit'))
+    .prepare(`admin_audit${afterKey ? '_after' : ''}`),
+);
+
+/** The operators' audit list, newest first. */
+export function findAudit(db: Db, { limit, after }: { limit: number; after?: Key }) {
+  return auditPages(db, { limit }, after);
+}
+
+export async function insertAudit(db: Db, entry: typeof operatorAudit.$inferInsert) {
+  await db.insert(operatorAudit).values(entry);
 }

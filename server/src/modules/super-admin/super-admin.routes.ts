@@ -1,8 +1,14 @@
 import {
   AdminFeedbackSchema,
+  AdminMetricsSchema,
   AdminTenantDetailSchema,
   AdminTenantParamsSchema,
   AdminTenantSchema,
+  AdminUserDetailSchema,
+  AdminUserParamsSchema,
+  AdminUserSchema,
+  OperatorAuditEntrySchema,
+  PageQuerySchema,
   SearchPageQuerySchema,
 } from '@app/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -32,5 +38,26 @@ export const superAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     '/feedback',
     { schema: { querystring: SearchPageQuerySchema, response: { 200: z.array(AdminFeedbackSchema) } } },
     async (request, reply) => sendPage(reply, await superAdmin.listFeedback(db, request.query)),
+  );
+  app.get('/metrics', { schema: { response: { 200: AdminMetricsSchema } } }, () =>
+    superAdmin.getMetrics(db, app.clock.now()),
+  );
+
+  app.get(
+    '/users',
+    { schema: { querystring: SearchPageQuerySchema, response: { 200: z.array(AdminUserSchema) } } },
+    async (request, reply) => sendPage(reply, await superAdmin.listUsers(db, request.query)),
+  );
+
+  app.get(
+    '/users/:uuid',
+    { schema: { params: AdminUserParamsSchema, response: { 200: AdminUserDetailSchema } } },
+    (request) => superAdmin.getUser(db, request.params.uuid, app.config.superAdminEmails),
+  );
+
+  app.get(
+    '/audit',
+    { schema: { querystring: PageQuerySchema, response: { 200: z.array(OperatorAuditEntrySchema) } } },
+    async (request, reply) => sendPage(reply, await superAdmin.listAudit(db, request.query)),
   );
 };

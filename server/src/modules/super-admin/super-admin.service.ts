@@ -1,9 +1,20 @@
-// The super-admin area (docs/spec.md section 2, Admin): every team and all feedback, across tenants by design.
-import { isUuid, type AdminFeedback, type AdminTenant, type AdminTenantDetail } from '@app/contract';
+// The super-admin area (docs/spec.md section 2, Admin; docs/contract.md section 4, Operators): every team, all
+// feedback, every account and the business's figures, across tenants by design.
+import {
+  isUuid,
+  type AdminFeedback,
+  type AdminMetrics,
+  type AdminTenant,
+  type AdminTenantDetail,
+  type AdminUser,
+  type AdminUserDetail,
+  type OperatorAuditEntry,
+} from '@app/contract';
 
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { type Page, type PageQuery, readPage } from '../../lib/pagination.ts';
+import { isSuperAdmin } from '../../lib/super-admin.ts';
 import * as repo from './super-admin.repository.ts';
 
 type ListQuery = PageQuery & { q?: string | undefined };
@@ -71,4 +82,112 @@ export async function listFeedback(db: Db, { q, ...page }: ListQuery): Promise<P
       created_at: row.createdAt.toISOString(),
     }),
   );
+}
+
+const SIGNUP_DAYS = 30;
+const DAY_MS = 86_400_000;
+
+/** The business at a glance; `now` is the app's clock, whose UTC day is the last of the sign-ups. */
+export async function getMetrics(db: Db, now: Date): Promise<AdminMetrics> {
+  const tomorrow = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1);
+  const from = tomorrow - SIGNUP_DAYS * DAY_MS;
+  const [counts, active, signups] = await Promise.all([
+    repo.countTeamsAndUsers(db),
+    repo.countActiveSubscriptions(db),
+    repo.countSignupsByDay(db, new Date(from), new Date(tomorrow)),
+  ]);
+
+  // An annual subscription pays a twelfth of its price each month, rounded per subscription to a minor unit.
+  const mrr = new Map<string, number>();
+  for (const { currency, interval, count, priceMonthly, priceAnnual } of active) {
+    const monthly = interval === 'monthly' ? priceMonthly : Math.round(priceAnnual / 12);
+    mrr.set(currency, (mrr.get(currency) ?? 0) + count * monthly);
+  }
+  const signupsOn = new Map(signups.map((row) => [row.date, row.count]));
+  const days = Array.from({ length: SIGNUP_DAYS }, (_, index) =>
+    new Date(from + index * DAY_MS).toISOString().slice(0, 10),
+  );
+  return {
+    teams: counts.teams,
+    users: counts.users,
+    verified_users: counts.verifiedUsers,
+    active_subscriptions: active.reduce((sum, row) => sum + row.count, 0),
+    mrr: [...mrr].sort(([a], [b]) => (a < b ? -1 : 1)).map(([currency, amount]) => ({ currency, amount })),
+    signups_by_day: days.map((date) => ({ date, count: signupsOn.get(date) ?? 0 })),
+  };
+}
+
+function toAdminUser(row: repo.UserRecord): AdminUser {
+  return {
+    uuid: row.uuid,
+    email: row.email,
+    is_verified: row.isVerified,
+    is_suspended: row.isSuspended,
+    created_at: row.createdAt,
+    team_count: row.teamCount,
+  };
+}
+
+export async function listUsers(db: Db, { q, ...page }: ListQuery): Promise<Page<AdminUser>> {
+  return readPage(
+    page,
+    (limit, after) => repo.findUsers(db, { limit, after, q: q || undefined }),
+    toAdminUser,
+  );
+}
+
+export async function getUser(
+  db: Db,
+  uuid: string,
+  superAdminEmails: readonly string[],
+): Promise<AdminUserDetail> {
+  const user = isUuid(uuid) ? await repo.findUser(db, uuid) : undefined;
+  if (!user) throw new AppError('NOT_FOUND', 'User not found');
+  const teams = await repo.findUserTeams(db, user.uuid);
+  return {
+    uuid: user.uuid,
+    email: user.email,
+    is_verified: user.isVerified,
+    is_suspended: user.suspendedAt !== null,
+    created_at: user.createdAt.toISOString(),
+    team_count: teams.length,
+    is_super_admin: isSuperAdmin(user, superAdminEmails),
+    teams: teams.map((team) => ({
+      uuid: team.uuid,
+      name: team.name,
+      role: team.role,
+      joined_at: team.joinedAt.toISOString(),
+    })),
+  };
+}
+
+export async function listAudit(db: Db, page: PageQuery): Promise<Page<OperatorAuditEntry>> {
+  return readPage(
+    page,
+    (limit, after) => repo.findAudit(db, { limit, after }),
+    (row) => ({
+      uuid: row.uuid,
+      operator_email: row.operatorEmail,
+      action: row.action,
+      target_email: row.targetEmail,
+      created_at: row.createdAt,
+    }),
+  );
+}
+
+/**
+ * Records what an operator did to an account; `tx` is the transaction of the act itself, so both commit or neither.
+ * The emails are copied, so the entry outlives both accounts.
+ */
+export async function recordOperatorAction(
+  tx: Db,
+  entry: {
+    operatorId: string;
+    operatorEmail: string;
+    action: OperatorAuditEntry['action'];
+    targetUserId: string;
+    targetEmail: string;
+  },
+): Promise<void> {
+  await repo.insertAudit(tx, entry);
 }
