@@ -46,3 +46,4 @@ export const OPERATOR_ACTIONS = [
   'impersonation.started',
   'impersonation.stopped',
 ] as const;
+export type OperatorAction = (typeof OPERATOR_ACTIONS)[number];

@@ -26,7 +26,11 @@ import { passkeysRoutes } from './modules/passkeys/passkeys.routes.ts';
 import { billingPlugin } from './modules/billing/billing.plugin.ts';
 import { billingRoutes } from './modules/billing/billing.routes.ts';
 import { publicConfigRoutes } from './modules/public-config/public-config.routes.ts';
-import { superAdminRoutes } from './modules/super-admin/super-admin.routes.ts';
+import {
+  impersonationRoutes,
+  operatorActionRoutes,
+  superAdminRoutes,
+} from './modules/super-admin/super-admin.routes.ts';
 import { tenantsRoutes } from './modules/tenants/tenants.routes.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { compressionPlugin } from './plugins/compression.ts';
@@ -163,6 +167,8 @@ export async function buildApp({
   await app.register(feedbackRoutes, { prefix: '/api' });
   await app.register(billingRoutes, { prefix: '/api' });
   await app.register(superAdminRoutes, { prefix: '/api/super-admin' });
+  await app.register(operatorActionRoutes, { prefix: '/api/super-admin' });
+  await app.register(impersonationRoutes, { prefix: '/api/auth/impersonation' });
 
   await app.register(webAppPlugin, { webDir });
   return app;

@@ -6,6 +6,7 @@ import { randomUUID } from 'node:crypto';
 
 import type { Role } from '@app/contract';
 import { eq } from 'drizzle-orm';
+import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { plans, subscriptions } from '../src/db/schema/billing.ts';
@@ -32,8 +33,12 @@ const ROOT_EMAIL = 'root@example.com';
 const UNKNOWN_TEAM = '00000000-0000-4000-8000-000000000000';
 const APP_ORIGIN = { origin: 'http://localhost:3000', rpId: 'localhost' };
 
-/** owner, admin and member are of team A; "other team" owns team B; the super admins belong to no team. */
-type Caller = Role | 'other team' | 'super admin' | 'super admin by email' | 'signed out';
+/**
+ * owner, admin and member are of team A; "other team" owns team B; the super admins belong to no team. "viewing as
+ * member" is a super admin's view of the app as team A's member (impersonation), opened afresh for each call.
+ */
+type Caller =
+  Role | 'other team' | 'super admin' | 'super admin by email' | 'viewing as member' | 'signed out';
 const callers: Caller[] = [
   'owner',
   'admin',
@@ -41,6 +46,7 @@ const callers: Caller[] = [
   'other team',
   'super admin',
   'super admin by email',
+  'viewing as member',
   'signed out',
 ];
 const roles: Role[] = ['owner', 'admin', 'member'];
@@ -64,12 +70,20 @@ type Row = {
   prepare?: () => Promise<Ids>;
   url?: (ids: Ids) => string;
   body?: (ids: Ids) => object;
+  /**
+   * The answer to an operator viewing as team A's member, where it differs from the member's own: what changes how
+   * the account signs in, or what leaves it, is the holder's alone (403).
+   */
+  asViewer?: number;
   /** Called from team A with team B's object in place of team A's: the answer, and the object stays as it was. */
   foreign?: { object: keyof typeof objectsOfTeamB; status: number };
 };
 
 let app: TestApp;
-const as = {} as Record<Exclude<Caller, 'signed out'>, { token: string; email: string }>;
+const as = {} as Record<
+  Exclude<Caller, 'signed out' | 'viewing as member'>,
+  { token: string; email: string }
+>;
 let teamA: string;
 let teamB: string;
 let invoiceA: string;
@@ -386,6 +400,7 @@ const rows: Row[] = [
   {
     route: 'POST /api/auth/update-password',
     who: 'signed in',
+    asViewer: 403,
     status: 200,
     body: () => ({ old_password: PASSWORD, new_password: PASSWORD }),
   },
@@ -393,15 +408,17 @@ const rows: Row[] = [
   {
     route: 'POST /api/auth/change-email',
     who: 'signed in',
+    asViewer: 403,
     status: 200,
     body: () => ({ new_email: uniqueEmail(), password: PASSWORD }),
   },
-  { route: 'GET /api/auth/me/export', who: 'signed in', status: 200 },
+  { route: 'GET /api/auth/me/export', who: 'signed in', asViewer: 403, status: 200 },
   // A wrong password, so that every caller stays for the next rows: past the sign-in check, the password's 400
   // (account.test.ts deletes accounts).
   {
     route: 'DELETE /api/auth/me',
     who: 'signed in',
+    asViewer: 403,
     status: 400,
     body: () => ({ password: 'not the password' }),
   },
@@ -409,23 +426,37 @@ const rows: Row[] = [
   {
     route: 'DELETE /api/auth/sessions/:id',
     who: 'signed in',
+    asViewer: 403,
     status: 404,
     prepare: async () => ({ id: randomUUID() }),
     url: ({ id }) => `/api/auth/sessions/${id}`,
   },
   // Keeps the caller's own session, so the caller's token goes on working for the next rows.
-  { route: 'POST /api/auth/sessions/revoke-others', who: 'signed in', status: 204 },
+  { route: 'POST /api/auth/sessions/revoke-others', who: 'signed in', asViewer: 403, status: 204 },
   // Every caller's own second factor: setup stores a secret that stays off until a code of it is shown, so a wrong
   // code is refused (400) to whoever may call these (auth.two-factor.test.ts has the whole path).
-  { route: 'POST /api/auth/2fa/setup', who: 'signed in', status: 200 },
-  { route: 'POST /api/auth/2fa/enable', who: 'signed in', status: 400, body: () => ({ code: '000000' }) },
-  { route: 'POST /api/auth/2fa/disable', who: 'signed in', status: 400, body: () => ({ code: '000000' }) },
+  { route: 'POST /api/auth/2fa/setup', who: 'signed in', asViewer: 403, status: 200 },
+  {
+    route: 'POST /api/auth/2fa/enable',
+    who: 'signed in',
+    asViewer: 403,
+    status: 400,
+    body: () => ({ code: '000000' }),
+  },
+  {
+    route: 'POST /api/auth/2fa/disable',
+    who: 'signed in',
+    asViewer: 403,
+    status: 400,
+    body: () => ({ code: '000000' }),
+  },
   { route: 'GET /api/auth/passkeys', who: 'signed in', status: 200 },
-  { route: 'POST /api/auth/passkeys/register/options', who: 'signed in', status: 200 },
+  { route: 'POST /api/auth/passkeys/register/options', who: 'signed in', asViewer: 403, status: 200 },
   // A registration needs a challenge issued to the caller (passkeys.test.ts): a made-up one answers 400.
   {
     route: 'POST /api/auth/passkeys/register/verify',
     who: 'signed in',
+    asViewer: 403,
     status: 400,
     body: () =>
       new SoftAuthenticator().register(
@@ -437,6 +468,7 @@ const rows: Row[] = [
   {
     route: 'DELETE /api/auth/passkeys/:id',
     who: 'signed in',
+    asViewer: 403,
     status: 404,
     prepare: async () => ({ id: randomUUID() }),
   },
@@ -611,9 +643,34 @@ const rows: Row[] = [
     prepare: async () => ({ uuid: (await newMember(teamB)).user }),
   },
   { route: 'GET /api/super-admin/audit', who: 'super admins', status: 200 },
+  {
+    route: 'POST /api/super-admin/users/:uuid/suspend',
+    who: 'super admins',
+    status: 204,
+    prepare: newUser,
+  },
+  {
+    route: 'POST /api/super-admin/users/:uuid/unsuspend',
+    who: 'super admins',
+    status: 204,
+    prepare: newUser,
+  },
+  {
+    route: 'POST /api/super-admin/users/:uuid/impersonate',
+    who: 'super admins',
+    status: 200,
+    prepare: newUser,
+  },
+  // Only a view as someone can be stopped: anyone else's own session is refused, and stays.
+  { route: 'POST /api/auth/impersonation/stop', who: 'signed in', status: 400, asViewer: 204 },
 ];
 
-function expected({ who, status }: Row, caller: Caller): number {
+function expected(row: Row, caller: Caller): number {
+  const { who, status } = row;
+  if (caller === 'viewing as member') {
+    if (who === 'super admins') return 403;
+    return row.asViewer ?? expected(row, 'member');
+  }
   if (who === 'public') return status;
   if (caller === 'signed out') return 401;
   if (who === 'signed in') return status;
@@ -626,11 +683,25 @@ function expected({ who, status }: Row, caller: Caller): number {
 async function send(row: Row, caller: Caller, ids: Ids, team: string | null = ids.team ?? teamA) {
   const [method, path] = row.route.split(' ') as ['GET', string];
   const headers = {
-    ...(caller === 'signed out' ? {} : bearer(as[caller].token)),
+    ...(caller === 'signed out' ? {} : bearer(await tokenOf(caller))),
     ...(typeof row.who === 'object' && row.who.scope === 'team' && team ? { 'x-tenant-uuid': team } : {}),
   };
   const url = row.url?.(ids) ?? path.replace(/:(\w+)/g, (_, name: string) => ids[name]!);
   return app.inject({ method, url, headers, payload: row.body?.(ids) });
+}
+
+async function newUser() {
+  return { uuid: decodeJwt((await registerUser(app)).access_token).sub! };
+}
+
+async function tokenOf(caller: Exclude<Caller, 'signed out'>) {
+  if (caller !== 'viewing as member') return as[caller].token;
+  const view = await app.inject({
+    method: 'POST',
+    url: `/api/super-admin/users/${decodeJwt(as.member.token).sub}/impersonate`,
+    headers: bearer(as['super admin'].token),
+  });
+  return view.json().access_token as string;
 }
 
 const prepared = async (row: Row) => (await row.prepare?.()) ?? {};

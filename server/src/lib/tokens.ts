@@ -6,11 +6,21 @@ import { createSigner, createVerifier } from 'fast-jwt';
 
 import type { Clock } from './clock.ts';
 
-/** Who a token speaks for, and the session (refresh-token family) it was issued to. */
-export type AccessTokenSubject = { uuid: string; email: string; isSuperAdmin: boolean; sessionId: string };
+/**
+ * Who a token speaks for, and the session (refresh-token family) it was issued to; `actorId` is the operator viewing
+ * the app as this user (claim `act`), absent when the user signed in themselves.
+ */
+export type AccessTokenSubject = {
+  uuid: string;
+  email: string;
+  isSuperAdmin: boolean;
+  sessionId: string;
+  actorId?: string | undefined;
+};
 
 export type AccessTokens = {
-  sign(subject: AccessTokenSubject): string;
+  /** `notAfter` shortens the token's life to the end of its session (an impersonation's). */
+  sign(subject: AccessTokenSubject, options?: { notAfter?: Date }): string;
   /** The token's subject, or null when it is malformed, forged, expired or not yet valid. */
   verify(token: string): AccessTokenSubject | null;
 };
@@ -38,15 +48,16 @@ export function createAccessTokens({
     ignoreExpiration: true,
   });
   return {
-    sign: ({ uuid, email, isSuperAdmin, sessionId }) => {
+    sign: ({ uuid, email, isSuperAdmin, sessionId, actorId }, { notAfter } = {}) => {
       const iat = Math.floor(clock.now().getTime() / 1000);
       const claims: AccessTokenClaims = {
         sub: uuid,
         email,
         is_super_admin: isSuperAdmin,
         sid: sessionId,
+        ...(actorId && { act: { sub: actorId } }),
         iat,
-        exp: iat + ttlSeconds,
+        exp: Math.min(iat + ttlSeconds, notAfter ? Math.floor(notAfter.getTime() / 1000) : Infinity),
       };
       return signToken(claims);
     },
@@ -57,9 +68,10 @@ export function createAccessTokens({
       } catch {
         return null;
       }
-      const { sub, email, is_super_admin, sid, iat, exp } = payload;
+      const { sub, email, is_super_admin, sid, act, iat, exp } = payload;
       if (
         typeof sub !== 'string' ||
+        (act !== undefined && typeof act?.sub !== 'string') ||
         typeof email !== 'string' ||
         typeof is_super_admin !== 'boolean' ||
         typeof sid !== 'string' ||
@@ -68,7 +80,13 @@ export function createAccessTokens({
         exp <= clock.now().getTime() / 1000
       )
         return null;
-      return { uuid: sub.toLowerCase(), email, isSuperAdmin: is_super_admin, sessionId: sid };
+      return {
+        uuid: sub.toLowerCase(),
+        email,
+        isSuperAdmin: is_super_admin,
+        sessionId: sid,
+        ...(act && { actorId: act.sub.toLowerCase() }),
+      };
     },
   };
 }

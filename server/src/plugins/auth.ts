@@ -57,6 +57,16 @@ export function requestClient(request: FastifyRequest) {
 
 export const sessionEnded = () => new AppError('UNAUTHORIZED', 'Invalid or expired token');
 
+const notWhileViewingAs = () => new AppError('FORBIDDEN', 'Not available while viewing as another user');
+
+/**
+ * A route's preHandler, after the scope's guard: refuses an operator viewing as the user. What changes how one signs
+ * in or what leaves the account (password, email, second factors, sessions, deletion, export) is the holder's alone.
+ */
+export const refuseImpersonation: preHandlerAsyncHookHandler = async (request) => {
+  if (request.user.actorId) throw notWhileViewingAs();
+};
+
 function bearerToken(request: FastifyRequest): string | undefined {
   const [scheme, token] = (request.headers.authorization ?? '').split(' ');
   return scheme?.toLowerCase() === 'bearer' && token ? token : undefined;
@@ -69,6 +79,8 @@ function bearerToken(request: FastifyRequest): string | undefined {
  */
 export const requireSuperAdmin: preHandlerAsyncHookHandler = async function (this: FastifyInstance, request) {
   const user = verifiedToken(this, request);
+  // An operator viewing as someone has the powers of that someone, never an operator's (docs/contract.md section 4).
+  if (user.actorId) throw notWhileViewingAs();
   const access = await this.superAdminAccess(user.uuid, user.sessionId);
   if (access === 'session ended') throw sessionEnded();
   if (access === 'refused') throw new AppError('FORBIDDEN', 'Super admin access required');

@@ -4,6 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 
 import { AppError } from '../../lib/app-error.ts';
+import { refuseImpersonation } from '../../plugins/auth.ts';
 import { routeScope } from '../../plugins/route-scope.ts';
 import * as account from './account.service.ts';
 
@@ -12,6 +13,7 @@ const isWrongCode = (error: unknown) => error instanceof AppError && error.code 
 
 export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   routeScope(app, { access: 'user', tags: ['Auth'] });
+  app.addHook('preHandler', refuseImpersonation);
   const deps: account.AccountDeps = {
     auth: app.auth,
     billing: app.billing,

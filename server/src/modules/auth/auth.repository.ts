@@ -116,6 +116,7 @@ export async function insertRefreshToken(
     sessionStartedAt: Date;
     userAgent: string | null;
     ip: string | null;
+    impersonatorId?: string | null;
   },
 ) {
   await db.insert(refreshTokens).values(values);
@@ -200,8 +201,37 @@ export async function spendRefreshToken(db: Db, id: string, now: Date) {
  * ended while it refreshed would live on in the new token. NO KEY UPDATE: rows that merely reference the user (a
  * new membership, a new token) are not held up.
  */
-export async function lockSessions(tx: Db, userId: string) {
-  await tx.select({ uuid: users.uuid }).from(users).where(eq(users.uuid, userId)).for('no key update');
+export async function lockSessions(tx: Db, userId: string): Promise<{ suspended: boolean }> {
+  const [user] = await tx
+    .select({ suspendedAt: users.suspendedAt })
+    .from(users)
+    .where(eq(users.uuid, userId))
+    .for('no key update');
+  return { suspended: user?.suspendedAt != null };
+}
+
+/**
+ * Suspends (a time) or restores (null) an account, under the lock every new session takes (lockSessions), so no
+ * sign-in in flight slips a session past a suspension. Its email and whether it changed; undefined for no account.
+ */
+export async function setSuspended(tx: Db, userId: string, suspendedAt: Date | null) {
+  const [user] = await tx
+    .select({ email: users.email, suspendedAt: users.suspendedAt })
+    .from(users)
+    .where(eq(users.uuid, userId))
+    .for('no key update');
+  if (!user) return undefined;
+  const changed = (user.suspendedAt === null) !== (suspendedAt === null);
+  if (changed) await tx.update(users).set({ suspendedAt }).where(eq(users.uuid, userId));
+  return { email: user.email, changed };
+}
+
+/** Ends the sessions in which an operator views the app as someone else. */
+export async function revokeImpersonations(tx: Db, operatorId: string, now: Date) {
+  await tx
+    .update(refreshTokens)
+    .set({ revokedAt: now })
+    .where(and(eq(refreshTokens.impersonatorId, operatorId), isNull(refreshTokens.revokedAt)));
 }
 
 /** Revokes every token of a session, in the caller's transaction (see lockSessions). */

@@ -29,7 +29,7 @@ import { z } from 'zod';
 
 import { AppError } from '../../lib/app-error.ts';
 import { sendPage } from '../../lib/pagination.ts';
-import { requestClient, verifiedToken } from '../../plugins/auth.ts';
+import { refuseImpersonation, requestClient, verifiedToken } from '../../plugins/auth.ts';
 import { PER_ADDRESS_LIMIT } from '../../plugins/rate-limits.ts';
 import { routeScope } from '../../plugins/route-scope.ts';
 import * as auth from './auth.service.ts';
@@ -178,6 +178,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     scope.post(
       '/update-password',
       {
+        preHandler: refuseImpersonation,
         schema: {
           body: UpdatePasswordBodySchema,
           response: { 200: MessageSchema },
@@ -193,13 +194,18 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     );
 
     // Turning two-factor on or off takes a code: wrong ones count against the same limit as the sign-in step's.
-    scope.post('/2fa/setup', { schema: { response: { 200: TwoFactorSetupSchema } } }, async (request) =>
-      auth.setUpTwoFactor(deps, ownSession(request)),
+    scope.post(
+      '/2fa/setup',
+      { preHandler: refuseImpersonation, schema: { response: { 200: TwoFactorSetupSchema } } },
+      async (request) => auth.setUpTwoFactor(deps, ownSession(request)),
     );
 
     scope.post(
       '/2fa/enable',
-      { schema: { body: TwoFactorCodeBodySchema, response: { 200: RecoveryCodesSchema } } },
+      {
+        preHandler: refuseImpersonation,
+        schema: { body: TwoFactorCodeBodySchema, response: { 200: RecoveryCodesSchema } },
+      },
       async (request, reply) =>
         wrongCodes.attempt(
           reply,
@@ -211,7 +217,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
     scope.post(
       '/2fa/disable',
-      { schema: { body: TwoFactorCodeBodySchema, response: { 200: MessageSchema } } },
+      {
+        preHandler: refuseImpersonation,
+        schema: { body: TwoFactorCodeBodySchema, response: { 200: MessageSchema } },
+      },
       async (request, reply) => {
         await wrongCodes.attempt(
           reply,
@@ -226,6 +235,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     scope.post(
       '/change-email',
       {
+        preHandler: refuseImpersonation,
         config: perAddress,
         schema: { body: ChangeEmailBodySchema, response: { 200: MessageSchema } },
       },
@@ -251,7 +261,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
     scope.delete(
       '/sessions/:id',
-      { schema: { params: SessionParamsSchema, response: { 204: z.null() } } },
+      {
+        preHandler: refuseImpersonation,
+        schema: { params: SessionParamsSchema, response: { 204: z.null() } },
+      },
       async (request, reply) => {
         await auth.endSession(deps, request.user.uuid, request.params.id);
         return reply.status(204).send(null);
@@ -260,7 +273,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
     scope.post(
       '/sessions/revoke-others',
-      { schema: { response: { 204: z.null() } } },
+      { preHandler: refuseImpersonation, schema: { response: { 204: z.null() } } },
       async (request, reply) => {
         await auth.endOtherSessions(deps, ownSession(request));
         return reply.status(204).send(null);

@@ -52,6 +52,8 @@ const RESET_TTL_MS = 60 * 60 * 1000;
 const RECENT_SIGN_IN_MS = 15 * 60 * 1000;
 /** How long the second step of a sign-in may take (docs/contract.md section 4). */
 const SECOND_FACTOR_TTL_MS = 5 * 60 * 1000;
+/** How long an operator may view the app as someone else, refreshes included (docs/contract.md section 4). */
+const IMPERSONATION_TTL_MS = 30 * 60 * 1000;
 
 export const RESET_REQUESTED_MESSAGE =
   'If an account exists for this email, a password reset link has been sent.';
@@ -251,9 +253,15 @@ export async function refresh(deps: AuthDeps, token: string, client: Client): Pr
     }
     const user = await repo.findUserById(tx, row.userId);
     if (!user) return { refused: true } as const;
+    // An operator's view as this user lasts while they are still an operator in good standing.
+    if (row.impersonatorId && !(await mayImpersonate(deps, tx, row.impersonatorId))) {
+      await repo.revokeRefreshFamily(tx, row.userId, row.familyId, now);
+      return { refused: true } as const;
+    }
     const { access_token, refresh_token } = await issueSession(deps, tx, user, client, {
       id: row.familyId,
       startedAt: row.sessionStartedAt,
+      ...(row.impersonatorId && { impersonatorId: row.impersonatorId, endsAt: row.expiresAt }),
     });
     return { refused: false, pair: { access_token, refresh_token } } as const;
   });
@@ -363,34 +371,51 @@ async function requireExistingUser(db: Db, userId: string) {
   return user;
 }
 
-/** Signs a user in: a new refresh-token family and an access token. Runs inside the caller's transaction. */
+export const ACCOUNT_SUSPENDED = 'Account suspended';
+const accountSuspended = () => new AppError('FORBIDDEN', ACCOUNT_SUSPENDED);
+
+/**
+ * Signs a user in: a new refresh-token family and an access token. Runs inside the caller's transaction. Every way
+ * in (password, Google, passkey, second step, invitation, refresh) ends here, so a suspended account is refused here,
+ * under the lock its suspension takes: a sign-in in flight cannot slip a session past it.
+ */
 export async function issueSession(
   deps: AuthDeps,
   tx: Db,
   user: UserRow,
   client: Client,
-  /** The session a refresh continues; none opens a new one. */
-  session?: { id: string; startedAt: Date },
+  /**
+   * The session a refresh continues, or an operator's view as the user; none opens a new one. `endsAt` is a fixed
+   * end the session's tokens never outlive, however often it is refreshed.
+   */
+  session?: { id: string; startedAt: Date; endsAt?: Date; impersonatorId?: string },
 ): Promise<AuthResponse> {
+  if ((await repo.lockSessions(tx, user.uuid)).suspended) throw accountSuspended();
   const refreshToken = randomToken();
   const familyId = session?.id ?? randomUUID();
   const now = deps.clock.now();
+  const impersonatorId = session?.impersonatorId;
   await repo.insertRefreshToken(tx, {
     userId: user.uuid,
     familyId,
     tokenHash: hashToken(refreshToken),
-    expiresAt: new Date(now.getTime() + REFRESH_TOKEN_TTL_MS),
+    expiresAt: session?.endsAt ?? new Date(now.getTime() + REFRESH_TOKEN_TTL_MS),
+    impersonatorId: impersonatorId ?? null,
     // On the app's clock, as the expiry: the sessions list orders and shows them.
     createdAt: now,
     sessionStartedAt: session?.startedAt ?? now,
     ...client,
   });
-  const accessToken = deps.accessTokens.sign({
-    uuid: user.uuid,
-    email: user.email,
-    isSuperAdmin: isSuperAdmin(user, deps.superAdminEmails),
-    sessionId: familyId,
-  });
+  const accessToken = deps.accessTokens.sign(
+    {
+      uuid: user.uuid,
+      email: user.email,
+      isSuperAdmin: !impersonatorId && isSuperAdmin(user, deps.superAdminEmails),
+      sessionId: familyId,
+      actorId: impersonatorId,
+    },
+    { notAfter: session?.endsAt },
+  );
   return { access_token: accessToken, refresh_token: refreshToken, email: user.email };
 }
 
@@ -411,6 +436,7 @@ async function createOneTimeToken(tx: Db, userId: string, purpose: repo.OneTimeP
  * on, by the second step only: no token is issued until a code is shown.
  */
 export async function signIn(deps: AuthDeps, tx: Db, user: UserRow, client: Client): Promise<SignInResponse> {
+  if (user.suspendedAt) throw accountSuspended();
   if (!user.totpEnabled) return issueSession(deps, tx, user, client);
   const expiresAt = new Date(deps.clock.now().getTime() + SECOND_FACTOR_TTL_MS);
   return {
@@ -657,4 +683,58 @@ export async function listAllSessions(
     cursor = page.nextCursor;
   } while (cursor);
   return sessions;
+}
+
+/**
+ * Suspends an account (its sessions end now, and the operator views it opened) or restores it, in the caller's
+ * transaction. Its email and whether anything changed; undefined for no such account.
+ */
+export async function setSuspension(deps: AuthDeps, tx: Db, userId: string, suspended: boolean) {
+  const now = deps.clock.now();
+  const outcome = await repo.setSuspended(tx, userId, suspended ? now : null);
+  if (outcome?.changed && suspended) {
+    await repo.revokeUserRefreshTokens(tx, userId, now);
+    await repo.revokeImpersonations(tx, userId, now);
+  }
+  return outcome;
+}
+
+/** An operator may view the app as others while a super admin and not suspended. */
+async function mayImpersonate(deps: AuthDeps, tx: Db, operatorId: string) {
+  const operator = await repo.findUserById(tx, operatorId);
+  return !!operator && !operator.suspendedAt && isSuperAdmin(operator, deps.superAdminEmails);
+}
+
+/**
+ * A session in which operator `operatorId` views the app as `userId` (docs/contract.md section 4, Operators): its
+ * tokens name the operator in `act` and none outlives 30 minutes from now. Never as a super admin, whose view would
+ * reach the operators' own tools. Runs in the caller's transaction; the user's email is in the response.
+ */
+export async function impersonate(
+  deps: AuthDeps,
+  tx: Db,
+  { operatorId, userId }: { operatorId: string; userId: string },
+  client: Client,
+): Promise<AuthResponse> {
+  const user = isUuid(userId) ? await repo.findUserById(tx, userId) : undefined;
+  if (!user) throw new AppError('NOT_FOUND', 'User not found');
+  if (isSuperAdmin(user, deps.superAdminEmails)) {
+    throw new AppError('FORBIDDEN', 'A super admin cannot be impersonated');
+  }
+  const now = deps.clock.now();
+  return issueSession(deps, tx, user, client, {
+    id: randomUUID(),
+    startedAt: now,
+    endsAt: new Date(now.getTime() + IMPERSONATION_TTL_MS),
+    impersonatorId: operatorId,
+  });
+}
+
+/** Ends an operator's view as a user: that session, in the caller's transaction. Whether it was still open. */
+export async function endImpersonation(
+  deps: AuthDeps,
+  tx: Db,
+  { userId, sessionId }: { userId: string; sessionId: string },
+): Promise<boolean> {
+  return repo.revokeSession(tx, userId, sessionId, deps.clock.now());
 }

@@ -10,7 +10,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 
-import { requestClient } from '../../plugins/auth.ts';
+import { refuseImpersonation, requestClient } from '../../plugins/auth.ts';
 import { PER_ADDRESS_LIMIT } from '../../plugins/rate-limits.ts';
 import { routeScope } from '../../plugins/route-scope.ts';
 import * as passkeys from './passkeys.service.ts';
@@ -42,13 +42,16 @@ export const passkeysRoutes: FastifyPluginAsyncZod = async (app) => {
 
     scope.post(
       '/register/options',
-      { schema: { response: { 200: PasskeyRegistrationOptionsSchema } } },
+      { preHandler: refuseImpersonation, schema: { response: { 200: PasskeyRegistrationOptionsSchema } } },
       async (request) => passkeys.registrationOptions(deps, request.user),
     );
 
     scope.post(
       '/register/verify',
-      { schema: { body: PasskeyRegisterVerifyBodySchema, response: { 201: PasskeySchema } } },
+      {
+        preHandler: refuseImpersonation,
+        schema: { body: PasskeyRegisterVerifyBodySchema, response: { 201: PasskeySchema } },
+      },
       async (request, reply) =>
         reply
           .status(201)
@@ -68,7 +71,10 @@ export const passkeysRoutes: FastifyPluginAsyncZod = async (app) => {
 
     scope.delete(
       '/:id',
-      { schema: { params: PasskeyParamsSchema, response: { 204: z.null() } } },
+      {
+        preHandler: refuseImpersonation,
+        schema: { params: PasskeyParamsSchema, response: { 204: z.null() } },
+      },
       async (request, reply) => {
         await passkeys.deletePasskey(deps, request.user.uuid, request.params.id);
         return reply.status(204).send(null);

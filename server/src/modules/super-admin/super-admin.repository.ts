@@ -1,3 +1,4 @@
+import type { OperatorAction } from '@app/contract';
 import { and, count, desc, eq, exists, gte, ilike, lt, or, sql } from 'drizzle-orm';
 
 import type { Db } from '../../db/client.ts';
@@ -250,6 +251,23 @@ export function findAudit(db: Db, { limit, after }: { limit: number; after?: Key
   return auditPages(db, { limit }, after);
 }
 
-export async function insertAudit(db: Db, entry: typeof operatorAudit.$inferInsert) {
+/** The teams a user belongs to. memberships_user_idx. */
+export async function findTeamIdsOf(db: Db, userId: string): Promise<string[]> {
+  const rows = await db
+    .select({ tenantId: memberships.tenantId })
+    .from(memberships)
+    .where(eq(memberships.userId, userId));
+  return rows.map((row) => row.tenantId);
+}
+
+export type OperatorActionEntry = {
+  operatorId: string;
+  operatorEmail: string;
+  action: OperatorAction;
+  targetUserId: string;
+  targetEmail: string;
+};
+
+export async function insertOperatorAction(db: Db, entry: OperatorActionEntry): Promise<void> {
   await db.insert(operatorAudit).values(entry);
 }

@@ -7,6 +7,7 @@ import {
   AdminUserDetailSchema,
   AdminUserParamsSchema,
   AdminUserSchema,
+  AuthResponseSchema,
   OperatorAuditEntrySchema,
   PageQuerySchema,
   SearchPageQuerySchema,
@@ -15,6 +16,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 
 import { sendPage } from '../../lib/pagination.ts';
+import { requestClient } from '../../plugins/auth.ts';
 import { routeScope } from '../../plugins/route-scope.ts';
 import * as superAdmin from './super-admin.service.ts';
 
@@ -60,4 +62,41 @@ export const superAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { querystring: PageQuerySchema, response: { 200: z.array(OperatorAuditEntrySchema) } } },
     async (request, reply) => sendPage(reply, await superAdmin.listAudit(db, request.query)),
   );
+};
+
+/** What operators do to accounts: suspend, restore, view the app as them (docs/contract.md section 4, Operators). */
+export const operatorActionRoutes: FastifyPluginAsyncZod = async (app) => {
+  routeScope(app, { access: 'super-admin', tags: ['Super admin'] });
+  const operator = (request: { user: { uuid: string } }) => ({ uuid: request.user.uuid });
+
+  for (const [action, suspended] of [
+    ['suspend', true],
+    ['unsuspend', false],
+  ] as const) {
+    app.post(
+      `/users/:uuid/${action}`,
+      { schema: { params: AdminUserParamsSchema, response: { 204: z.null() } } },
+      async (request, reply) => {
+        await superAdmin.setSuspension(app.auth, operator(request), request.params.uuid, suspended);
+        return reply.status(204).send(null);
+      },
+    );
+  }
+
+  app.post(
+    '/users/:uuid/impersonate',
+    { schema: { params: AdminUserParamsSchema, response: { 200: AuthResponseSchema } } },
+    (request) =>
+      superAdmin.impersonate(app.auth, operator(request), request.params.uuid, requestClient(request)),
+  );
+};
+
+/** The end of an operator's view as someone, called with that view's own token: /super-admin is closed to it. */
+export const impersonationRoutes: FastifyPluginAsyncZod = async (app) => {
+  routeScope(app, { access: 'user', tags: ['Super admin'] });
+
+  app.post('/stop', { schema: { response: { 204: z.null() } } }, async (request, reply) => {
+    await superAdmin.stopImpersonation(app.auth, request.user);
+    return reply.status(204).send(null);
+  });
 };
