@@ -156,7 +156,7 @@ function OperatorActions({ user }: { user: AdminUserDetail }) {
             <AlertDescription>{failure}</AlertDescription>
           </Alert>
         )}
-        <div className="grid gap-2">
+        <div className="grid gap-3">
           <p className="text-sm text-muted-foreground">
             {user.is_suspended
               ? 'This account is suspended: its sessions ended and it cannot sign in.'
@@ -174,7 +174,7 @@ function OperatorActions({ user }: { user: AdminUserDetail }) {
             {user.is_suspended ? 'Unsuspend' : 'Suspend'}
           </SubmitButton>
         </div>
-        <div className="grid gap-2 border-t border-border pt-5">
+        <div className="grid gap-3 border-t border-border pt-5">
           <p id={viewAsNoteId} className="text-sm text-muted-foreground">
             {viewAsRefusal ??
               'Opens the app as this account for up to 30 minutes, with a banner to stop. It cannot reach the admin area.'}
