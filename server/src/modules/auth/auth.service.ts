@@ -371,7 +371,7 @@ async function requireExistingUser(db: Db, userId: string) {
   return user;
 }
 
-export const ACCOUNT_SUSPENDED = 'Account suspended';
+const ACCOUNT_SUSPENDED = 'Account suspended';
 const accountSuspended = () => new AppError('FORBIDDEN', ACCOUNT_SUSPENDED);
 
 /**
