@@ -2,10 +2,11 @@
 // and paged, one account with its teams, and the audit list of what operators did.
 import { randomUUID } from 'node:crypto';
 
-import { eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { plans, subscriptions } from '../../db/schema/billing.ts';
+import { operatorAudit } from '../../db/schema/operator-audit.ts';
 import { users } from '../../db/schema/users.ts';
 import {
   bearer,
@@ -288,8 +289,16 @@ describe('operators’ users and audit', () => {
         targetUserId: target!.uuid,
         targetEmail: target!.email,
       });
-    for (const action of ['user.suspended', 'user.unsuspended', 'impersonation.started'] as const) {
+    // A second apart: PGlite's clock may give acts in a row the same millisecond, and then the uuid orders them.
+    const start = Date.now();
+    for (const [index, action] of (
+      ['user.suspended', 'user.unsuspended', 'impersonation.started'] as const
+    ).entries()) {
       await record(action);
+      await app.database.db
+        .update(operatorAudit)
+        .set({ createdAt: new Date(start + index * 1000) })
+        .where(and(eq(operatorAudit.action, action), eq(operatorAudit.targetEmail, target!.email)));
     }
     // Recorded in the act's transaction: an act that rolls back leaves no entry.
     await app.database.db

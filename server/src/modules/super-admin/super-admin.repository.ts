@@ -1,5 +1,5 @@
 import type { OperatorAction } from '@app/contract';
-import { and, count, desc, eq, exists, gte, ilike, lt, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, exists, gte, ilike, or, sql } from 'drizzle-orm';
 
 import type { Db } from '../../db/client.ts';
 import { isoTime, pgTime } from '../../db/iso-time.ts';
@@ -152,14 +152,10 @@ export function countActiveSubscriptions(db: Db) {
     .innerJoin(plans, eq(plans.id, active.planId));
 }
 
-/** Sign-ups per UTC day in [from, to), days without any absent, in no order (the caller lays out the days). */
-export function countSignupsByDay(db: Db, from: Date, to: Date) {
+/** Sign-ups per UTC day since `from`, days without any absent, in no order (the caller lays out the days). */
+export function countSignupsByDay(db: Db, from: Date) {
   const day = sql<string>`(${users.createdAt} at time zone 'UTC')::date::text`;
-  return db
-    .select({ date: day, count: count() })
-    .from(users)
-    .where(and(gte(users.createdAt, from), lt(users.createdAt, to)))
-    .groupBy(day);
+  return db.select({ date: day, count: count() }).from(users).where(gte(users.createdAt, from)).groupBy(day);
 }
 
 /** Every account newest first, after a cursor's key, optionally those whose email contains the pattern. */

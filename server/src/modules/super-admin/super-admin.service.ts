@@ -92,14 +92,14 @@ export async function listFeedback(db: Db, { q, ...page }: ListQuery): Promise<P
 const SIGNUP_DAYS = 30;
 const DAY_MS = 86_400_000;
 
-/** The business at a glance; `now` is the app's clock, whose UTC day is the last of the sign-ups. */
+/** The business at a glance; `now` is the app's clock, whose UTC day is the last of the sign-ups shown. */
 export async function getMetrics(db: Db, now: Date): Promise<AdminMetrics> {
   const tomorrow = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1);
   const from = tomorrow - SIGNUP_DAYS * DAY_MS;
   const [counts, active, signups] = await Promise.all([
     repo.countTeamsAndUsers(db),
     repo.countActiveSubscriptions(db),
-    repo.countSignupsByDay(db, new Date(from), new Date(tomorrow)),
+    repo.countSignupsByDay(db, new Date(from)),
   ]);
 
   // An annual subscription pays a twelfth of its price each month, rounded per subscription to a minor unit.
