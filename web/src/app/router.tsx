@@ -62,6 +62,8 @@ export const routes: RouteObject[] = [
             children: [
               { path: paths.admin.root.path, lazy: page(() => import('./routes/admin/admin')) },
               { path: paths.admin.tenant.path, lazy: page(() => import('./routes/admin/tenant')) },
+              { path: paths.admin.users.path, lazy: page(() => import('./routes/admin/users')) },
+              { path: paths.admin.user.path, lazy: page(() => import('./routes/admin/user')) },
             ],
           },
         ],

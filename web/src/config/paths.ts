@@ -35,6 +35,11 @@ export const paths = {
   },
   admin: {
     root: { path: '/admin', getHref: () => '/admin' },
+    users: { path: '/admin/users', getHref: () => '/admin/users' },
+    user: {
+      path: '/admin/users/:userId',
+      getHref: (userId: string) => `/admin/users/${encodeURIComponent(userId)}`,
+    },
     tenant: {
       path: '/admin/tenants/:tenantId',
       getHref: (tenantId: string) => `/admin/tenants/${encodeURIComponent(tenantId)}`,

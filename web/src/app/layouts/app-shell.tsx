@@ -3,14 +3,17 @@
  * on desktop, a drawer on narrow screens), the tenant state of section 4 and the team onboarding modal.
  * Pages render their own top bar and content through AppPage.
  */
-import { useState } from 'react';
-import { Outlet } from 'react-router';
+import { useEffect, useState } from 'react';
+import { Outlet, useNavigate } from 'react-router';
 
 import { AppSidebar } from '@/app/layouts/app-sidebar';
 import { ShellContext } from '@/app/layouts/shell-context';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Sheet, SheetContent, SheetDescription, SheetTitle } from '@/components/ui/sheet';
+import { paths } from '@/config/paths';
+import { useStopImpersonation } from '@/features/admin/api/stop-impersonation';
+import { ImpersonationBanner } from '@/features/admin/components/impersonation-banner';
 import { FeedbackDialog } from '@/features/feedback/components/feedback-dialog';
 import { inviteEach } from '@/features/members/api/invite-member';
 import { CreateTeamDialog } from '@/features/tenants/components/create-team-dialog';
@@ -18,6 +21,7 @@ import { useOpenUntilNavigation } from '@/hooks/use-open-until-navigation';
 import { getErrorText } from '@/lib/api-error';
 import { cn } from '@/lib/cn';
 import { useSelectedTenantUuid } from '@/lib/session/selected-tenant';
+import { takeOperatorReturn } from '@/lib/session/session-store';
 import { useCurrentTenant } from '@/lib/session/use-current-tenant';
 import { useSession } from '@/lib/session/use-session';
 import { storage } from '@/lib/storage';
@@ -27,7 +31,15 @@ const sendInvites = (tenantUuid: string, invites: Parameters<typeof inviteEach>[
   inviteEach(tenantUuid, invites, 'Unknown error');
 
 export function AppShell() {
-  const { signOut } = useSession();
+  const { email, isImpersonating, signOut } = useSession();
+  const stopImpersonation = useStopImpersonation();
+  const navigate = useNavigate();
+  // A viewed account's session that ended on its own gave the operator theirs back (lib/session/session-store.ts):
+  // they return to that account's admin page, as Stop would have taken them.
+  useEffect(() => {
+    const viewedUserUuid = takeOperatorReturn();
+    if (viewedUserUuid) void navigate(paths.admin.user.getHref(viewedUserUuid), { replace: true });
+  }, [email, navigate]);
   const { needsOnboarding, isError, error, reload } = useCurrentTenant();
   // Feedback goes to the stored choice, which stands while the team list loads, and when it fails.
   const selectedTenantUuid = useSelectedTenantUuid();
@@ -76,6 +88,7 @@ export function AppShell() {
           </SheetContent>
         </Sheet>
         <div className="flex min-w-0 flex-1 flex-col">
+          <ImpersonationBanner />
           {isError && (
             <Alert variant="destructive" className="rounded-none border-x-0 border-t-0">
               <AlertDescription className="flex flex-wrap items-center gap-3">
@@ -94,7 +107,7 @@ export function AppShell() {
         onOpenChange={setCreateTeamOpen}
         isFirstTeam={needsOnboarding}
         sendInvites={sendInvites}
-        onSignOut={signOut}
+        onSignOut={isImpersonating ? () => stopImpersonation.mutate() : signOut}
       />
       <FeedbackDialog open={isFeedbackOpen} onOpenChange={setFeedbackOpen} tenantUuid={selectedTenantUuid} />
     </ShellContext.Provider>

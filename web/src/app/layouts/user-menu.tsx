@@ -10,6 +10,7 @@ import {
   DropdownMenuTrigger,
 } from '@/components/ui/dropdown-menu';
 import { paths } from '@/config/paths';
+import { useStopImpersonation } from '@/features/admin/api/stop-impersonation';
 import { useSubscription } from '@/features/billing/api/get-subscription';
 import { currentPlanId, trialEndText } from '@/features/billing/utils/subscription-status';
 import { useOpenUntilNavigation } from '@/hooks/use-open-until-navigation';
@@ -17,9 +18,11 @@ import { cn } from '@/lib/cn';
 import { useCurrentTenant } from '@/lib/session/use-current-tenant';
 import { useSession } from '@/lib/session/use-session';
 
-/** The bottom user menu of docs/spec.md section 2: email, plan, Account, Admin (super admins only) and Logout. */
+/** The bottom user menu of docs/spec.md section 2: email, plan, Account, Admin (super admins only, never while viewing as
+ * someone) and Logout. */
 export function UserMenu({ collapsed = false }: { collapsed?: boolean }) {
-  const { email, isSuperAdmin, signOut } = useSession();
+  const { email, isSuperAdmin, isImpersonating, signOut } = useSession();
+  const stopImpersonation = useStopImpersonation();
   const [open, setOpen] = useOpenUntilNavigation();
   const { tenantUuid } = useCurrentTenant();
   const subscription = useSubscription(tenantUuid ?? undefined);
@@ -71,7 +74,8 @@ export function UserMenu({ collapsed = false }: { collapsed?: boolean }) {
           </DropdownMenuItem>
         )}
         <DropdownMenuSeparator />
-        <DropdownMenuItem onSelect={signOut}>
+        {/* docs/contract.md section 4, Operators: viewing as someone, Logout stops that and keeps the operator signed in. */}
+        <DropdownMenuItem onSelect={isImpersonating ? () => stopImpersonation.mutate() : signOut}>
           <LogOut aria-hidden="true" />
           Logout
         </DropdownMenuItem>

@@ -12,6 +12,8 @@ const badgeVariants = cva(
         info: 'border-transparent bg-info text-info-foreground',
         secondary: 'border-transparent bg-muted text-foreground',
         outline: 'border-border text-foreground',
+        // Red text on its own pale tint, as the red boxes of docs/spec.md section 8 (AA contrast).
+        destructive: 'border-destructive/40 bg-destructive/5 text-destructive',
       },
     },
     defaultVariants: { variant: 'default' },

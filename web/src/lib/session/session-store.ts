@@ -7,24 +7,28 @@ import type { AuthResponse, TokenPair } from '@app/contract';
 
 import { storage } from '@/lib/storage';
 
+import { restoreOperatorSession, stashOperatorSession } from './operator-session';
 import { clearRotation } from './rotation-ledger';
-import { readTokenClaims } from './token-claims';
+import { isImpersonationToken, readTokenClaims } from './token-claims';
 
 type Session = {
   status: 'loading' | 'authenticated' | 'unauthenticated';
   email: string | null;
   isSuperAdmin: boolean;
+  /** An operator is viewing the app as this account (docs/contract.md section 4, Operators): the token names them. */
+  isImpersonating: boolean;
   /** The session was ended by this app (sign-out, docs/spec.md section 4), so the guards send the user to /login. */
   signedOut: boolean;
 };
 
-const loading: Session = { status: 'loading', email: null, isSuperAdmin: false, signedOut: false };
-const unauthenticated: Session = {
-  status: 'unauthenticated',
+const loading: Session = {
+  status: 'loading',
   email: null,
   isSuperAdmin: false,
+  isImpersonating: false,
   signedOut: false,
 };
+const unauthenticated: Session = { ...loading, status: 'unauthenticated' };
 const signedOut: Session = { ...unauthenticated, signedOut: true };
 
 // docs/spec.md section 4: the state starts as 'loading' until the app has read storage once.
@@ -34,6 +38,9 @@ let hasLoaded = false;
 let hasEnded = false;
 // Why the API client ended the session (docs/spec.md section 8), for the sign-in page to show once.
 let notice: string | null = null;
+// The account an operator was viewing when that session ended on its own and theirs came back, for the shell to
+// return them to its admin page once.
+let operatorReturn: string | null = null;
 let cached: { token: string; email: string; session: Session } | undefined;
 const listeners = new Set<() => void>();
 
@@ -45,8 +52,14 @@ export function getSession(): Session {
   hasEnded = false;
   // useSyncExternalStore needs the same object back while nothing changed.
   if (cached?.token !== token || cached.email !== email) {
-    const isSuperAdmin = readTokenClaims(token)?.is_super_admin === true;
-    cached = { token, email, session: { status: 'authenticated', email, isSuperAdmin, signedOut: false } };
+    const isImpersonating = isImpersonationToken(token);
+    // A viewed account is never a super admin's (the server refuses that), and the view never reaches /admin.
+    const isSuperAdmin = !isImpersonating && readTokenClaims(token)?.is_super_admin === true;
+    cached = {
+      token,
+      email,
+      session: { status: 'authenticated', email, isSuperAdmin, isImpersonating, signedOut: false },
+    };
   }
   return cached.session;
 }
@@ -101,8 +114,53 @@ export function storeSessionEmail(email: string): void {
   notify();
 }
 
-/** Ends the session; `reason` is the docs/spec.md section 8 text the sign-in page shows next. */
+/**
+ * An operator starts viewing the app as another account (docs/contract.md section 4, Operators): their own session is
+ * set aside, with the uuid of the account viewed, and the viewed account's session is stored as a sign-in's is. The
+ * selected team is the operator's: the viewed account starts on its own first team.
+ */
+export function storeImpersonatedSession(auth: AuthResponse, viewedUserUuid: string): void {
+  stashOperatorSession(viewedUserUuid);
+  storage.remove('selectedTenantUuid');
+  storeSession(auth);
+}
+
+/**
+ * Stops viewing as another account: the operator's own session comes back. Answers the uuid of the account that was
+ * viewed, or null when no operator session was set aside (then nothing changes).
+ */
+export function endImpersonation(): string | null {
+  const viewedUserUuid = restoreOperatorSession();
+  if (viewedUserUuid === null) return null;
+  void clearRotation();
+  hasEnded = false;
+  notice = null;
+  operatorReturn = null;
+  notify();
+  return viewedUserUuid;
+}
+
+/** Once: the account whose viewed session ended on its own, when the operator's own session came back instead. */
+export function takeOperatorReturn(): string | null {
+  const viewedUserUuid = operatorReturn;
+  operatorReturn = null;
+  return viewedUserUuid;
+}
+
+/**
+ * Ends the session; `reason` is the docs/spec.md section 8 text the sign-in page shows next. A session an operator was
+ * viewing as someone else gives way to the operator's own, set aside when they started, instead of ending.
+ */
 export function endSession(reason?: string): void {
+  const token = storage.get('accessToken');
+  if (token && isImpersonationToken(token)) {
+    const viewedUserUuid = endImpersonation();
+    if (viewedUserUuid !== null) {
+      operatorReturn = viewedUserUuid;
+      notify();
+      return;
+    }
+  }
   storage.clearSession();
   void clearRotation();
   hasEnded = true;

@@ -1,5 +1,14 @@
 /** What the API answers when a test does not say otherwise; tests override a call with `server.use`. */
-import type { Me, Member, PendingInvitation, PublicConfig, Role, Session, Tenant } from '@app/contract';
+import type {
+  AdminMetrics,
+  Me,
+  Member,
+  PendingInvitation,
+  PublicConfig,
+  Role,
+  Session,
+  Tenant,
+} from '@app/contract';
 import { http, HttpResponse } from 'msw';
 
 export const publicConfig: PublicConfig = {
@@ -65,6 +74,16 @@ export const invitation = (
   ...overrides,
 });
 
+/** The operators' figures with nothing in them: 30 days (the last one today, UTC) without sign-ups. */
+export function emptyMetrics(): AdminMetrics {
+  const today = Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth(), new Date().getUTCDate());
+  const signups_by_day = Array.from({ length: 30 }, (_, index) => ({
+    date: new Date(today - (29 - index) * 86_400_000).toISOString().slice(0, 10),
+    count: 0,
+  }));
+  return { teams: 0, users: 0, verified_users: 0, active_subscriptions: 0, mrr: [], signups_by_day };
+}
+
 /** Ada's one team, unless a test says otherwise (teams.ts fakes the whole team API). */
 export const handlers = [
   http.get('/api/config', () => HttpResponse.json(publicConfig)),
@@ -87,6 +106,13 @@ export const handlers = [
   http.get('/api/super-admin/feedback', () => HttpResponse.json([])),
   http.get('/api/super-admin/tenants/:id', () =>
     HttpResponse.json({ detail: 'Tenant not found' }, { status: 404 }),
+  ),
+  // A new deployment: nobody signed up in the last 30 days, nobody paying, no operator action yet.
+  http.get('/api/super-admin/metrics', () => HttpResponse.json(emptyMetrics())),
+  http.get('/api/super-admin/audit', () => HttpResponse.json([])),
+  http.get('/api/super-admin/users', () => HttpResponse.json([])),
+  http.get('/api/super-admin/users/:uuid', () =>
+    HttpResponse.json({ detail: 'User not found' }, { status: 404 }),
   ),
   // A team on the free plan with room to grow: only its owner, no items.
   http.get('/api/tenant/usage', () =>

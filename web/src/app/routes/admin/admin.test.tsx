@@ -88,7 +88,8 @@ describe('/admin', () => {
     await renderAdmin();
     expect(await within(section('Teams')).findByText('No teams found')).toBeTruthy();
     expect(await within(section('Feedback')).findByText('No feedback submitted yet')).toBeTruthy();
-    expect(screen.queryByRole('table')).toBeNull();
+    expect(within(section('Teams')).queryByRole('table')).toBeNull();
+    expect(within(section('Feedback')).queryByRole('table')).toBeNull();
   });
 
   it('lists every team with a link to its page, and all feedback', async () => {

@@ -1,12 +1,21 @@
 import { AppPage } from '@/app/layouts/app-page';
 import { AdminFeedbackTable } from '@/features/admin/components/admin-feedback-table';
+import { AdminMetrics } from '@/features/admin/components/admin-metrics';
+import { AdminNav } from '@/features/admin/components/admin-nav';
 import { AdminTenantsTable } from '@/features/admin/components/admin-tenants-table';
+import { OperatorAuditTable } from '@/features/admin/components/operator-audit-table';
 
-/** Admin (docs/spec.md section 2): every team and all feedback, for super admins (the router's guard sees to that). */
+/**
+ * Admin (docs/spec.md section 2; docs/contract.md section 4, Operators): the business's figures and sign-ups, what
+ * operators did, every team and all feedback, for super admins (the router's guard sees to that).
+ */
 export default function AdminRoute() {
   return (
-    <AppPage title="Admin" subtitle="All teams and feedback">
+    <AppPage title="Admin" subtitle="Figures, operator actions, teams and feedback">
       <div className="grid max-w-6xl grid-cols-1 gap-6">
+        <AdminNav />
+        <AdminMetrics />
+        <OperatorAuditTable />
         <AdminTenantsTable />
         <AdminFeedbackTable />
       </div>

@@ -19,3 +19,27 @@ export const isPaidStatus = (status: string | null) => status === 'active' || st
 
 /** A plan id (`starter`, `pro`, …) as a name. */
 export const planLabel = (plan: string) => plan.charAt(0).toUpperCase() + plan.slice(1);
+
+const countFormat = new Intl.NumberFormat('en-US');
+
+/** A count with its thousands separated. */
+export const formatCount = (count: number) => countFormat.format(count);
+
+/**
+ * An amount in minor units (cents) of `currency` as money, e.g. 4900 'usd' → '$49.00'; the currency's own number of
+ * decimals (none for JPY). A code Intl does not know is shown as it is, beside the amount.
+ */
+export function formatMinorUnits(amount: number, currency: string) {
+  try {
+    const format = new Intl.NumberFormat('en-US', { style: 'currency', currency: currency.toUpperCase() });
+    const decimals = format.resolvedOptions().maximumFractionDigits ?? 2;
+    return format.format(amount / 10 ** decimals);
+  } catch {
+    return `${countFormat.format(amount)} ${currency.toUpperCase()}`;
+  }
+}
+
+const dayFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
+
+/** A calendar day ('YYYY-MM-DD', UTC) as 'Mar 4'. */
+export const formatDay = (date: string) => dayFormat.format(new Date(`${date}T00:00:00Z`));

@@ -1,0 +1,34 @@
+import { useParams } from 'react-router';
+
+import { AppPage } from '@/app/layouts/app-page';
+import { Alert, AlertDescription } from '@/components/ui/alert';
+import { Spinner } from '@/components/ui/spinner';
+import { useAdminUser } from '@/features/admin/api/get-admin-user';
+import { AdminNav } from '@/features/admin/components/admin-nav';
+import { AdminUserDetails } from '@/features/admin/components/admin-user-details';
+import { getErrorText } from '@/lib/api-error';
+
+/** One account for operators (docs/contract.md section 4, Operators): details, teams, suspension and "View as". */
+export default function AdminUserRoute() {
+  const { userId = '' } = useParams();
+  const user = useAdminUser(userId);
+
+  return (
+    <AppPage title="User" subtitle={user.data?.email}>
+      <div className="grid max-w-5xl grid-cols-1 gap-6">
+        <AdminNav />
+        {user.isPending ? (
+          <div className="flex justify-center py-10">
+            <Spinner className="size-8 text-primary" />
+          </div>
+        ) : user.isError ? (
+          <Alert variant="destructive" className="max-w-2xl">
+            <AlertDescription>{getErrorText(user.error, 'Failed to fetch data')}</AlertDescription>
+          </Alert>
+        ) : (
+          <AdminUserDetails user={user.data} />
+        )}
+      </div>
+    </AppPage>
+  );
+}

@@ -1,0 +1,101 @@
+import type { AdminMetrics as Metrics } from '@app/contract';
+import type { ReactNode } from 'react';
+
+import { Alert, AlertDescription } from '@/components/ui/alert';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Spinner } from '@/components/ui/spinner';
+import { useAdminMetrics } from '@/features/admin/api/get-admin-metrics';
+import { formatCount, formatMinorUnits } from '@/features/admin/components/display-formats';
+import { SignupsChart } from '@/features/admin/components/signups-chart';
+import { getErrorText } from '@/lib/api-error';
+import { cn } from '@/lib/cn';
+
+/** The top of /admin (docs/contract.md section 4, Operators): the business's figures and the last 30 days' sign-ups. */
+export function AdminMetrics() {
+  const metrics = useAdminMetrics();
+
+  if (metrics.isPending) {
+    return (
+      <div className="flex justify-center py-10">
+        <Spinner className="size-8 text-primary" />
+      </div>
+    );
+  }
+  if (metrics.isError) {
+    return (
+      <Alert variant="destructive">
+        <AlertDescription>{getErrorText(metrics.error, 'Failed to fetch data')}</AlertDescription>
+      </Alert>
+    );
+  }
+  return <MetricsContent metrics={metrics.data} />;
+}
+
+function MetricsContent({ metrics }: { metrics: Metrics }) {
+  const signups = metrics.signups_by_day.reduce((sum, day) => sum + day.count, 0);
+  const verifiedShare =
+    metrics.users > 0 ? `${Math.round((metrics.verified_users / metrics.users) * 100)}% of users` : undefined;
+
+  return (
+    <>
+      <section aria-labelledby="admin-figures">
+        <h2 id="admin-figures" className="sr-only">
+          Figures
+        </h2>
+        <dl className="grid grid-cols-2 gap-4 md:grid-cols-3 xl:grid-cols-5">
+          <Figure label="Teams">{formatCount(metrics.teams)}</Figure>
+          <Figure label="Users">{formatCount(metrics.users)}</Figure>
+          <Figure label="Verified users" note={verifiedShare}>
+            {formatCount(metrics.verified_users)}
+          </Figure>
+          <Figure label="Active subscriptions">{formatCount(metrics.active_subscriptions)}</Figure>
+          <Figure
+            label="MRR"
+            note={metrics.mrr.length === 0 ? 'No paying teams yet' : 'Per month'}
+            className="col-span-2 md:col-span-1"
+          >
+            {metrics.mrr.length === 0 ? (
+              formatMinorUnits(0, 'usd')
+            ) : (
+              <ul className="grid gap-0.5">
+                {metrics.mrr.map(({ currency, amount }) => (
+                  <li key={currency}>{formatMinorUnits(amount, currency)}</li>
+                ))}
+              </ul>
+            )}
+          </Figure>
+        </dl>
+      </section>
+      <Card>
+        <CardHeader className="max-sm:px-4">
+          <CardTitle asChild>
+            <h2>Sign-ups, last 30 days</h2>
+          </CardTitle>
+          <CardDescription>
+            {`${formatCount(signups)} new ${signups === 1 ? 'account' : 'accounts'} in the last 30 days (UTC).`}
+          </CardDescription>
+        </CardHeader>
+        <CardContent className="max-sm:px-4">
+          <SignupsChart days={metrics.signups_by_day} />
+        </CardContent>
+      </Card>
+    </>
+  );
+}
+
+type FigureProps = { label: string; note?: string; className?: string; children: ReactNode };
+
+function Figure({ label, note, className, children }: FigureProps) {
+  return (
+    <div
+      className={cn(
+        'grid content-start gap-1 rounded-xl border border-border bg-card p-4 shadow-sm',
+        className,
+      )}
+    >
+      <dt className="text-sm text-muted-foreground">{label}</dt>
+      <dd className="text-xl font-semibold tracking-tight tabular-nums">{children}</dd>
+      {note && <dd className="text-xs text-muted-foreground">{note}</dd>}
+    </div>
+  );
+}
