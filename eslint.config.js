@@ -47,8 +47,9 @@ const SERVER_MODULES = {
   // The log's page names each actor by their account's email, read in the page's statement.
   activity: { owns: ['activity-log'], reads: ['users'] },
   'super-admin': {
-    // What operators did to accounts; suspending and viewing as an account go through auth.
-    owns: ['operator-audit'],
+    // What operators did to accounts, and sign-ups per day (kept by triggers on users); suspending and viewing as an
+    // account go through auth.
+    owns: ['operator-audit', 'signups-by-day'],
     // The operators' views read across every team.
     reads: ['tenants', 'memberships', 'users', 'billing', 'feedback'],
   },

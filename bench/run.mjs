@@ -153,6 +153,16 @@ async function benchScale(scale) {
                 budget: undefined,
                 info: true,
               },
+              // The operators' figures and list of accounts (docs/contract.md section 4): information, no budget.
+              ...[
+                'GET /api/super-admin/metrics',
+                `GET /api/super-admin/users?limit=${ITEMS_LIMIT}`,
+                'GET /api/super-admin/users?q=bench-1',
+              ].map((name) => ({
+                ...read(name, name.slice('GET '.length), auth(admin)),
+                budget: undefined,
+                info: true,
+              })),
             ]),
         {
           name: 'POST /api/items/',

@@ -12,3 +12,4 @@ export * from './refresh-tokens.ts';
 export * from './tenants.ts';
 export * from './users.ts';
 export * from './operator-audit.ts';
+export * from './signups-by-day.ts';

@@ -2,7 +2,7 @@
 // and paged, one account with its teams, and the audit list of what operators did.
 import { randomUUID } from 'node:crypto';
 
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { plans, subscriptions } from '../../db/schema/billing.ts';
@@ -13,6 +13,7 @@ import {
   buildTestApp,
   createTeam,
   joinTeam,
+  latestMailTo,
   mailedInvitation,
   registerUser,
   registerVerifiedUser,
@@ -130,6 +131,54 @@ describe('GET /super-admin/metrics', () => {
     expect(after[0]).toEqual({ date: '2026-02-10', count: 0 });
     expect(after[28]).toEqual({ date: '2026-03-10', count: 2 });
     expect(after[29]).toEqual({ date: '2026-03-11', count: 1 });
+  });
+
+  it('keeps the days’ counts those of the accounts as they are added, verified, moved and deleted', async () => {
+    const db = app.database.db;
+    // What the triggers keep, against a count of the accounts themselves.
+    const kept = () =>
+      db.execute(
+        sql`select day::text, users, verified_users from signups_by_day where users <> 0 order by day`,
+      );
+    const counted = () =>
+      db.execute(sql`select (created_at at time zone 'UTC')::date::text as day, count(*)::int as users,
+        (count(*) filter (where is_verified))::int as verified_users from users group by 1 order by 1`);
+    const rowsOf = (result: unknown) => (result as { rows: unknown[] }).rows;
+    const expectInStep = async () => expect(rowsOf(await kept())).toEqual(rowsOf(await counted()));
+
+    const unverified = await registerUser(app);
+    const deleted = await registerVerifiedUser(app);
+    await expectInStep();
+    // Verified through its link; moved to another day; several added in one statement; one deleted by its owner.
+    const { token } = await latestMailTo(app, unverified.email);
+    expect((await app.inject({ url: `/api/auth/verify-email?token=${token}` })).statusCode).toBe(200);
+    await db
+      .update(users)
+      .set({ createdAt: new Date('2026-01-15T23:30:00Z') })
+      .where(eq(users.email, unverified.email));
+    await db.insert(users).values([
+      {
+        email: `bulk-1-${randomUUID()}@example.com`,
+        isVerified: true,
+        createdAt: new Date('2026-01-15T01:00:00Z'),
+      },
+      { email: `bulk-2-${randomUUID()}@example.com`, createdAt: new Date('2026-01-16T01:00:00Z') },
+    ]);
+    const gone = await app.inject({
+      method: 'DELETE',
+      url: '/api/auth/me',
+      headers: bearer(deleted.access_token),
+      payload: { password: deleted.password },
+    });
+    expect(gone.statusCode, gone.body).toBe(204);
+    await expectInStep();
+    const metrics = (await get('/metrics')).json();
+    const [accounts] = rowsOf(
+      await db.execute(
+        sql`select count(*)::int as users, (count(*) filter (where is_verified))::int as verified from users`,
+      ),
+    ) as { users: number; verified: number }[];
+    expect({ users: metrics.users, verified: metrics.verified_users }).toEqual(accounts);
   });
 });
 

@@ -8,6 +8,7 @@ import { plans, subscriptions } from '../../db/schema/billing.ts';
 import { feedback } from '../../db/schema/feedback.ts';
 import { memberships } from '../../db/schema/memberships.ts';
 import { operatorAudit } from '../../db/schema/operator-audit.ts';
+import { signupsByDay } from '../../db/schema/signups-by-day.ts';
 import { tenants } from '../../db/schema/tenants.ts';
 import { users } from '../../db/schema/users.ts';
 
@@ -115,16 +116,16 @@ export function findFeedback(db: Db, { limit, after, q }: { limit: number; after
     .limit(limit);
 }
 
-/** The operators' head counts, read in parallel: users and verified users in one pass of users_created_idx. */
+/** The operators' head counts, read in parallel; accounts from their days' counts (a row per day, not per account). */
 export async function countTeamsAndUsers(db: Db) {
   const [teams, [people]] = await Promise.all([
     db.$count(tenants),
     db
       .select({
-        users: count(),
-        verifiedUsers: sql<number>`count(*) filter (where ${users.isVerified})`.mapWith(Number),
+        users: sql<number>`coalesce(sum(${signupsByDay.users}), 0)`.mapWith(Number),
+        verifiedUsers: sql<number>`coalesce(sum(${signupsByDay.verifiedUsers}), 0)`.mapWith(Number),
       })
-      .from(users),
+      .from(signupsByDay),
   ]);
   return { teams, ...people! };
 }
@@ -152,10 +153,12 @@ export function countActiveSubscriptions(db: Db) {
     .innerJoin(plans, eq(plans.id, active.planId));
 }
 
-/** Sign-ups per UTC day since `from`, days without any absent, in no order (the caller lays out the days). */
-export function countSignupsByDay(db: Db, from: Date) {
-  const day = sql<string>`(${users.createdAt} at time zone 'UTC')::date::text`;
-  return db.select({ date: day, count: count() }).from(users).where(gte(users.createdAt, from)).groupBy(day);
+/** Sign-ups per UTC day since `from` (YYYY-MM-DD), days without any absent (the caller lays out the days). */
+export function countSignupsByDay(db: Db, from: string) {
+  return db
+    .select({ date: signupsByDay.day, count: signupsByDay.users })
+    .from(signupsByDay)
+    .where(gte(signupsByDay.day, from));
 }
 
 /** Every account newest first, after a cursor's key, optionally those whose email contains the pattern. */

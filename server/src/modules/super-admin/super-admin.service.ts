@@ -99,7 +99,7 @@ export async function getMetrics(db: Db, now: Date): Promise<AdminMetrics> {
   const [counts, active, signups] = await Promise.all([
     repo.countTeamsAndUsers(db),
     repo.countActiveSubscriptions(db),
-    repo.countSignupsByDay(db, new Date(from)),
+    repo.countSignupsByDay(db, new Date(from).toISOString().slice(0, 10)),
   ]);
 
   // An annual subscription pays a twelfth of its price each month, rounded per subscription to a minor unit.
