@@ -404,7 +404,7 @@ const rows: Row[] = [
     status: 200,
     body: () => ({ old_password: PASSWORD, new_password: PASSWORD }),
   },
-  { route: 'GET /api/auth/sessions', who: 'signed in', status: 200 },
+  { route: 'GET /api/auth/sessions', who: 'signed in', asViewer: 403, status: 200 },
   {
     route: 'POST /api/auth/change-email',
     who: 'signed in',
@@ -450,7 +450,7 @@ const rows: Row[] = [
     status: 400,
     body: () => ({ code: '000000' }),
   },
-  { route: 'GET /api/auth/passkeys', who: 'signed in', status: 200 },
+  { route: 'GET /api/auth/passkeys', who: 'signed in', asViewer: 403, status: 200 },
   { route: 'POST /api/auth/passkeys/register/options', who: 'signed in', asViewer: 403, status: 200 },
   // A registration needs a challenge issued to the caller (passkeys.test.ts): a made-up one answers 400.
   {

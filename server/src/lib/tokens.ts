@@ -71,7 +71,7 @@ export function createAccessTokens({
       const { sub, email, is_super_admin, sid, act, iat, exp } = payload;
       if (
         typeof sub !== 'string' ||
-        (act !== undefined && typeof act?.sub !== 'string') ||
+        (act !== undefined && (typeof act?.sub !== 'string' || act.sub === '')) ||
         typeof email !== 'string' ||
         typeof is_super_admin !== 'boolean' ||
         typeof sid !== 'string' ||

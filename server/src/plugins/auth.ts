@@ -64,7 +64,7 @@ const notWhileViewingAs = () => new AppError('FORBIDDEN', 'Not available while v
  * in or what leaves the account (password, email, second factors, sessions, deletion, export) is the holder's alone.
  */
 export const refuseImpersonation: preHandlerAsyncHookHandler = async (request) => {
-  if (request.user.actorId) throw notWhileViewingAs();
+  if (request.user.actorId !== undefined) throw notWhileViewingAs();
 };
 
 function bearerToken(request: FastifyRequest): string | undefined {
@@ -80,7 +80,7 @@ function bearerToken(request: FastifyRequest): string | undefined {
 export const requireSuperAdmin: preHandlerAsyncHookHandler = async function (this: FastifyInstance, request) {
   const user = verifiedToken(this, request);
   // An operator viewing as someone has the powers of that someone, never an operator's (docs/contract.md section 4).
-  if (user.actorId) throw notWhileViewingAs();
+  if (user.actorId !== undefined) throw notWhileViewingAs();
   const access = await this.superAdminAccess(user.uuid, user.sessionId);
   if (access === 'session ended') throw sessionEnded();
   if (access === 'refused') throw new AppError('FORBIDDEN', 'Super admin access required');

@@ -6,6 +6,7 @@ import { z } from 'zod';
 
 import { sendPage } from '../../lib/pagination.ts';
 import { routeScope } from '../../plugins/route-scope.ts';
+import { refuseImpersonation } from '../../plugins/auth.ts';
 import { requireRole } from '../../plugins/tenant.ts';
 import * as activity from './activity.service.ts';
 
@@ -27,7 +28,7 @@ export const activityRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/activity/export',
     {
-      preHandler,
+      preHandler: [preHandler, refuseImpersonation],
       schema: {
         description:
           'The same entries as CSV (created_at, actor_email, action, target), all of them, streamed.',

@@ -226,6 +226,12 @@ export async function setSuspended(tx: Db, userId: string, suspendedAt: Date | n
   return { email: user.email, changed };
 }
 
+/** A user read under a share lock: their suspension (setSuspended) waits until the caller's transaction ends. */
+export async function findUserForShare(tx: Db, userId: string) {
+  const [user] = await tx.select().from(users).where(eq(users.uuid, userId)).for('share');
+  return user;
+}
+
 /** Ends the sessions in which an operator views the app as someone else. */
 export async function revokeImpersonations(tx: Db, operatorId: string, now: Date) {
   await tx

@@ -254,7 +254,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
     scope.get(
       '/sessions',
-      { schema: { querystring: PageQuerySchema, response: { 200: z.array(SessionSchema) } } },
+      {
+        preHandler: refuseImpersonation,
+        schema: { querystring: PageQuerySchema, response: { 200: z.array(SessionSchema) } },
+      },
       async (request, reply) =>
         sendPage(reply, await auth.listSessions(deps, ownSession(request), request.query)),
     );

@@ -247,17 +247,18 @@ export async function refresh(deps: AuthDeps, token: string, client: Client): Pr
     if (!row || row.revokedAt || row.expiresAt <= now) return { refused: true } as const;
     // Until this transaction ends, no ending of this user's sessions can miss the token issued below.
     await repo.lockSessions(tx, row.userId);
+    // An operator's view as this user lasts while they are still an operator in good standing: checked before the
+    // token is spent, under a share lock of the operator that their suspension waits for.
+    if (row.impersonatorId && !(await mayImpersonate(deps, tx, row.impersonatorId))) {
+      await repo.revokeRefreshFamily(tx, row.userId, row.familyId, now);
+      return { refused: true } as const;
+    }
     if (row.replacedAt || !(await repo.spendRefreshToken(tx, row.id, now))) {
       await repo.revokeRefreshFamily(tx, row.userId, row.familyId, now);
       return { refused: true } as const;
     }
     const user = await repo.findUserById(tx, row.userId);
     if (!user) return { refused: true } as const;
-    // An operator's view as this user lasts while they are still an operator in good standing.
-    if (row.impersonatorId && !(await mayImpersonate(deps, tx, row.impersonatorId))) {
-      await repo.revokeRefreshFamily(tx, row.userId, row.familyId, now);
-      return { refused: true } as const;
-    }
     const { access_token, refresh_token } = await issueSession(deps, tx, user, client, {
       id: row.familyId,
       startedAt: row.sessionStartedAt,
@@ -699,9 +700,12 @@ export async function setSuspension(deps: AuthDeps, tx: Db, userId: string, susp
   return outcome;
 }
 
-/** An operator may view the app as others while a super admin and not suspended. */
+/**
+ * An operator may view the app as others while a super admin and not suspended. Read under a share lock, which the
+ * operator's suspension waits for: a view opened or refreshed meanwhile is committed before it revokes their views.
+ */
 async function mayImpersonate(deps: AuthDeps, tx: Db, operatorId: string) {
-  const operator = await repo.findUserById(tx, operatorId);
+  const operator = await repo.findUserForShare(tx, operatorId);
   return !!operator && !operator.suspendedAt && isSuperAdmin(operator, deps.superAdminEmails);
 }
 
@@ -720,6 +724,9 @@ export async function impersonate(
   if (!user) throw new AppError('NOT_FOUND', 'User not found');
   if (isSuperAdmin(user, deps.superAdminEmails)) {
     throw new AppError('FORBIDDEN', 'A super admin cannot be impersonated');
+  }
+  if (!(await mayImpersonate(deps, tx, operatorId))) {
+    throw new AppError('FORBIDDEN', 'Super admin access required');
   }
   const now = deps.clock.now();
   return issueSession(deps, tx, user, client, {

@@ -14,6 +14,7 @@ import { z } from 'zod';
 import { AppError } from '../../lib/app-error.ts';
 import { sendPage } from '../../lib/pagination.ts';
 import { routeScope } from '../../plugins/route-scope.ts';
+import { refuseImpersonation } from '../../plugins/auth.ts';
 import { requireRole } from '../../plugins/tenant.ts';
 import { localBillingRoutes } from './local/local-billing.routes.ts';
 import * as billing from './billing.service.ts';
@@ -54,13 +55,16 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
 
     scope.post(
       '/payments/checkout',
-      { preHandler, schema: { body: CheckoutBodySchema, response: { 200: RedirectUrlSchema } } },
+      {
+        preHandler: [preHandler, refuseImpersonation],
+        schema: { body: CheckoutBodySchema, response: { 200: RedirectUrlSchema } },
+      },
       (request) => billing.startCheckout(deps, request.tenantCtx, request.body),
     );
 
     scope.post(
       '/payments/portal',
-      { preHandler, schema: { response: { 200: RedirectUrlSchema } } },
+      { preHandler: [preHandler, refuseImpersonation], schema: { response: { 200: RedirectUrlSchema } } },
       (request) => billing.openPortal(deps, request.tenantCtx),
     );
   };

@@ -14,7 +14,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 
 import { sendPage } from '../../lib/pagination.ts';
-import { requestClient } from '../../plugins/auth.ts';
+import { refuseImpersonation, requestClient } from '../../plugins/auth.ts';
 import { PER_ADDRESS_LIMIT } from '../../plugins/rate-limits.ts';
 import { routeScope } from '../../plugins/route-scope.ts';
 import { requireRole } from '../../plugins/tenant.ts';
@@ -35,7 +35,10 @@ export const invitationsRoutes: FastifyPluginAsyncZod = async (app) => {
 
     scope.post(
       '/invite',
-      { preHandler: countInvitation, schema: { body: InviteBodySchema, response: { 201: MessageSchema } } },
+      {
+        preHandler: [refuseImpersonation, countInvitation],
+        schema: { body: InviteBodySchema, response: { 201: MessageSchema } },
+      },
       async (request, reply) =>
         reply.status(201).send({ message: await invitations.invite(deps, request.tenantCtx, request.body) }),
     );
@@ -59,7 +62,7 @@ export const invitationsRoutes: FastifyPluginAsyncZod = async (app) => {
     scope.post(
       '/invitations/:uuid/resend',
       {
-        preHandler: countInvitation,
+        preHandler: [refuseImpersonation, countInvitation],
         schema: { params: InvitationParamsSchema, response: { 204: z.null() } },
       },
       async (request, reply) => {

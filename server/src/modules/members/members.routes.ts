@@ -4,6 +4,7 @@ import { z } from 'zod';
 
 import { sendPage } from '../../lib/pagination.ts';
 import { routeScope } from '../../plugins/route-scope.ts';
+import { refuseImpersonation } from '../../plugins/auth.ts';
 import { requireRole } from '../../plugins/tenant.ts';
 import * as members from './members.service.ts';
 
@@ -21,7 +22,10 @@ export const membersRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/members',
-    { preHandler, schema: { body: RemoveMemberBodySchema, response: { 204: z.null() } } },
+    {
+      preHandler: [preHandler, refuseImpersonation],
+      schema: { body: RemoveMemberBodySchema, response: { 204: z.null() } },
+    },
     async (request, reply) => {
       await members.removeMember(db, request.tenantCtx, request.body.user_uuid);
       return reply.status(204).send(null);
@@ -30,7 +34,10 @@ export const membersRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.patch(
     '/members/role',
-    { preHandler, schema: { body: ChangeRoleBodySchema, response: { 200: MemberSchema } } },
+    {
+      preHandler: [preHandler, refuseImpersonation],
+      schema: { body: ChangeRoleBodySchema, response: { 200: MemberSchema } },
+    },
     (request) => members.changeRole(db, request.tenantCtx, request.body.user_uuid, request.body.new_role),
   );
 };

@@ -65,8 +65,10 @@ export const passkeysRoutes: FastifyPluginAsyncZod = async (app) => {
           ),
     );
 
-    scope.get('/', { schema: { response: { 200: z.array(PasskeySchema) } } }, async (request) =>
-      passkeys.listPasskeys(deps, request.user.uuid),
+    scope.get(
+      '/',
+      { preHandler: refuseImpersonation, schema: { response: { 200: z.array(PasskeySchema) } } },
+      async (request) => passkeys.listPasskeys(deps, request.user.uuid),
     );
 
     scope.delete(

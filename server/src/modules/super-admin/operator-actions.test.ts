@@ -13,7 +13,10 @@ import {
   bearer,
   buildTestApp,
   createTeam,
+  inTenant,
+  latestMailTo,
   mailedInvitation,
+  registerUser,
   registerVerifiedUser,
   TestClock,
   testConfig,
@@ -166,6 +169,17 @@ describe('suspending an account', () => {
     expect(members.map((member: { email: string }) => member.email)).not.toContain(invitee.email);
   });
 
+  it('refuses the session a verification link would open, and leaves the account unverified', async () => {
+    const user = await registerUser(app);
+    await suspend(user);
+    const { token } = await latestMailTo(app, user.email);
+    const refused = await app.inject({ url: `/api/auth/verify-email?token=${token}` });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toEqual(SUSPENDED);
+    const [account] = await app.database.db.select().from(users).where(eq(users.email, user.email));
+    expect(account!.isVerified).toBe(false);
+  });
+
   it('unsuspending lets the user sign in again; both are on the audit list, a repeat is not', async () => {
     const user = await registerVerifiedUser(app);
     await suspend(user);
@@ -250,6 +264,9 @@ describe('viewing the app as a user', () => {
       ['POST', '/api/auth/sessions/revoke-others'],
       ['DELETE', '/api/auth/me', { password: 'correct horse battery' }],
       ['GET', '/api/auth/me/export'],
+      // Where the account signs in from, and with what.
+      ['GET', '/api/auth/sessions'],
+      ['GET', '/api/auth/passkeys'],
     ];
     for (const [method, url, payload] of held) {
       const refused = await app.inject({
@@ -263,10 +280,41 @@ describe('viewing the app as a user', () => {
     }
   });
 
-  it('reaches the user’s teams as the user does', async () => {
-    const { session, teams } = await viewedAs();
+  it('works in the user’s teams, but grants no access, moves no money and ends or hands over no team', async () => {
+    const { user, session, teams } = await viewedAs();
     const listed = (await get('/api/tenants', session.access_token)).json();
     expect(listed.map((team: { uuid: string }) => team.uuid).sort()).toEqual([...teams].sort());
+    const [own] = teams as [string];
+    const inOwnTeam = (method: string, url: string, payload?: object) =>
+      app.inject({
+        method: method as 'GET',
+        url,
+        headers: inTenant(session.access_token, own),
+        ...(payload ? { payload } : {}),
+      });
+    // Helping inside the team works, as its owner.
+    expect((await inOwnTeam('GET', '/api/members')).statusCode).toBe(200);
+    expect((await inOwnTeam('POST', '/api/items/', { name: 'Made while viewing' })).statusCode).toBe(201);
+    // What would outlive the view (access for someone, a team gone or handed over, a payment) is the owner's alone.
+    const someone = uuidOf(user.access_token);
+    const held: [string, string, object?][] = [
+      ['POST', '/api/invite', { email: uniqueEmail(), role: 'admin' }],
+      ['PATCH', '/api/members/role', { user_uuid: someone, new_role: 'admin' }],
+      ['DELETE', '/api/members', { user_uuid: someone }],
+      ['POST', '/api/tenant/transfer-ownership', { user_uuid: someone }],
+      ['DELETE', '/api/tenant'],
+      ['POST', '/api/payments/checkout', { plan_id: 'pro' }],
+      ['POST', '/api/payments/portal'],
+      ['POST', '/api/payments/local/portal/cancel'],
+      ['GET', '/api/activity/export'],
+    ];
+    for (const [method, url, payload] of held) {
+      const refused = await inOwnTeam(method, url, payload);
+      expect(refused.statusCode, url).toBe(403);
+      expect(refused.json()).toEqual({ detail: 'Not available while viewing as another user' });
+    }
+    const team = await app.inject({ url: '/api/tenant', headers: inTenant(user.access_token, own) });
+    expect(team.statusCode).toBe(200);
   });
 
   it('never as a super admin, by the flag or by SUPER_ADMIN_EMAILS; 404 for no such account', async () => {

@@ -12,6 +12,7 @@ import { z } from 'zod';
 
 import { sendPage } from '../../lib/pagination.ts';
 import { routeScope } from '../../plugins/route-scope.ts';
+import { refuseImpersonation } from '../../plugins/auth.ts';
 import { requireRole } from '../../plugins/tenant.ts';
 import { endBillingForDeletedTeam } from '../billing/billing.service.ts';
 import * as tenants from './tenants.service.ts';
@@ -63,7 +64,7 @@ export const tenantsRoutes: FastifyPluginAsyncZod = async (app) => {
 
     scope.delete(
       '/tenant',
-      { preHandler: requireRole('owner'), schema: { response: { 204: z.null() } } },
+      { preHandler: [requireRole('owner'), refuseImpersonation], schema: { response: { 204: z.null() } } },
       async (request, reply) => {
         await tenants.deleteTenant(db, request.tenantCtx, {
           endBilling: (tenantId) => endBillingForDeletedTeam(app.billing, tenantId),
@@ -75,7 +76,7 @@ export const tenantsRoutes: FastifyPluginAsyncZod = async (app) => {
     scope.post(
       '/tenant/transfer-ownership',
       {
-        preHandler: requireRole('owner'),
+        preHandler: [requireRole('owner'), refuseImpersonation],
         schema: { body: TransferOwnershipBodySchema, response: { 200: MessageSchema } },
       },
       async (request) => ({

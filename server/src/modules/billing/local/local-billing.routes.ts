@@ -10,6 +10,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 
 import { routeScope } from '../../../plugins/route-scope.ts';
+import { refuseImpersonation } from '../../../plugins/auth.ts';
 import { requireRole } from '../../../plugins/tenant.ts';
 import * as local from './local-billing.service.ts';
 
@@ -32,6 +33,7 @@ export const localBillingRoutes: FastifyPluginAsyncZod = async (app) => {
     scope.post(
       '/payments/local/checkout/:session_id/pay',
       {
+        preHandler: refuseImpersonation,
         schema: {
           params: SessionParamsSchema,
           body: LocalPaymentBodySchema,
@@ -46,6 +48,7 @@ export const localBillingRoutes: FastifyPluginAsyncZod = async (app) => {
   const portal: FastifyPluginAsyncZod = async (scope) => {
     routeScope(scope, { access: 'tenant', tags });
     scope.addHook('preHandler', requireRole('admin'));
+    scope.addHook('preHandler', refuseImpersonation);
 
     scope.post(
       '/payments/local/portal/change-plan',
