@@ -190,4 +190,14 @@ describe('viewing as another account', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     expect({ ...localStorage }).toEqual({});
   });
+
+  it('shows /settings as the account holder’s alone, with none of their sign-in details', async () => {
+    viewAsWile();
+    renderApp('/settings');
+    await screen.findByRole('heading', { level: 2, name: 'Not available while viewing as another user' });
+    expect(screen.getByText(/of wile@acme\.test are theirs alone/)).toBeTruthy();
+    for (const title of ['Change Password', 'Passkeys', 'Sessions', 'Danger zone']) {
+      expect(screen.queryByRole('heading', { name: title })).toBeNull();
+    }
+  });
 });

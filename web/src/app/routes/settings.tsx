@@ -10,9 +10,29 @@ import { TwoFactorCard } from '@/features/auth/components/two-factor-card';
 import { UpdatePasswordForm } from '@/features/auth/components/update-password-form';
 import { PasskeysCard } from '@/features/passkeys/components/passkeys-card';
 import { getErrorText } from '@/lib/api-error';
+import { useSession } from '@/lib/session/use-session';
 
 export default function SettingsRoute() {
+  const { isImpersonating, email } = useSession();
   const me = useMe();
+  // An operator viewing as someone may not see or change how they sign in (docs/decisions/017): one notice, not a
+  // page of cards each refused by the server.
+  if (isImpersonating) {
+    return (
+      <AppPage title="Account" subtitle="Your sign-in details">
+        <Card className="w-full max-w-xl">
+          <CardHeader>
+            <CardTitle asChild>
+              <h2>Not available while viewing as another user</h2>
+            </CardTitle>
+            <CardDescription>
+              {`The password, two-factor authentication, passkeys, sessions, email and data of ${email} are theirs alone. Stop viewing to return to your own account.`}
+            </CardDescription>
+          </CardHeader>
+        </Card>
+      </AppPage>
+    );
+  }
   return (
     <AppPage title="Account" subtitle="Your sign-in details">
       <div className="grid w-full max-w-xl gap-6">
