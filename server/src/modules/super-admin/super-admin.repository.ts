@@ -198,21 +198,6 @@ export function findUsers(db: Db, { limit, after, q }: { limit: number; after?: 
 
 export type UserRecord = Awaited<ReturnType<typeof findUsers>>[number];
 
-export async function findUser(db: Db, userId: string) {
-  const [user] = await db
-    .select({
-      uuid: users.uuid,
-      email: users.email,
-      isVerified: users.isVerified,
-      isSuperAdmin: users.isSuperAdmin,
-      suspendedAt: users.suspendedAt,
-      createdAt: users.createdAt,
-    })
-    .from(users)
-    .where(eq(users.uuid, userId));
-  return user;
-}
-
 /** One account's teams by the date it joined them (memberships_user_idx holds that order). */
 export function findUserTeams(db: Db, userId: string) {
   return db
@@ -248,15 +233,6 @@ const auditPages = keysetPages((db, afterKey) =>
 /** The operators' audit list, newest first. */
 export function findAudit(db: Db, { limit, after }: { limit: number; after?: Key }) {
   return auditPages(db, { limit }, after);
-}
-
-/** The teams a user belongs to. memberships_user_idx. */
-export async function findTeamIdsOf(db: Db, userId: string): Promise<string[]> {
-  const rows = await db
-    .select({ tenantId: memberships.tenantId })
-    .from(memberships)
-    .where(eq(memberships.userId, userId));
-  return rows.map((row) => row.tenantId);
 }
 
 export type OperatorActionEntry = {

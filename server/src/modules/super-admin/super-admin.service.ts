@@ -146,7 +146,7 @@ export async function getUser(
   uuid: string,
   superAdminEmails: readonly string[],
 ): Promise<AdminUserDetail> {
-  const user = isUuid(uuid) ? await repo.findUser(db, uuid) : undefined;
+  const user = isUuid(uuid) ? await authService.findUser(db, uuid) : undefined;
   if (!user) throw new AppError('NOT_FOUND', 'User not found');
   const teams = await repo.findUserTeams(db, user.uuid);
   return {
@@ -251,8 +251,13 @@ async function recordImpersonation(
     targetEmail,
   });
   // The teams' admins see who looked at their team through whose eyes.
-  for (const tenantId of await repo.findTeamIdsOf(tx, userId)) {
-    await recordActivity(tx, { tenantId, actorId: operatorId, action, details: { email: targetEmail } });
+  for (const team of await repo.findUserTeams(tx, userId)) {
+    await recordActivity(tx, {
+      tenantId: team.uuid,
+      actorId: operatorId,
+      action,
+      details: { email: targetEmail },
+    });
   }
 }
 

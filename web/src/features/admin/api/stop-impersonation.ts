@@ -24,9 +24,7 @@ export function useStopImpersonation() {
       const viewedUserUuid = readOperatorSession()?.viewedUserUuid ?? null;
       await stopImpersonation().catch(() => {});
       // A refused refresh during the call may already have brought the operator's session back.
-      const returnTo = endImpersonation() ?? takeOperatorReturn() ?? viewedUserUuid;
-      takeOperatorReturn();
-      return returnTo;
+      return endImpersonation() ?? takeOperatorReturn() ?? viewedUserUuid;
     },
     onSuccess: (returnTo) => {
       if (returnTo === null) {

@@ -12,8 +12,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { paths } from '@/config/paths';
 import { useImpersonateUser } from '@/features/admin/api/impersonate-user';
-import { useSuspendUser } from '@/features/admin/api/suspend-user';
-import { useUnsuspendUser } from '@/features/admin/api/unsuspend-user';
+import { useSetSuspension } from '@/features/admin/api/set-suspension';
 import { formatDate } from '@/features/admin/components/display-formats';
 import { UserStatusBadges } from '@/features/admin/components/user-status-badges';
 import { getErrorText } from '@/lib/api-error';
@@ -111,36 +110,35 @@ function TeamsTable({ teams }: { teams: AdminUserDetail['teams'] }) {
 
 /** Suspend or unsuspend (asked first), and "View as" where the account may be viewed. */
 function OperatorActions({ user }: { user: AdminUserDetail }) {
-  const suspend = useSuspendUser(user.uuid);
-  const unsuspend = useUnsuspendUser(user.uuid);
+  const suspension = useSetSuspension(user.uuid);
   const impersonate = useImpersonateUser(user.uuid);
   const [isConfirming, setConfirming] = useState(false);
   const viewAsNoteId = useId();
 
   const confirm = () => {
-    [suspend, unsuspend, impersonate].forEach((mutation) => mutation.reset());
-    if (user.is_suspended) unsuspend.mutate();
-    else suspend.mutate();
+    impersonate.reset();
+    suspension.mutate(!user.is_suspended);
   };
   const viewAs = () => {
-    [suspend, unsuspend].forEach((mutation) => mutation.reset());
+    suspension.reset();
     impersonate.mutate();
   };
 
-  const failure = suspend.isError
-    ? getErrorText(suspend.error, 'Failed to suspend the account')
-    : unsuspend.isError
-      ? getErrorText(unsuspend.error, 'Failed to unsuspend the account')
-      : impersonate.isError
-        ? getErrorText(impersonate.error, 'Failed to view as this account')
-        : null;
+  const failure = suspension.isError
+    ? getErrorText(
+        suspension.error,
+        suspension.variables ? 'Failed to suspend the account' : 'Failed to unsuspend the account',
+      )
+    : impersonate.isError
+      ? getErrorText(impersonate.error, 'Failed to view as this account')
+      : null;
   // docs/contract.md section 4: a super admin cannot be viewed as; a suspended account cannot sign in at all.
   const viewAsRefusal = user.is_super_admin
     ? 'A super admin’s account cannot be viewed as.'
     : user.is_suspended
       ? 'A suspended account cannot be viewed as. Unsuspend it first.'
       : null;
-  const isChanging = suspend.isPending || unsuspend.isPending;
+  const isChanging = suspension.isPending;
 
   return (
     <Card>

@@ -6,15 +6,20 @@ import { adminUsersQueryKey } from './get-admin-users';
 import { getAdminUserQueryOptions } from './get-admin-user';
 import { operatorAuditQueryKey } from './get-operator-audit';
 
-/** POST /super-admin/users/{uuid}/suspend (204, docs/contract.md section 4, Operators). */
-export const suspendUser = (userId: string) =>
-  apiFetch<void>(`/super-admin/users/${encodeURIComponent(userId)}/suspend`, { method: 'POST' });
+/** POST /super-admin/users/{uuid}/suspend or /unsuspend (204, docs/contract.md section 4, Operators). */
+export const setSuspension = (userId: string, suspended: boolean) =>
+  apiFetch<void>(`/super-admin/users/${encodeURIComponent(userId)}/${suspended ? 'suspend' : 'unsuspend'}`, {
+    method: 'POST',
+  });
 
-/** Suspends the account, then reloads its page, the users lists and the operators' audit list that record it. */
-export function useSuspendUser(userId: string) {
+/**
+ * Suspends (`mutate(true)`) or unsuspends (`mutate(false)`) the account, then reloads its page, the users lists and
+ * the operators' audit list that record it.
+ */
+export function useSetSuspension(userId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => suspendUser(userId),
+    mutationFn: (suspended: boolean) => setSuspension(userId, suspended),
     onSuccess: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: getAdminUserQueryOptions(userId).queryKey }),
