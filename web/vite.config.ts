@@ -52,5 +52,8 @@ export default defineConfig({
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./src/testing/setup.ts'],
+    // A hang guard, not a speed budget (docs/decisions/018): a test that walks several lazily imported pages takes
+    // seconds on a machine busy with other work.
+    testTimeout: 30_000,
   },
 });

@@ -46,7 +46,7 @@ async function recordScripts(page: Page) {
   await session.send('Network.setCacheDisabled', { cacheDisabled: true });
   /** Resolves once nothing is loading and at least `count` scripts have arrived. */
   const settled = (count: number) =>
-    expect.poll(() => inFlight.size === 0 && scripts.length >= count, { timeout: 15_000 }).toBe(true);
+    expect.poll(() => inFlight.size === 0 && scripts.length >= count).toBe(true);
   return { scripts, acceptEncodings, settled };
 }
 

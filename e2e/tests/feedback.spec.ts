@@ -32,7 +32,7 @@ test('the f key opens the feedback modal, which counts characters and thanks the
   expect((await sent).postDataJSON()).toEqual({ message: 'Tiles are fun', route: '/items' });
   await expect(dialog.getByText('Thank you for your feedback!')).toBeVisible();
   // Success modals close after 2 s (docs/spec.md section 9).
-  await expect(dialog).toBeHidden({ timeout: 5000 });
+  await expect(dialog).toBeHidden();
 });
 
 test('the f key toggles the modal, but types an f in a text field', async ({ page, signIn }) => {

@@ -48,8 +48,11 @@ export async function stop(server: Started) {
   return server.exit;
 }
 
-/** Polls until `condition` holds, for tests that wait on a process or server; fails naming `what` after the timeout. */
-export async function until(condition: () => boolean | Promise<boolean>, what: string, timeoutMs = 20_000) {
+/**
+ * Polls until `condition` holds, for tests that wait on a process or server. The deadline only turns a hang into a
+ * failure that names `what` (docs/decisions/018): shorter than the suite's test timeout, long beside the wait itself.
+ */
+export async function until(condition: () => boolean | Promise<boolean>, what: string, timeoutMs = 90_000) {
   const deadline = Date.now() + timeoutMs;
   while (!(await condition())) {
     if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);

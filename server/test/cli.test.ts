@@ -66,5 +66,5 @@ describe('npm run cli -- promote-super-admin', () => {
       const [user] = await db.select().from(users).where(eq(users.email, email));
       expect(user!.isSuperAdmin).toBe(true);
     });
-  }, 60_000);
+  });
 });

@@ -199,7 +199,6 @@ describe.skipIf(process.env.DATABASE_URL)('the app killed in the middle of a bur
     await until(
       () => accounts.every((email) => deliveries().includes(email)),
       `verification mail to all ${accounts.length} accounts`,
-      30_000,
     );
     expect(await stop(second)).toBe(0);
     outputs.push(second.output());

@@ -91,7 +91,7 @@ describe.skipIf(process.env.DATABASE_URL || !binDir)(
         STRIPE_API_URL: stripe.url,
         STRIPE_PRICES: JSON.stringify(PRICES),
       });
-    }, 90_000);
+    });
 
     // The app's and the server's own account of a failure.
     afterEach(({ task }) => {
@@ -190,7 +190,7 @@ describe.skipIf(process.env.DATABASE_URL || !binDir)(
       expect([...new Set(load.in('back').map((o) => o.status))].sort()).toEqual([200, 201]);
       expect(await health()).toEqual({ status: 200, body: { status: 'ok' } });
       expect(app!.child.exitCode).toBeNull();
-    }, 90_000);
+    });
 
     it('fails a transaction whose connection is lost between two statements, and nothing else', async () => {
       // The load test above meets this case only when the stop lands between two statements of some transaction;
@@ -267,6 +267,6 @@ describe.skipIf(process.env.DATABASE_URL || !binDir)(
       // A further retry (Stripe may deliver again) finds the event recorded and changes nothing.
       expect((await deliver()).status).toBe(200);
       expect(cancellations()).toBe(1);
-    }, 60_000);
+    });
   },
 );

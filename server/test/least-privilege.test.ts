@@ -174,7 +174,7 @@ describe.skipIf(!adminUrl || !binDir)('least privilege on a PostgreSQL server wi
 
   beforeAll(async () => {
     postgres = await startPrivatePostgres(binDir);
-  }, 90_000);
+  });
 
   afterAll(async () => {
     await postgres?.destroy();

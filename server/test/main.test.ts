@@ -9,7 +9,7 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { describe, expect, it } from 'vitest';
 
-import { run, start, stop } from './app-process.ts';
+import { run, start, stop, until } from './app-process.ts';
 
 const dataDir = () => mkdtempSync(path.join(tmpdir(), 'tessera-main-'));
 
@@ -64,9 +64,12 @@ describe('start-up', () => {
       `POST /api/not-yet-a-route HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\n` +
         `Content-Length: ${body.length}\r\n\r\n${body.slice(0, 10)}`,
     );
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await until(() => server.output().includes('"url":"/api/not-yet-a-route"'), 'the request being served');
     server.child.kill('SIGTERM');
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await until(
+      () => server.output().includes('stopping: finishing in-flight requests'),
+      'the stop to begin',
+    );
     expect(response).toBe('');
     socket.end(body.slice(10));
     await once(socket, 'close');
@@ -74,6 +77,5 @@ describe('start-up', () => {
     expect(response).toMatch(/^HTTP\/1\.1 404/);
     expect(response).toContain('{"detail":"Not found: POST /api/not-yet-a-route"}');
     expect(await server.exit).toBe(0);
-    expect(server.output()).toContain('stopping: finishing in-flight requests');
   });
 });

@@ -42,7 +42,7 @@ beforeAll(async () => {
     database: { ...database, db },
     webDir: null,
   });
-}, 60_000);
+});
 afterAll(async () => {
   await app.close();
   await database.drop();
@@ -192,5 +192,5 @@ describe('query plans on a seeded database', () => {
       if (scans.length > 0) offenders.push(`${scans.join(', ')}: ${query}`);
     }
     expect(offenders).toEqual([]);
-  }, 60_000);
+  });
 });

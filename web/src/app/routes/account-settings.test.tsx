@@ -23,7 +23,7 @@ function account({ hasPassword = true, twoFactor = false } = {}) {
 async function openSettings() {
   signIn();
   const router = renderApp('/settings');
-  const heading = await screen.findByRole('heading', { level: 2, name: 'Email' }, { timeout: 5000 });
+  const heading = await screen.findByRole('heading', { level: 2, name: 'Email' });
   return { router, emailCard: heading.closest<HTMLElement>('[data-slot="card"]')! };
 }
 

@@ -38,8 +38,7 @@ function fakeActivity(entries: ActivityEntry[], pageSize = 100) {
 async function renderActivity() {
   signIn();
   renderApp('/team/activity');
-  // The page's code loads on first use: allow for it.
-  await screen.findByRole('heading', { level: 1, name: 'Activity' }, { timeout: 5000 });
+  await screen.findByRole('heading', { level: 1, name: 'Activity' });
 }
 
 const rows = () =>

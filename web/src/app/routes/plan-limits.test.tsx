@@ -22,9 +22,9 @@ function usageIs(usage: TenantUsage) {
 
 const usageCard = async () =>
   within(
-    (
-      await screen.findByRole('heading', { level: 2, name: 'Plan usage' }, { timeout: 5000 })
-    ).closest<HTMLElement>('[data-slot=card]')!,
+    (await screen.findByRole('heading', { level: 2, name: 'Plan usage' })).closest<HTMLElement>(
+      '[data-slot=card]',
+    )!,
   );
 
 describe('usage meters', () => {

@@ -47,9 +47,7 @@ describe('/settings', () => {
     renderApp('/settings');
 
     // The file's first render also imports the page's code (the sessions card's user-agent parser with it).
-    expect(
-      await screen.findByRole('heading', { level: 2, name: 'Set Password' }, { timeout: 5000 }),
-    ).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 2, name: 'Set Password' })).toBeTruthy();
     expect(screen.getByRole('heading', { level: 1, name: 'Account' })).toBeTruthy();
     expect(screen.queryByLabelText('Current password')).toBeNull();
 
@@ -122,7 +120,7 @@ describe('/settings', () => {
     );
     signIn();
     const router = renderApp('/settings');
-    expect(await screen.findByText('Signed in as ada@example.com', {}, { timeout: 5000 })).toBeTruthy();
+    expect(await screen.findByText('Signed in as ada@example.com')).toBeTruthy();
 
     // Signed out in another tab: nothing here clears the query cache but the session ending.
     const token = storage.get('accessToken');
@@ -283,13 +281,13 @@ function fakeTwoFactor({ verified = true } = {}) {
   return codes;
 }
 
-describe('/settings two-factor', { timeout: 20_000 }, () => {
+describe('/settings two-factor', () => {
   it('sets up with a QR code drawn in the page, shows the recovery codes once, then says it is on', async () => {
     const codes = fakeTwoFactor();
     signIn();
     renderApp('/settings');
     const card = (
-      await screen.findByRole('heading', { level: 2, name: /Two-factor authentication/ }, { timeout: 5000 })
+      await screen.findByRole('heading', { level: 2, name: /Two-factor authentication/ })
     ).closest('[data-slot="card"]') as HTMLElement;
     expect(within(card).getByText('Off')).toBeTruthy();
 
@@ -323,11 +321,7 @@ describe('/settings two-factor', { timeout: 20_000 }, () => {
     const codes = fakeTwoFactor();
     signIn();
     renderApp('/settings');
-    const heading = await screen.findByRole(
-      'heading',
-      { level: 2, name: /Two-factor authentication/ },
-      { timeout: 5000 },
-    );
+    const heading = await screen.findByRole('heading', { level: 2, name: /Two-factor authentication/ });
     const card = heading.closest('[data-slot="card"]') as HTMLElement;
     await userEvent.click(within(card).getByRole('button', { name: 'Set up two-factor authentication' }));
     await userEvent.type(await within(card).findByLabelText('Authentication code'), '123456');
@@ -351,11 +345,7 @@ describe('/settings two-factor', { timeout: 20_000 }, () => {
     signIn();
     renderApp('/settings');
     expect(
-      await screen.findByText(
-        'Verify your email to turn on two-factor authentication.',
-        {},
-        { timeout: 5000 },
-      ),
+      await screen.findByText('Verify your email to turn on two-factor authentication.', {}),
     ).toBeTruthy();
     expect(
       (screen.getByRole('button', { name: 'Set up two-factor authentication' }) as HTMLButtonElement)

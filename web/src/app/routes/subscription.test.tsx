@@ -29,12 +29,10 @@ afterEach(() => vi.unstubAllGlobals());
 async function renderSubscription() {
   signIn();
   renderApp('/subscription');
-  await screen.findByRole('heading', { level: 1, name: 'Subscription' }, { timeout: 5000 });
+  await screen.findByRole('heading', { level: 1, name: 'Subscription' });
   await screen.findByRole('group', { name: 'Pro' });
   // The subscription and the invoices have loaded too.
-  await waitFor(() => expect(screen.queryAllByRole('status', { name: 'Loading' })).toEqual([]), {
-    timeout: 5000,
-  });
+  await waitFor(() => expect(screen.queryAllByRole('status', { name: 'Loading' })).toEqual([]));
 }
 
 const planCard = (name: string) => within(screen.getByRole('group', { name }));

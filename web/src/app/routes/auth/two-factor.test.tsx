@@ -35,7 +35,7 @@ async function signInWithPassword() {
   return router;
 }
 
-describe('/login/two-factor', { timeout: 20_000 }, () => {
+describe('/login/two-factor', () => {
   it('opens after a password sign-in with two-factor on, keeps the token out of the URL, and signs in with a code', async () => {
     const verified = twoFactorAccount();
     const router = await signInWithPassword();
@@ -53,7 +53,7 @@ describe('/login/two-factor', { timeout: 20_000 }, () => {
     await userEvent.type(screen.getByLabelText('Authentication code'), '123456');
     await userEvent.click(screen.getByRole('button', { name: 'Verify' }));
     expect(await screen.findByRole('button', { name: 'Verifying…' })).toBeTruthy();
-    await screen.findByRole('heading', { level: 1, name: 'Welcome to Acme, ada!' }, { timeout: 5000 });
+    await screen.findByRole('heading', { level: 1, name: 'Welcome to Acme, ada!' });
     expect(router.state.location.pathname).toBe('/dashboard');
     expect(storage.get('refreshToken')).toBe('refresh-1');
     expect(verified).toEqual([
@@ -72,7 +72,7 @@ describe('/login/two-factor', { timeout: 20_000 }, () => {
 
     await userEvent.type(screen.getByLabelText('Recovery code'), 'abcde-fghjk');
     await userEvent.click(screen.getByRole('button', { name: 'Verify' }));
-    await screen.findByRole('heading', { level: 1, name: 'Welcome to Acme, ada!' }, { timeout: 5000 });
+    await screen.findByRole('heading', { level: 1, name: 'Welcome to Acme, ada!' });
     expect(verified).toEqual([{ mfa_token: 'step-token', code: 'abcde-fghjk' }]);
   });
 

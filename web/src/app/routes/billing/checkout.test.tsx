@@ -9,7 +9,7 @@ import { renderApp, signIn } from '@/testing/render-app';
 async function renderCheckout(sessionId = CHECKOUT_SESSION_ID) {
   signIn();
   const router = renderApp(`/billing/checkout/${sessionId}`);
-  await screen.findByRole('heading', { level: 1 }, { timeout: 5000 });
+  await screen.findByRole('heading', { level: 1 });
   return router;
 }
 

@@ -10,11 +10,8 @@ import { renderApp, signIn } from '@/testing/render-app';
 async function renderPortal(query = `?tenant=${ACME_UUID}`) {
   signIn();
   renderApp(`/billing/portal${query}`);
-  // The page's code loads first.
-  await screen.findByRole('heading', { level: 1, name: 'Billing portal' }, { timeout: 5000 });
-  await waitFor(() => expect(screen.queryAllByRole('status', { name: 'Loading' })).toEqual([]), {
-    timeout: 5000,
-  });
+  await screen.findByRole('heading', { level: 1, name: 'Billing portal' });
+  await waitFor(() => expect(screen.queryAllByRole('status', { name: 'Loading' })).toEqual([]));
 }
 
 const section = (name: string) =>

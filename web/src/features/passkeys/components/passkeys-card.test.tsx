@@ -58,7 +58,7 @@ function fakePasskeys(initial: Passkey[], { verify }: { verify?: () => Response 
 async function renderCard() {
   signIn();
   renderApp('/settings');
-  return screen.findByRole('heading', { level: 2, name: 'Passkeys' }, { timeout: 5000 });
+  return screen.findByRole('heading', { level: 2, name: 'Passkeys' });
 }
 
 beforeEach(() => {
