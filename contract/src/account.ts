@@ -2,7 +2,7 @@
 import { z } from 'zod';
 
 import { SessionSchema } from './auth.ts';
-import { EmailSchema, MAX_PASSWORD_LENGTH } from './common.ts';
+import { EmailSchema, MAX_PASSWORD_LENGTH, SecondFactorCodeSchema } from './common.ts';
 import { ROLES } from './constants.ts';
 
 const CurrentPasswordSchema = z
@@ -10,7 +10,12 @@ const CurrentPasswordSchema = z
   .min(1, 'Current password is required')
   .max(MAX_PASSWORD_LENGTH);
 
-export const ChangeEmailBodySchema = z.object({ new_email: EmailSchema, password: CurrentPasswordSchema });
+/** `code` is required while two-factor is on (docs/contract.md section 4). */
+export const ChangeEmailBodySchema = z.object({
+  new_email: EmailSchema,
+  password: CurrentPasswordSchema,
+  code: SecondFactorCodeSchema.optional(),
+});
 export type ChangeEmailBody = z.infer<typeof ChangeEmailBodySchema>;
 
 export const ConfirmEmailChangeQuerySchema = z.object({ token: z.string().min(1).max(512) });
@@ -25,7 +30,7 @@ export type EmailChanged = z.infer<typeof EmailChangedSchema>;
 export const DeleteAccountBodySchema = z.object({
   password: CurrentPasswordSchema.optional(),
   confirm_email: EmailSchema.optional(),
-  code: z.string().trim().min(1).max(64).optional(),
+  code: SecondFactorCodeSchema.optional(),
 });
 export type DeleteAccountBody = z.infer<typeof DeleteAccountBodySchema>;
 

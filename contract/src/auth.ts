@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-import { EmailSchema, MAX_PASSWORD_LENGTH, NewPasswordSchema } from './common.ts';
+import { EmailSchema, MAX_PASSWORD_LENGTH, NewPasswordSchema, SecondFactorCodeSchema } from './common.ts';
 import { BILLING_PROVIDERS } from './constants.ts';
 
 export const AuthResponseSchema = z.object({
@@ -45,10 +45,14 @@ export const ResetConfirmBodySchema = z.object({
 });
 export type ResetConfirmBody = z.infer<typeof ResetConfirmBodySchema>;
 
-/** `old_password` is required exactly when the user has a password (docs/contract.md section 3). */
+/**
+ * `old_password` is required exactly when the user has a password (docs/contract.md section 3); `code` while
+ * two-factor is on (section 4).
+ */
 export const UpdatePasswordBodySchema = z.object({
   old_password: z.string().max(MAX_PASSWORD_LENGTH).nullable(),
   new_password: NewPasswordSchema,
+  code: SecondFactorCodeSchema.optional(),
 });
 export type UpdatePasswordBody = z.infer<typeof UpdatePasswordBodySchema>;
 
@@ -73,13 +77,6 @@ export type MfaChallenge = z.infer<typeof MfaChallengeSchema>;
 /** What a sign-in by password or Google answers: tokens, or the second step when two-factor is on. */
 export const SignInResponseSchema = z.union([AuthResponseSchema, MfaChallengeSchema]);
 export type SignInResponse = z.infer<typeof SignInResponseSchema>;
-
-/** A six-digit authenticator code or a recovery code (spaces and dashes are ignored). */
-export const SecondFactorCodeSchema = z
-  .string({ error: 'Enter a code' })
-  .trim()
-  .min(1, 'Enter a code')
-  .max(64, 'That code is too long');
 
 export const TwoFactorCodeBodySchema = z.object({ code: SecondFactorCodeSchema });
 export type TwoFactorCodeBody = z.infer<typeof TwoFactorCodeBodySchema>;

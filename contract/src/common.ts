@@ -34,3 +34,13 @@ export const NewPasswordSchema = z
   .string({ error: 'Password is required' })
   .min(MIN_PASSWORD_LENGTH, `Password must be at least ${MIN_PASSWORD_LENGTH} characters long`)
   .max(MAX_PASSWORD_LENGTH, `Password must be at most ${MAX_PASSWORD_LENGTH} characters long`);
+
+/**
+ * A six-digit authenticator code or a recovery code (spaces and dashes are ignored): the sign-in's second step, and
+ * what confirms an account change while two-factor is on (docs/contract.md section 4, Credential lifecycle).
+ */
+export const SecondFactorCodeSchema = z
+  .string({ error: 'Enter a code' })
+  .trim()
+  .min(1, 'Enter a code')
+  .max(64, 'That code is too long');
