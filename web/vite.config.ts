@@ -51,9 +51,7 @@ export default defineConfig({
     name: 'web',
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
+    // The deadlines are set there, scaled to how busy the machine is (docs/decisions/018).
     setupFiles: ['./src/testing/setup.ts'],
-    // A hang guard, not a speed budget (docs/decisions/018): a test that walks several lazily imported pages takes
-    // seconds on a machine busy with other work.
-    testTimeout: 30_000,
   },
 });

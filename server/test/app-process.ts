@@ -3,6 +3,8 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import path from 'node:path';
 
+import { scaled } from '../../test-deadlines.ts';
+
 const SERVER_ROOT = path.resolve(import.meta.dirname, '..');
 
 export type Started = {
@@ -50,9 +52,13 @@ export async function stop(server: Started) {
 
 /**
  * Polls until `condition` holds, for tests that wait on a process or server. The deadline only turns a hang into a
- * failure that names `what` (docs/decisions/018): shorter than the suite's test timeout, long beside the wait itself.
+ * failure that names `what` (docs/decisions/018): inside the test's own, scaled as it is.
  */
-export async function until(condition: () => boolean | Promise<boolean>, what: string, timeoutMs = 90_000) {
+export async function until(
+  condition: () => boolean | Promise<boolean>,
+  what: string,
+  timeoutMs = scaled(45_000),
+) {
   const deadline = Date.now() + timeoutMs;
   while (!(await condition())) {
     if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);

@@ -1,12 +1,17 @@
 // Resolves the bearer token once per request into request.user; requireUser guards the routes that need one.
 import { isIP } from 'node:net';
 
-import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 
 import { AppError } from '../lib/app-error.ts';
 import type { AccessTokenSubject } from '../lib/tokens.ts';
-import { createSessionChecks } from '../modules/auth/auth.service.ts';
+import {
+  createSessionChecks,
+  findUser,
+  INVALID_CODE,
+  WRONG_CURRENT_PASSWORD,
+} from '../modules/auth/auth.service.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -86,3 +91,25 @@ export const requireSuperAdmin: preHandlerAsyncHookHandler = async function (thi
   if (access === 'refused') throw new AppError('FORBIDDEN', 'Super admin access required');
   request.user = user;
 };
+
+const refusedAs = (message: string) => (error: unknown) =>
+  error instanceof AppError && error.message === message;
+
+/**
+ * Runs a change that asks the caller to prove they hold the account (their password, a second-factor code), counting
+ * a wrong password against the account's failed sign-ins and a wrong code against its wrong codes: the limits a
+ * sign-in counts against, so a stolen session cannot guess either faster here (docs/contract.md section 4).
+ */
+export async function asAccountHolder<T>(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  run: () => Promise<T>,
+): Promise<T> {
+  const app = request.server;
+  const user = await findUser(app.auth.db, request.user.uuid);
+  if (!user) throw sessionEnded();
+  const codes = () => app.attemptLimit('wrongCodes').attempt(reply, user.uuid, run, refusedAs(INVALID_CODE));
+  return app
+    .attemptLimit('failedLogins')
+    .attempt(reply, user.email, codes, refusedAs(WRONG_CURRENT_PASSWORD));
+}

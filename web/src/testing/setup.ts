@@ -1,5 +1,9 @@
 import { cleanup, configure } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll } from 'vitest';
+import { afterAll, afterEach, beforeAll, vi } from 'vitest';
+
+// One measure of the machine for every suite, outside the app's source (docs/decisions/018).
+// eslint-disable-next-line no-restricted-imports
+import { scaled } from '../../../test-deadlines.ts';
 
 import { clearSessionNotice } from '@/lib/session/session-store';
 
@@ -12,10 +16,12 @@ globalThis.ResizeObserver ??= class {
   disconnect() {}
 };
 
-// How long findBy/waitFor wait before failing, once for the suite (docs/decisions/018). The first render of a route
-// imports its lazy module, which a busy machine takes seconds to transform and evaluate; a wait ends as soon as what
-// it waits for holds, so this deadline costs nothing when the app works and only bounds how long a failure takes.
-configure({ asyncUtilTimeout: 15_000 });
+// How long findBy/waitFor and a test wait before failing, once for the suite and stretched on a busy machine
+// (docs/decisions/018). The first render of a route imports its lazy module, which a busy machine takes seconds to
+// transform and evaluate; a wait ends as soon as what it waits for holds, so a deadline only bounds how long a
+// failure takes to report.
+configure({ asyncUtilTimeout: scaled(5_000) });
+vi.setConfig({ testTimeout: scaled(20_000) });
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => {

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 import { teamRole } from './memberships.ts';
 import { tenants } from './tenants.ts';
@@ -24,6 +24,8 @@ export const invitations = pgTable(
     /** Who accepted, so set-password can check it is that account. */
     acceptedBy: uuid('accepted_by').references(() => users.uuid, { onDelete: 'set null' }),
     passwordSetAt: timestamp('password_set_at', { withTimezone: true }),
+    /** The accepting account's security stamp then: its set-password link dies when the stamp moves. */
+    acceptedStamp: integer('accepted_stamp'),
     /** Revoked by an admin, or replaced by a resent link: the token no longer opens anything. */
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, pgEnum, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, pgEnum, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 import { users } from './users.ts';
 
@@ -28,6 +28,8 @@ export const oneTimeTokens = pgTable(
     usedAt: timestamp('used_at', { withTimezone: true }),
     /** The address an email change moves to (purpose change_email). */
     newEmail: text('new_email'),
+    /** The user's security stamp when issued: the token is refused once the stamp has moved. */
+    stamp: integer('stamp').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index('one_time_tokens_user_idx').on(table.userId)],

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 export const users = pgTable(
   'users',
@@ -23,6 +23,11 @@ export const users = pgTable(
     totpLastStep: bigint('totp_last_step', { mode: 'number' }),
     /** Set by an operator (docs/contract.md section 4, Operators): no session is issued while it is. */
     suspendedAt: timestamp('suspended_at', { withTimezone: true }),
+    /**
+     * The account's credential generation (docs/decisions/019): every link and sign-in step records the stamp it was
+     * issued under and is refused once it has moved. Each credential event moves it (auth/credential-lifecycle.ts).
+     */
+    securityStamp: integer('security_stamp').notNull().default(0),
   },
   (table) => [
     // The operators' list of accounts pages through it newest first (read backwards).

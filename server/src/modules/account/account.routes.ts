@@ -3,13 +3,9 @@ import { ACCOUNT_EXPORT_FILENAME, AccountExportSchema, DeleteAccountBodySchema }
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 
-import { AppError } from '../../lib/app-error.ts';
-import { refuseImpersonation } from '../../plugins/auth.ts';
+import { asAccountHolder, refuseImpersonation } from '../../plugins/auth.ts';
 import { routeScope } from '../../plugins/route-scope.ts';
 import * as account from './account.service.ts';
-
-/** A refused confirmation counts as a wrong code; an outage does not. */
-const isWrongCode = (error: unknown) => error instanceof AppError && error.code === 'BAD_REQUEST';
 
 export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   routeScope(app, { access: 'user', tags: ['Auth'] });
@@ -19,17 +15,13 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     billing: app.billing,
     passkeys: app.passkeys,
   };
-  const wrongCodes = app.attemptLimit('wrongCodes');
 
   app.delete(
     '/me',
     { schema: { body: DeleteAccountBodySchema, response: { 204: z.null() } } },
     async (request, reply) => {
       const userId = request.user.uuid;
-      const confirm = () => account.confirmOwner(deps, userId, request.body);
-      // A code counts against the same limit of wrong codes as the sign-in step's, so it cannot be guessed here.
-      if (request.body.code === undefined) await confirm();
-      else await wrongCodes.attempt(reply, userId, confirm, isWrongCode);
+      await asAccountHolder(request, reply, () => account.confirmOwner(deps, userId, request.body));
       await account.deleteAccount(deps, userId);
       return reply.status(204).send(null);
     },

@@ -1,5 +1,5 @@
-// Deleting an account with two-factor on (docs/contract.md section 4): a current TOTP code or an unused recovery code
-// confirms it, and wrong codes count against the same limit as at every other route that takes one.
+// Deleting an account with two-factor on (docs/contract.md section 4): its password and a current TOTP code or an unused
+// recovery code confirm it, and wrong codes count against the same limit as at every other route that takes one.
 import { eq } from 'drizzle-orm';
 import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -44,21 +44,34 @@ async function userWithTwoFactor() {
 }
 
 describe('DELETE /auth/me with two-factor on', () => {
-  it('accepts a current code instead of the password', async () => {
+  it('asks for the password and a current code, each refused alone', async () => {
     const user = await userWithTwoFactor();
-    const response = await deleteAccount(user.access_token, { code: codeNow(user.secret) });
+    const codeAlone = await deleteAccount(user.access_token, { code: codeNow(user.secret) });
+    expect(codeAlone.json()).toEqual({ detail: 'Current password is required' });
+    const passwordAlone = await deleteAccount(user.access_token, { password: user.password });
+    expect(passwordAlone.json()).toEqual({ detail: 'Enter a code from your authenticator app to confirm' });
+    expect((await me(user.access_token)).statusCode).toBe(200);
+
+    const response = await deleteAccount(user.access_token, {
+      password: user.password,
+      code: codeNow(user.secret),
+    });
     expect(response.statusCode).toBe(204);
     expect((await me(user.access_token)).statusCode).toBe(401);
   });
 
   it('refuses a wrong code and keeps the account; a recovery code then confirms', async () => {
     const user = await userWithTwoFactor();
-    const wrong = await deleteAccount(user.access_token, { code: '000000' });
+    const wrong = await deleteAccount(user.access_token, { password: user.password, code: '000000' });
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json()).toEqual({ detail: 'Invalid code' });
     expect((await me(user.access_token)).statusCode).toBe(200);
 
-    expect((await deleteAccount(user.access_token, { code: user.recoveryCodes[0]! })).statusCode).toBe(204);
+    const recovered = await deleteAccount(user.access_token, {
+      password: user.password,
+      code: user.recoveryCodes[0]!,
+    });
+    expect(recovered.statusCode).toBe(204);
   });
 
   it('counts wrong codes with those of the other routes, and stops guessing at the limit', async () => {
@@ -69,8 +82,9 @@ describe('DELETE /auth/me with two-factor on', () => {
         400,
       );
     }
-    expect((await deleteAccount(user.access_token, { code: '111111' })).statusCode).toBe(400);
-    const limited = await deleteAccount(user.access_token, { code: codeNow(user.secret) });
+    const proof = (code: string) => ({ password: user.password, code });
+    expect((await deleteAccount(user.access_token, proof('111111'))).statusCode).toBe(400);
+    const limited = await deleteAccount(user.access_token, proof(codeNow(user.secret)));
     expect(limited.statusCode).toBe(429);
     expect(limited.json()).toEqual({ detail: 'Too many wrong codes. Try again later.' });
     expect((await me(user.access_token)).statusCode).toBe(200);
@@ -81,7 +95,10 @@ describe('DELETE /auth/me with two-factor on', () => {
     const team = await createTeam(app, user, 'Shared');
     await joinTeam(app, user, team.uuid, 'member');
     for (let i = 0; i < 4; i++) {
-      const refused = await deleteAccount(user.access_token, { code: codeNow(user.secret) });
+      const refused = await deleteAccount(user.access_token, {
+        password: user.password,
+        code: codeNow(user.secret),
+      });
       expect(refused.json()).toEqual({
         detail: 'Transfer ownership or remove the other members of Shared before deleting your account',
       });

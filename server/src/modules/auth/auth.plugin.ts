@@ -27,6 +27,8 @@ export const authModulePlugin = fp(
         : null,
       mailQueued: () => app.mail.notify(),
       totpSecrets: createSecretBox(config.jwtSecret),
+      // The passkeys module registers its store here (it builds on auth, so auth cannot import it).
+      factorStores: [],
     } satisfies AuthDeps);
   },
   { name: 'auth', dependencies: ['mail'] },

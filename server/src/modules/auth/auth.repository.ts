@@ -1,6 +1,6 @@
 // Queries on users and their tokens. Every function takes the handle to run on, so services compose them in
 // one transaction.
-import { and, desc, eq, gt, isNull, lt, ne, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, lt, ne, or, type SQL, sql } from 'drizzle-orm';
 
 import type { Db } from '../../db/client.ts';
 import { isoTime, pgTime } from '../../db/iso-time.ts';
@@ -91,6 +91,16 @@ export async function insertUser(
 
 export async function setPasswordHash(db: Db, userId: string, passwordHash: string) {
   await db.update(users).set({ passwordHash }).where(eq(users.uuid, userId));
+}
+
+/** Sets the password while the account has none and its stamp is still `stamp`; whether it did. */
+export async function setPasswordHashUnder(db: Db, userId: string, stamp: number, passwordHash: string) {
+  const rows = await db
+    .update(users)
+    .set({ passwordHash })
+    .where(and(eq(users.uuid, userId), isNull(users.passwordHash), eq(users.securityStamp, stamp)))
+    .returning({ uuid: users.uuid });
+  return rows.length > 0;
 }
 
 export async function clearPassword(db: Db, userId: string) {
@@ -269,20 +279,40 @@ export async function revokeUserRefreshTokens(
     );
 }
 
-export async function insertOneTimeToken(
-  db: Db,
-  values: { userId: string; purpose: OneTimePurpose; tokenHash: string; expiresAt: Date },
-) {
-  await db.insert(oneTimeTokens).values(values);
+/** The user's security stamp as a subquery: read in the statement that issues or checks a link. */
+const currentStamp = (userId: SQL | string) =>
+  sql<number>`(select ${users.securityStamp} from ${users} where ${users.uuid} = ${userId})`;
+
+/** Moves the account's security stamp (credential-lifecycle.ts): every link and step issued before it is refused. */
+export async function moveSecurityStamp(db: Db, userId: string) {
+  await db
+    .update(users)
+    .set({ securityStamp: sql`${users.securityStamp} + 1` })
+    .where(eq(users.uuid, userId));
 }
 
-/** An unused, unexpired token of that purpose. */
+/** The account's security stamp now, for a link issued by another module (an invitation's set-password link). */
+export async function findSecurityStamp(db: Db, userId: string) {
+  const [row] = await db.select({ stamp: users.securityStamp }).from(users).where(eq(users.uuid, userId));
+  return row?.stamp;
+}
+
+/** Issues a link or step under the user's current security stamp. */
+export async function insertOneTimeToken(
+  db: Db,
+  values: { userId: string; purpose: OneTimePurpose; tokenHash: string; expiresAt: Date; newEmail?: string },
+) {
+  await db.insert(oneTimeTokens).values({ ...values, stamp: currentStamp(values.userId) });
+}
+
+/** An unused, unexpired token of that purpose, issued under the user's current security stamp. */
 const liveToken = (purpose: OneTimePurpose, tokenHash: string, now: Date) =>
   and(
     eq(oneTimeTokens.tokenHash, tokenHash),
     eq(oneTimeTokens.purpose, purpose),
     isNull(oneTimeTokens.usedAt),
     gt(oneTimeTokens.expiresAt, now),
+    eq(oneTimeTokens.stamp, currentStamp(sql`${oneTimeTokens.userId}`)),
   );
 
 /** Spends a live, unexpired token of that purpose in one statement; the user id, or undefined. */
@@ -398,13 +428,6 @@ export async function findSessionStart(db: Db, userId: string, sessionId: string
     )
     .limit(1);
   return row?.startedAt;
-}
-
-export async function insertEmailChangeToken(
-  db: Db,
-  values: { userId: string; tokenHash: string; expiresAt: Date; newEmail: string },
-) {
-  await db.insert(oneTimeTokens).values({ ...values, purpose: 'change_email' });
 }
 
 /** Spends a live email-change token in one statement; its user and new address, or undefined. */

@@ -29,7 +29,7 @@ import { z } from 'zod';
 
 import { AppError } from '../../lib/app-error.ts';
 import { sendPage } from '../../lib/pagination.ts';
-import { refuseImpersonation, requestClient, verifiedToken } from '../../plugins/auth.ts';
+import { asAccountHolder, refuseImpersonation, requestClient, verifiedToken } from '../../plugins/auth.ts';
 import { PER_ADDRESS_LIMIT } from '../../plugins/rate-limits.ts';
 import { routeScope } from '../../plugins/route-scope.ts';
 import * as auth from './auth.service.ts';
@@ -184,11 +184,9 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
           response: { 200: MessageSchema },
         },
       },
-      async (request) => ({
-        message: await auth.updatePassword(
-          deps,
-          { userId: request.user.uuid, sessionId: request.user.sessionId },
-          request.body,
+      async (request, reply) => ({
+        message: await asAccountHolder(request, reply, () =>
+          auth.updatePassword(deps, ownSession(request), request.body),
         ),
       }),
     );
@@ -239,8 +237,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         config: perAddress,
         schema: { body: ChangeEmailBodySchema, response: { 200: MessageSchema } },
       },
-      async (request) => ({
-        message: await auth.requestEmailChange(deps, request.user.uuid, request.body),
+      async (request, reply) => ({
+        message: await asAccountHolder(request, reply, () =>
+          auth.requestEmailChange(deps, request.user.uuid, request.body),
+        ),
       }),
     );
 

@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 
 import {
   isUuid,
+  type UpdatePasswordBody,
   type AuthResponse,
   type ChangeEmailBody,
   type DeleteAccountBody,
@@ -31,9 +32,12 @@ import { type AccessTokens, hashToken, randomToken } from '../../lib/tokens.ts';
 import {
   queueEmailChangeMails,
   queuePasswordResetMail,
+  queueSecurityNotice,
   queueVerificationMail,
+  type SecurityNotice,
 } from '../mail/mail.service.ts';
 import * as repo from './auth.repository.ts';
+import { type CredentialEvent, type FactorStore, retireCredentials } from './credential-lifecycle.ts';
 import type { GoogleIdTokens } from './google-id-tokens.ts';
 import {
   hashRecoveryCode,
@@ -107,7 +111,26 @@ export type AuthDeps = {
   mailQueued: () => void;
   /** Seals and opens the TOTP secrets stored on accounts. */
   totpSecrets: SecretBox;
+  /** The account's factors kept by other modules (passkeys), removed when the account is reclaimed. */
+  factorStores: FactorStore[];
 };
+
+/** Applies a credential event (credential-lifecycle.ts) in the caller's transaction. */
+function credentialEvent(
+  deps: AuthDeps,
+  tx: Db,
+  userId: string,
+  event: CredentialEvent,
+  caller?: { sessionId: string },
+) {
+  return retireCredentials(
+    tx,
+    { factorStores: deps.factorStores, now: deps.clock.now() },
+    userId,
+    event,
+    caller,
+  );
+}
 
 const invalidCredentials = () => new AppError('UNAUTHORIZED', 'Invalid email or password');
 const invalidRefresh = () => new AppError('UNAUTHORIZED', 'Invalid or expired refresh token');
@@ -151,33 +174,44 @@ export async function googleLogin(
   const email = await deps.google.verify(credential);
   // Google vouches for the address; two-factor, if on, still asks for its code.
   return deps.db.transaction(async (tx) =>
-    signIn(deps, tx, await claimProvenAccount(tx, email, deps.clock), client),
+    signIn(deps, tx, await claimProvenAccount(deps, tx, email), client),
   );
 }
 
 /**
  * The verified account of an address whose mailbox was just proven (Google's word, an invitation's link), made
- * if there is none. Whoever registered the address unverified may not own the mailbox: their password and sessions
- * go, so the mailbox's owner alone holds the account.
+ * if there is none. Whoever registered the address unverified may not own the mailbox: the account is reclaimed, so
+ * the mailbox's owner alone holds it.
  */
-export async function claimProvenAccount(tx: Db, email: string, clock: Clock): Promise<UserRow> {
+export async function claimProvenAccount(deps: AuthDeps, tx: Db, email: string): Promise<UserRow> {
   const user =
     (await repo.insertUser(tx, { email, passwordHash: null, isVerified: true })) ??
     (await repo.findUserByEmail(tx, email))!;
   if (user.isVerified) return user;
   await repo.markVerified(tx, user.uuid);
-  await repo.clearPassword(tx, user.uuid);
-  await repo.revokeUserRefreshTokens(tx, user.uuid, clock.now());
-  return { ...user, isVerified: true, passwordHash: null };
+  await credentialEvent(deps, tx, user.uuid, 'address reclaimed');
+  return (await repo.findUserById(tx, user.uuid))!;
+}
+
+/** The account's security stamp now: a link another module issues records it (an invitation's set-password link). */
+export async function securityStamp(db: Db, userId: string): Promise<number | undefined> {
+  return repo.findSecurityStamp(db, userId);
 }
 
 export async function findUser(db: Db, userId: string): Promise<UserRow | undefined> {
   return repo.findUserById(db, userId);
 }
 
-/** Gives a passwordless account its password (an invited account's first one). */
-export async function setInitialPassword(tx: Db, userId: string, passwordHash: string): Promise<void> {
-  await repo.setPasswordHash(tx, userId, passwordHash);
+/**
+ * Gives a passwordless account its password (an invited account's first one), through a link issued under
+ * `stamp`: false, and nothing changes, once the account's stamp has moved since.
+ */
+export async function setInitialPassword(
+  tx: Db,
+  { userId, stamp }: { userId: string; stamp: number },
+  passwordHash: string,
+): Promise<boolean> {
+  return repo.setPasswordHashUnder(tx, userId, stamp, passwordHash);
 }
 
 export async function verifyEmail(deps: AuthDeps, token: string, client: Client): Promise<AuthResponse> {
@@ -186,12 +220,11 @@ export async function verifyEmail(deps: AuthDeps, token: string, client: Client)
     const user = userId && (await repo.findUserById(tx, userId));
     if (!user) throw new AppError('BAD_REQUEST', 'Invalid or expired verification link');
     await repo.markVerified(tx, user.uuid);
-    if (user.passwordHash && deps.superAdminEmails.includes(user.email)) {
+    if (deps.superAdminEmails.includes(user.email)) {
       // Verifying makes a listed address a super admin. The click proves the mailbox, not that whoever chose the
-      // password owns it: a squatter's password and sessions go, and the owner chooses a password of their own.
-      await repo.clearPassword(tx, user.uuid);
-      await repo.revokeUserRefreshTokens(tx, user.uuid, deps.clock.now());
-      return issueSession(deps, tx, { ...user, isVerified: true, passwordHash: null }, client);
+      // password owns it: the account is reclaimed, and the owner chooses a password of their own.
+      await credentialEvent(deps, tx, user.uuid, 'address reclaimed');
+      return issueSession(deps, tx, (await repo.findUserById(tx, user.uuid))!, client);
     }
     return issueSession(deps, tx, { ...user, isVerified: true }, client);
   });
@@ -231,7 +264,7 @@ export async function confirmPasswordReset(deps: AuthDeps, { token, new_password
     await repo.setPasswordHash(tx, userId, passwordHash);
     // The link proved the mailbox is theirs; and whoever held the old password is signed out everywhere.
     await repo.markVerified(tx, userId);
-    await repo.revokeUserRefreshTokens(tx, userId, now);
+    await credentialEvent(deps, tx, userId, 'password reset');
   });
   return 'Your password has been reset. You can now sign in.';
 }
@@ -280,25 +313,52 @@ export async function logout(deps: AuthDeps, token: string): Promise<void> {
   });
 }
 
-/** Changes the password and signs out every other session: whoever knew the old one is out (docs/contract.md section 4). */
+/**
+ * Changes the password and signs out every other session: whoever knew the old one is out (docs/contract.md
+ * section 4). A first password (none to show) asks for a recent sign-in instead, as adding a second factor does.
+ */
 export async function updatePassword(
   deps: AuthDeps,
-  { userId, sessionId }: { userId: string; sessionId: string },
-  { old_password, new_password }: { old_password: string | null; new_password: string },
+  caller: { userId: string; sessionId: string },
+  { old_password, new_password, code }: UpdatePasswordBody,
 ): Promise<string> {
-  const user = await requireExistingUser(deps.db, userId);
-  if (user.passwordHash) {
-    if (!old_password) throw new AppError('BAD_REQUEST', 'Current password is required');
-    if (!(await verifyPassword(user.passwordHash, old_password))) {
-      throw new AppError('BAD_REQUEST', 'Current password is incorrect');
-    }
-  }
+  const user = await requireExistingUser(deps.db, caller.userId);
+  if (!user.passwordHash) await requireRecentSignIn(deps, caller);
+  await confirmAccountHolder(deps, user, { password: old_password, code });
   const passwordHash = await hashPassword(new_password);
   await deps.db.transaction(async (tx) => {
-    await repo.setPasswordHash(tx, userId, passwordHash);
-    await repo.revokeUserRefreshTokens(tx, userId, deps.clock.now(), { except: sessionId });
+    await repo.setPasswordHash(tx, user.uuid, passwordHash);
+    await credentialEvent(deps, tx, user.uuid, 'password changed', caller);
+    await queueSecurityNotice(tx, { to: user.email, appUrl: deps.appUrl, notice: 'password changed' });
   });
+  deps.mailQueued();
   return 'Password updated successfully';
+}
+
+/** What a wrong current password answers: the refusal the account's failed sign-ins count (auth.routes.ts). */
+export const WRONG_CURRENT_PASSWORD = 'Current password is incorrect';
+export const CODE_REQUIRED = 'Enter a code from your authenticator app to confirm';
+
+/**
+ * Checks that the caller holds the account before it changes (docs/contract.md section 4): its current password if
+ * it has one, then, while two-factor is on, a second-factor code, which is spent. The password is checked first, so
+ * a wrong one spends no recovery code.
+ */
+async function confirmAccountHolder(
+  deps: AuthDeps,
+  user: UserRow,
+  { password, code }: { password?: string | null | undefined; code?: string | undefined },
+): Promise<void> {
+  if (user.passwordHash) {
+    if (!password) throw new AppError('BAD_REQUEST', 'Current password is required');
+    if (!(await verifyPassword(user.passwordHash, password))) {
+      throw new AppError('BAD_REQUEST', WRONG_CURRENT_PASSWORD);
+    }
+  }
+  if (user.totpEnabled) {
+    if (code === undefined) throw new AppError('BAD_REQUEST', CODE_REQUIRED);
+    if (!(await verifySecondFactor(deps, deps.db, user.uuid, code))) throw invalidCode();
+  }
 }
 
 /** The user's open sessions, most recently used first; `sessionId` is the caller's own. */
@@ -332,11 +392,9 @@ export async function endSession(deps: AuthDeps, userId: string, id: string): Pr
 /** Ends every session of the user but the caller's own. */
 export async function endOtherSessions(
   deps: AuthDeps,
-  { userId, sessionId }: { userId: string; sessionId: string },
+  caller: { userId: string; sessionId: string },
 ): Promise<void> {
-  await deps.db.transaction((tx) =>
-    repo.revokeUserRefreshTokens(tx, userId, deps.clock.now(), { except: sessionId }),
-  );
+  await deps.db.transaction((tx) => credentialEvent(deps, tx, caller.userId, 'other sessions ended', caller));
 }
 
 export async function getMe(deps: AuthDeps, userId: string): Promise<Me> {
@@ -469,9 +527,10 @@ export async function completeSecondStep(
   { mfaToken, code }: { mfaToken: string; code: string },
   client: Client,
 ): Promise<AuthResponse> {
-  const userId = await secondStepUser(deps, mfaToken);
-  if (!(await verifySecondFactor(deps, userId, code))) throw invalidCode();
-  const session = await deps.db.transaction(async (tx) => {
+  await secondStepUser(deps, mfaToken);
+  // The step is spent first, in the transaction that spends the code: of two requests racing on one step, the
+  // second waits for the first, then finds the step spent and spends no code; a wrong code rolls the step back.
+  return deps.db.transaction(async (tx) => {
     const spentBy = await repo.consumeOneTimeToken(
       tx,
       'second_factor',
@@ -479,25 +538,29 @@ export async function completeSecondStep(
       deps.clock.now(),
     );
     const user = spentBy && (await repo.findUserById(tx, spentBy));
-    return user ? issueSession(deps, tx, user, client) : null;
+    if (!user) throw invalidSecondStep();
+    if (!(await verifySecondFactor(deps, tx, user.uuid, code))) throw invalidCode();
+    return issueSession(deps, tx, user, client);
   });
-  // Another request spent the step first.
-  if (!session) throw invalidSecondStep();
-  return session;
 }
 
 /**
  * Checks a second-factor code and spends it: a TOTP code of a time step after the last one accepted, or an unused
  * recovery code. False for anything else, and always while two-factor is off.
  */
-export async function verifySecondFactor(deps: AuthDeps, userId: string, code: string): Promise<boolean> {
-  const user = await repo.findUserById(deps.db, userId);
+export async function verifySecondFactor(
+  deps: AuthDeps,
+  db: Db,
+  userId: string,
+  code: string,
+): Promise<boolean> {
+  const user = await repo.findUserById(db, userId);
   const secret = user?.totpEnabled && user.totpSecret && deps.totpSecrets.open(user.totpSecret);
   if (!secret) return false;
   const normalized = normalizeCode(code);
   const step = totpStep(secret, normalized, deps.clock.now());
-  if (step !== null) return repo.acceptTotpStep(deps.db, userId, step);
-  return repo.spendRecoveryCode(deps.db, userId, hashRecoveryCode(normalized), deps.clock.now());
+  if (step !== null) return repo.acceptTotpStep(db, userId, step);
+  return repo.spendRecoveryCode(db, userId, hashRecoveryCode(normalized), deps.clock.now());
 }
 
 /**
@@ -513,6 +576,24 @@ export async function requireRecentSignIn(
   if (!startedAt || deps.clock.now().getTime() - startedAt.getTime() > RECENT_SIGN_IN_MS) {
     throw new AppError('FORBIDDEN', SIGN_IN_AGAIN);
   }
+}
+
+/** Refuses, in the caller's transaction and under the account's session lock, a session that has ended. */
+export async function requireOpenSession(
+  deps: AuthDeps,
+  tx: Db,
+  { userId, sessionId }: { userId: string; sessionId: string },
+): Promise<void> {
+  await repo.lockSessions(tx, userId);
+  if (!(await repo.findSessionStart(tx, userId, sessionId))) {
+    throw new AppError('UNAUTHORIZED', 'Invalid or expired token');
+  }
+}
+
+/** Mails the account a notice of a change to its ways in, in the caller's transaction; the caller wakes the mail. */
+export async function noticeToAccount(deps: AuthDeps, tx: Db, userId: string, notice: SecurityNotice) {
+  const user = await repo.findUserById(tx, userId);
+  if (user) await queueSecurityNotice(tx, { to: user.email, appUrl: deps.appUrl, notice });
 }
 
 export const SIGN_IN_AGAIN =
@@ -548,12 +629,14 @@ export async function enableTwoFactor(deps: AuthDeps, userId: string, code: stri
   const enabled = await deps.db.transaction(async (tx) => {
     if (!(await repo.enableTotp(tx, userId, user.totpSecret!, step))) return false;
     await repo.replaceRecoveryCodes(tx, userId, codes.map(hashRecoveryCode));
-    // The account is verified; an unused verification link would otherwise sign in without the second factor.
-    await repo.retireOneTimeTokens(tx, userId, 'verify_email', deps.clock.now());
+    // Links issued before would sign in without the second factor (a verification link does).
+    await credentialEvent(deps, tx, userId, 'two-factor turned on');
+    await queueSecurityNotice(tx, { to: user.email, appUrl: deps.appUrl, notice: 'two-factor on' });
     return true;
   });
   // Turned on meanwhile, or set up again with another secret in another tab.
   if (!enabled) throw new AppError('BAD_REQUEST', 'The two-factor setup changed. Start again.');
+  deps.mailQueued();
   return { recovery_codes: codes };
 }
 
@@ -561,8 +644,13 @@ export async function enableTwoFactor(deps: AuthDeps, userId: string, code: stri
 export async function disableTwoFactor(deps: AuthDeps, userId: string, code: string): Promise<void> {
   const user = await requireExistingUser(deps.db, userId);
   if (!user.totpEnabled) throw new AppError('BAD_REQUEST', 'Two-factor authentication is not on');
-  if (!(await verifySecondFactor(deps, userId, code))) throw invalidCode();
-  await deps.db.transaction((tx) => repo.disableTotp(tx, userId));
+  if (!(await verifySecondFactor(deps, deps.db, userId, code))) throw invalidCode();
+  await deps.db.transaction(async (tx) => {
+    await repo.disableTotp(tx, userId);
+    await credentialEvent(deps, tx, userId, 'two-factor turned off');
+    await queueSecurityNotice(tx, { to: user.email, appUrl: deps.appUrl, notice: 'two-factor off' });
+  });
+  deps.mailQueued();
 }
 
 const CHANGE_EMAIL_TTL_MS = DAY_MS;
@@ -574,22 +662,21 @@ const CHANGE_EMAIL_TTL_MS = DAY_MS;
 export async function requestEmailChange(
   deps: AuthDeps,
   userId: string,
-  { new_email, password }: ChangeEmailBody,
+  { new_email, password, code }: ChangeEmailBody,
 ): Promise<string> {
   const user = await requireExistingUser(deps.db, userId);
   if (!user.passwordHash) throw new AppError('BAD_REQUEST', 'Set a password before changing your email');
   if (new_email === user.email) throw new AppError('BAD_REQUEST', 'This is already your email address');
-  if (!(await verifyPassword(user.passwordHash, password))) {
-    throw new AppError('BAD_REQUEST', 'Current password is incorrect');
-  }
+  await confirmAccountHolder(deps, user, { password, code });
   if (await repo.findUserByEmail(deps.db, new_email))
     throw new AppError('CONFLICT', 'Email already registered');
   await deps.db.transaction(async (tx) => {
     const now = deps.clock.now();
     await repo.retireOneTimeTokens(tx, userId, 'change_email', now);
     const token = randomToken();
-    await repo.insertEmailChangeToken(tx, {
+    await repo.insertOneTimeToken(tx, {
       userId,
+      purpose: 'change_email',
       tokenHash: hashToken(token),
       expiresAt: new Date(now.getTime() + CHANGE_EMAIL_TTL_MS),
       newEmail: new_email,
@@ -624,17 +711,13 @@ export async function confirmEmailChange(
     if (!(await repo.setEmail(tx, userId, newEmail)))
       throw new AppError('CONFLICT', 'Email already registered');
     await repo.markVerified(tx, userId);
-    // Links mailed to the old address no longer reach the account.
-    await repo.retireOneTimeTokens(tx, userId, 'reset_password', now);
-    await repo.retireOneTimeTokens(tx, userId, 'verify_email', now);
     if (deps.superAdminEmails.includes(newEmail)) {
       // The new address makes the account a super admin; the click proves the mailbox, not that its owner chose the
-      // password (as verifyEmail): the password and every session go, and the owner chooses a password of their own.
-      await repo.clearPassword(tx, userId);
-      await repo.revokeUserRefreshTokens(tx, userId, now);
+      // password or planted its factors (as verifyEmail): reclaimed, the owner chooses a password of their own.
+      await credentialEvent(deps, tx, userId, 'email changed to a listed address');
     } else {
-      const except = caller?.uuid === userId ? caller.sessionId : undefined;
-      await repo.revokeUserRefreshTokens(tx, userId, now, { except });
+      // Links mailed to the old address no longer reach the account; the caller's session stays if it is theirs.
+      await credentialEvent(deps, tx, userId, 'email changed', caller?.uuid === userId ? caller : undefined);
     }
     return newEmail;
   });
@@ -642,9 +725,8 @@ export async function confirmEmailChange(
 }
 
 /**
- * Checks that the caller holds the account before it is deleted: a second-factor code when two-factor is on (it is
- * spent), else its password, or, for an account without one (Google, invited), its email typed out. The email is on
- * every page of a signed-in session, so with two-factor on an account without a password needs the code.
+ * Checks that the caller holds the account before it is deleted: its password and, with two-factor on, a code (as
+ * any account change); an account with neither (Google, invited) types its email out instead.
  */
 export async function confirmAccountOwner(
   deps: AuthDeps,
@@ -652,18 +734,10 @@ export async function confirmAccountOwner(
   { password, confirm_email, code }: DeleteAccountBody,
 ): Promise<void> {
   const user = await requireExistingUser(deps.db, userId);
-  if (code !== undefined && user.totpEnabled) {
-    if (!(await verifySecondFactor(deps, userId, code))) throw invalidCode();
-  } else if (user.passwordHash) {
-    if (!password) throw new AppError('BAD_REQUEST', 'Current password is required');
-    if (!(await verifyPassword(user.passwordHash, password))) {
-      throw new AppError('BAD_REQUEST', 'Current password is incorrect');
-    }
-  } else if (user.totpEnabled) {
-    throw new AppError('BAD_REQUEST', 'Enter a code from your authenticator app to confirm');
-  } else if (confirm_email !== user.email) {
+  if (!user.passwordHash && !user.totpEnabled && confirm_email !== user.email) {
     throw new AppError('BAD_REQUEST', 'Type your email address to confirm');
   }
+  await confirmAccountHolder(deps, user, { password, code });
 }
 
 /** Deletes the account in the caller's transaction; its sessions, tokens, codes and passkeys cascade. */
@@ -694,7 +768,7 @@ export async function setSuspension(deps: AuthDeps, tx: Db, userId: string, susp
   const now = deps.clock.now();
   const outcome = await repo.setSuspended(tx, userId, suspended ? now : null);
   if (outcome?.changed && suspended) {
-    await repo.revokeUserRefreshTokens(tx, userId, now);
+    await credentialEvent(deps, tx, userId, 'suspended');
     await repo.revokeImpersonations(tx, userId, now);
   }
   return outcome;

@@ -42,8 +42,12 @@ export async function acceptInvitation(db: Db, tokenHash: string, now: Date) {
   return tenant && { invitation, tenant };
 }
 
-export async function recordAcceptedBy(db: Db, id: string, userId: string) {
-  await db.update(invitations).set({ acceptedBy: userId }).where(eq(invitations.id, id));
+/** Records who accepted, and their security stamp then: the set-password link dies when it moves. */
+export async function recordAcceptedBy(db: Db, id: string, userId: string, stamp: number) {
+  await db
+    .update(invitations)
+    .set({ acceptedBy: userId, acceptedStamp: stamp })
+    .where(eq(invitations.id, id));
 }
 
 const passwordSettable = (tokenHash: string, now: Date) =>
@@ -57,10 +61,10 @@ const passwordSettable = (tokenHash: string, now: Date) =>
 /** The account that accepted this invitation, while its password may still be set through it; else undefined. */
 export async function findPasswordSettable(db: Db, tokenHash: string, now: Date) {
   const [row] = await db
-    .select({ userId: invitations.acceptedBy })
+    .select({ userId: invitations.acceptedBy, stamp: invitations.acceptedStamp })
     .from(invitations)
     .where(passwordSettable(tokenHash, now));
-  return row?.userId ?? undefined;
+  return row?.userId && row.stamp !== null ? { userId: row.userId, stamp: row.stamp } : undefined;
 }
 
 /** Marks the password of an accepted, unexpired invitation as set; the account it was accepted by, or undefined. */
@@ -69,8 +73,8 @@ export async function claimPasswordSetting(db: Db, tokenHash: string, now: Date)
     .update(invitations)
     .set({ passwordSetAt: now })
     .where(passwordSettable(tokenHash, now))
-    .returning({ userId: invitations.acceptedBy });
-  return row?.userId ?? undefined;
+    .returning({ userId: invitations.acceptedBy, stamp: invitations.acceptedStamp });
+  return row?.userId && row.stamp !== null ? { userId: row.userId, stamp: row.stamp } : undefined;
 }
 
 const pendingColumns = {

@@ -163,7 +163,7 @@ export async function accept(
     if (!accepted) throw invalidInvitation();
     const { invitation, tenant } = accepted;
     // The link reached this mailbox, which proves it is theirs.
-    const user = await claimProvenAccount(tx, invitation.email, deps.clock);
+    const user = await claimProvenAccount(deps, tx, invitation.email);
     if (!(await isMemberByEmail(tx, tenant.uuid, user.email))) {
       await addMember(tx, { tenantId: tenant.uuid, userId: user.uuid, role: invitation.role });
       await recordActivity(tx, {
@@ -173,7 +173,7 @@ export async function accept(
         details: { email: user.email, role: invitation.role },
       });
     }
-    await repo.recordAcceptedBy(tx, invitation.id, user.uuid);
+    await repo.recordAcceptedBy(tx, invitation.id, user.uuid, user.securityStamp);
     const session = await signIn(deps, tx, user, client);
     if ('mfa_required' in session) return { ...session, tenant_name: tenant.name, tenant_uuid: tenant.uuid };
     return {
@@ -192,15 +192,14 @@ export async function accept(
 export async function setPassword(deps: AuthDeps, token: string, password: string): Promise<string> {
   const tokenHash = hashToken(token);
   // The token is checked before the costly hash, so guessing tokens costs the server no hashing.
-  const userId = await repo.findPasswordSettable(deps.db, tokenHash, deps.clock.now());
-  const user = userId && (await findUser(deps.db, userId));
-  if (!user || user.passwordHash !== null) throw invalidInvitation();
+  const settable = await repo.findPasswordSettable(deps.db, tokenHash, deps.clock.now());
+  const user = settable && (await findUser(deps.db, settable.userId));
+  // Dead once the account has a password or its stamp has moved (a reset, a reclaim, signing others out, …).
+  if (!user || user.passwordHash !== null || user.securityStamp !== settable.stamp) throw invalidInvitation();
   const passwordHash = await hashPassword(password);
   await deps.db.transaction(async (tx) => {
-    const claimedBy = await repo.claimPasswordSetting(tx, tokenHash, deps.clock.now());
-    const claimant = claimedBy && (await findUser(tx, claimedBy));
-    if (!claimant || claimant.passwordHash !== null) throw invalidInvitation();
-    await setInitialPassword(tx, claimant.uuid, passwordHash);
+    const claimed = await repo.claimPasswordSetting(tx, tokenHash, deps.clock.now());
+    if (!claimed || !(await setInitialPassword(tx, claimed, passwordHash))) throw invalidInvitation();
   });
   return 'Password set successfully';
 }

@@ -7,6 +7,7 @@ import {
   emailChangeNoticeMail,
   invitationMail,
   passwordResetMail,
+  securityNoticeMail,
   verificationMail,
 } from './mail.templates.ts';
 
@@ -34,4 +35,11 @@ export async function queueEmailChangeMails(
 ) {
   await enqueueMail(tx, emailChangeMail({ to: newEmail, appUrl, token }));
   await enqueueMail(tx, emailChangeNoticeMail({ to: oldEmail, appUrl, newEmail }));
+}
+
+export type SecurityNotice = Parameters<typeof securityNoticeMail>[0]['notice'];
+
+/** A notice to the account's address that a way in was added or changed, in the caller's transaction. */
+export async function queueSecurityNotice(tx: Db, input: Parameters<typeof securityNoticeMail>[0]) {
+  await enqueueMail(tx, securityNoticeMail(input));
 }

@@ -70,6 +70,40 @@ export function emailChangeNoticeMail({
   });
 }
 
+/**
+ * The account changes mailed to its address as they happen (docs/contract.md section 4, Credential lifecycle); an
+ * email change has its own notice, to the old address when it is asked for (emailChangeNoticeMail).
+ */
+export const SECURITY_NOTICES = {
+  'passkey added': 'A passkey was added to your Tessera account',
+  'two-factor on': 'Two-factor authentication was turned on for your Tessera account',
+  'two-factor off': 'Two-factor authentication was turned off for your Tessera account',
+  'password changed': 'The password of your Tessera account was changed',
+} as const;
+export type SecurityNotice = keyof typeof SECURITY_NOTICES;
+
+/**
+ * Tells the holder of the address that a way in was added or changed: if it was not them, a reset through this
+ * mailbox retires every session and link (and a reclaim, every factor).
+ */
+export function securityNoticeMail({
+  to,
+  appUrl,
+  notice,
+}: {
+  to: string;
+  appUrl: string;
+  notice: SecurityNotice;
+}): OutgoingMail {
+  return linkMail(to, {
+    subject: SECURITY_NOTICES[notice],
+    lead: `${SECURITY_NOTICES[notice]}. If it was not you, someone has access to your account: choose a new password now, which also signs everyone else out:`,
+    action: 'Choose a new password',
+    link: `${appUrl}/forgot-password`,
+    note: 'If it was you, there is nothing to do here.',
+  });
+}
+
 function linkMail(
   to: string,
   {

@@ -3,7 +3,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 
-import { type PasskeyDeps, relyingParty } from './passkeys.service.ts';
+import { type PasskeyDeps, relyingParty, removeUserPasskeys } from './passkeys.service.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -13,6 +13,8 @@ declare module 'fastify' {
 
 export const passkeysModulePlugin = fp(
   async (app: FastifyInstance) => {
+    // A reclaimed account's passkeys go with its other factors (auth/credential-lifecycle.ts).
+    app.auth.factorStores.push({ removeAll: removeUserPasskeys });
     app.decorate('passkeys', {
       db: app.database.db,
       clock: app.clock,

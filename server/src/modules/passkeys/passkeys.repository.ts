@@ -89,3 +89,7 @@ export async function deletePasskey(db: Db, userId: string, id: string): Promise
     .returning({ id: passkeys.id });
   return deleted.length > 0;
 }
+
+export async function deleteUserPasskeys(db: Db, userId: string): Promise<void> {
+  await db.delete(passkeys).where(eq(passkeys.userId, userId));
+}

@@ -58,7 +58,7 @@ export const passkeysRoutes: FastifyPluginAsyncZod = async (app) => {
           .send(
             await passkeys.verifyRegistration(
               deps,
-              request.user.uuid,
+              { userId: request.user.uuid, sessionId: request.user.sessionId },
               request.body,
               requestClient(request).userAgent,
             ),

@@ -25,6 +25,8 @@ import {
   type AuthDeps,
   type Client,
   findUser,
+  noticeToAccount,
+  requireOpenSession,
   issueSession,
   requireRecentSignIn,
 } from '../auth/auth.service.ts';
@@ -87,7 +89,7 @@ export async function registrationOptions(
 
 export async function verifyRegistration(
   deps: PasskeyDeps,
-  userId: string,
+  { userId, sessionId }: { userId: string; sessionId: string },
   { name, ...response }: PasskeyRegisterVerifyBody,
   userAgent: string | null,
 ): Promise<Passkey> {
@@ -102,17 +104,24 @@ export async function verifyRegistration(
   }).catch(() => ({ verified: false }) as const);
   if (!verification.verified) throw verificationFailed();
   const { credential, credentialBackedUp } = verification.registrationInfo;
-  const row = await repo.insertPasskey(deps.db, {
-    userId,
-    credentialId: credential.id,
-    publicKey: credential.publicKey,
-    counter: credential.counter,
-    transports: (response.response.transports ?? []).filter(isTransport),
-    backedUp: credentialBackedUp,
-    name: name ?? deviceName(userAgent),
-    createdAt: deps.clock.now(),
+  const row = await deps.db.transaction(async (tx) => {
+    // Under the account's session lock: a reclaim that ended this session meanwhile is seen, and no passkey is added.
+    await requireOpenSession(deps.auth, tx, { userId, sessionId });
+    const inserted = await repo.insertPasskey(tx, {
+      userId,
+      credentialId: credential.id,
+      publicKey: credential.publicKey,
+      counter: credential.counter,
+      transports: (response.response.transports ?? []).filter(isTransport),
+      backedUp: credentialBackedUp,
+      name: name ?? deviceName(userAgent),
+      createdAt: deps.clock.now(),
+    });
+    if (!inserted) throw new AppError('BAD_REQUEST', 'This passkey is already registered');
+    await noticeToAccount(deps.auth, tx, userId, 'passkey added');
+    return inserted;
   });
-  if (!row) throw new AppError('BAD_REQUEST', 'This passkey is already registered');
+  deps.auth.mailQueued();
   return toPasskey(row);
 }
 
@@ -188,6 +197,11 @@ export async function listPasskeys(deps: PasskeyDeps, userId: string): Promise<P
 export async function deletePasskey(deps: PasskeyDeps, userId: string, id: string): Promise<void> {
   const deleted = isUuid(id) && (await repo.deletePasskey(deps.db, userId, id.toLowerCase()));
   if (!deleted) throw new AppError('NOT_FOUND', 'Passkey not found');
+}
+
+/** Removes every passkey of the account, in the caller's transaction: a reclaimed account keeps none. */
+export async function removeUserPasskeys(tx: Db, userId: string): Promise<void> {
+  await repo.deleteUserPasskeys(tx, userId);
 }
 
 async function saveChallenge(

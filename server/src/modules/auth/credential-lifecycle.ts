@@ -1,0 +1,65 @@
+// The credential lifecycle (docs/decisions/019): what each credential event retires, stated once. A service says
+// which event happened; this table says what goes. credential-lifecycle.test.ts proves every event against every
+// credential, and fails on one it does not list.
+import type { Db } from '../../db/client.ts';
+import * as repo from './auth.repository.ts';
+
+/**
+ * What an event does beyond moving the account's security stamp, which it always does: the stamp retires every link
+ * and sign-in step issued before it (verification, reset and email-change links, an `mfa_token` in flight, an
+ * invitation's set-password link), whatever kind it is, including kinds added later.
+ */
+type Retirement = {
+  /** The sessions (refresh tokens, and with them their access tokens): every one, all but the caller's, or none. */
+  sessions: 'all' | 'others' | 'none';
+  /**
+   * The ways in the account holds: `kept`, or `removed` when the account passes to whoever proved the mailbox
+   * (password, second factor, recovery codes and passkeys all go, so nothing a squatter planted survives).
+   */
+  factors: 'kept' | 'removed';
+};
+
+export const CREDENTIAL_EVENTS = {
+  /** An invitation accepted into, or a Google sign-in onto, an unverified account; a listed address verified. */
+  'address reclaimed': { sessions: 'all', factors: 'removed' },
+  'password reset': { sessions: 'all', factors: 'kept' },
+  'password changed': { sessions: 'others', factors: 'kept' },
+  'other sessions ended': { sessions: 'others', factors: 'kept' },
+  'email changed': { sessions: 'others', factors: 'kept' },
+  /** The new address makes the account a super admin: as a reclaim, the mailbox's owner alone holds it. */
+  'email changed to a listed address': { sessions: 'all', factors: 'removed' },
+  'two-factor turned on': { sessions: 'none', factors: 'kept' },
+  'two-factor turned off': { sessions: 'none', factors: 'kept' },
+  suspended: { sessions: 'all', factors: 'kept' },
+} as const satisfies Record<string, Retirement>;
+
+export type CredentialEvent = keyof typeof CREDENTIAL_EVENTS;
+
+/** Removes the account's factors held outside the auth module (passkeys); registered by their module's plugin. */
+export type FactorStore = { removeAll(tx: Db, userId: string): Promise<void> };
+
+/**
+ * Applies `event` to the account in the caller's transaction. `caller` is the session that stays when the event
+ * ends the others. The stamp moves under the session lock (repo.lockSessions), so a session or link being issued
+ * meanwhile is either seen and retired, or issued after the event under the new stamp.
+ */
+export async function retireCredentials(
+  tx: Db,
+  { factorStores, now }: { factorStores: readonly FactorStore[]; now: Date },
+  userId: string,
+  event: CredentialEvent,
+  caller?: { sessionId: string },
+): Promise<void> {
+  const { sessions, factors } = CREDENTIAL_EVENTS[event];
+  await repo.moveSecurityStamp(tx, userId);
+  if (sessions !== 'none') {
+    await repo.revokeUserRefreshTokens(tx, userId, now, {
+      except: sessions === 'others' ? caller?.sessionId : undefined,
+    });
+  }
+  if (factors === 'removed') {
+    await repo.clearPassword(tx, userId);
+    await repo.disableTotp(tx, userId);
+    for (const store of factorStores) await store.removeAll(tx, userId);
+  }
+}
