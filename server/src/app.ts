@@ -5,7 +5,7 @@ import path from 'node:path';
 
 import { isUuid } from '@app/contract';
 import Fastify from 'fastify';
-import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
@@ -33,6 +33,7 @@ import { compressionPlugin } from './plugins/compression.ts';
 import { errorsPlugin, frameworkErrors } from './plugins/errors.ts';
 import { openapiPlugin } from './plugins/openapi.ts';
 import { type AttemptLimits, rateLimitsPlugin } from './plugins/rate-limits.ts';
+import { validatorCompiler } from './plugins/request-validator.ts';
 import { checkResponse, serializerCompiler } from './plugins/response-serializer.ts';
 import { tenantPlugin } from './plugins/tenant.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';

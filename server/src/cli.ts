@@ -6,6 +6,7 @@ import { type Database, openDatabase } from './db/client.ts';
 import { migrateDatabase } from './db/migrate.ts';
 import { SEED_PASSWORD, seedDatabase, seedUserEmail } from './db/seed.ts';
 import { promoteSuperAdmin } from './modules/auth/auth.service.ts';
+import { liftSuspension } from './modules/super-admin/super-admin.service.ts';
 
 /** Runs `work` on the migrated database, closing it afterwards. */
 async function withDatabase<T>(work: (database: Database) => Promise<T>): Promise<T> {
@@ -30,6 +31,15 @@ const commands: Record<string, { usage: string; run: (args: string[]) => Promise
       if (!parsed.success) throw new Error('Usage: npm run cli -- promote-super-admin <email>');
       await withDatabase(({ db }) => promoteSuperAdmin(db, parsed.data));
       return `${parsed.data} is now a super admin (from their next sign-in or token refresh).`;
+    },
+  },
+  unsuspend: {
+    usage: "unsuspend <email>             lift the suspension of an account, a listed super admin's too",
+    run: async ([email]) => {
+      const parsed = EmailSchema.safeParse(email ?? '');
+      if (!parsed.success) throw new Error('Usage: npm run cli -- unsuspend <email>');
+      const lifted = await withDatabase(({ db }) => liftSuspension(db, parsed.data));
+      return lifted ? `${parsed.data} is no longer suspended.` : `${parsed.data} is not suspended.`;
     },
   },
   seed: {

@@ -8,11 +8,13 @@ import {
   bearer,
   buildTestApp,
   createTeam,
+  inTenant,
   registerUser,
   registerVerifiedUser,
   testConfig,
   type TestApp,
 } from './helpers.ts';
+import { NUL_REFUSED } from '../src/plugins/request-validator.ts';
 import { listRoutes } from './routes.ts';
 import { scaled } from '../../test-deadlines.ts';
 
@@ -323,5 +325,89 @@ describe('a cursor the server did not write', () => {
         expect(response.json()).toEqual({ detail: 'querystring.cursor: Invalid cursor' });
       }
     }
+  });
+});
+
+/** A JSON Schema of the OpenAPI document, as far as the walk below reads it. */
+type JsonSchema = {
+  type?: string;
+  properties?: Record<string, JsonSchema>;
+  items?: JsonSchema;
+  anyOf?: JsonSchema[];
+};
+
+/** The path to every string a request schema takes: an array's strings are reached through its first element. */
+function stringPaths(schema: JsonSchema, path: (string | number)[] = []): (string | number)[][] {
+  if (schema.type === 'string') return [path];
+  if (schema.anyOf) return schema.anyOf.flatMap((option) => stringPaths(option, path));
+  if (schema.items) return stringPaths(schema.items, [...path, 0]);
+  return Object.entries(schema.properties ?? {}).flatMap(([key, inner]) =>
+    stringPaths(inner, [...path, key]),
+  );
+}
+
+/** `value` at `path` of an otherwise empty body. */
+function bodyWith(path: (string | number)[], value: string): unknown {
+  const [key, ...rest] = path;
+  if (key === undefined) return value;
+  return typeof key === 'number' ? [bodyWith(rest, value)] : { [key]: bodyWith(rest, value) };
+}
+
+describe('U+0000 in a text field or search parameter', () => {
+  it('answers 422 naming the field on every route that takes text, and changes nothing', async () => {
+    type Operation = {
+      parameters?: { in: string; name: string; schema: JsonSchema }[];
+      requestBody?: { content: { 'application/json': { schema: JsonSchema } } };
+    };
+    const document = (await app.inject({ url: '/api/openapi.json' })).json() as {
+      paths: Record<string, Record<string, Operation>>;
+    };
+    const before = await snapshot();
+    const checked: string[] = [];
+    for (const [pattern, operations] of Object.entries(document.paths)) {
+      // Path parameters are ids and link tokens, which no text reaches the database through.
+      const url = pattern.replace(/\{\w+\}/g, '00000000-0000-0000-0000-000000000000');
+      for (const [method, operation] of Object.entries(operations)) {
+        const cases = [
+          ...(operation.parameters ?? [])
+            .filter((parameter) => parameter.in === 'query' && stringPaths(parameter.schema).length > 0)
+            .map((parameter) => ({
+              field: `querystring.${parameter.name}`,
+              query: { [parameter.name]: 'a\u0000b' },
+            })),
+          ...stringPaths(operation.requestBody?.content['application/json'].schema ?? {}).map((path) => ({
+            field: ['body', ...path].join('.'),
+            payload: bodyWith(path, 'a\u0000b') as object,
+          })),
+        ];
+        for (const { field, ...input } of cases) {
+          // As the owner in their team, or as an operator: the refusal comes before any other check.
+          const headers = url.startsWith('/api/super-admin') ? bearer(admin) : inTenant(owner, team);
+          const response = await app.inject({
+            method: method.toUpperCase() as Method,
+            url,
+            headers,
+            ...input,
+          });
+          const where = `${method.toUpperCase()} ${pattern} ${field}`;
+          expect(response.statusCode, `${where}: ${response.body}`).toBe(422);
+          expect(response.json(), where).toEqual({ detail: `${field}: ${NUL_REFUSED}` });
+          checked.push(`${method.toUpperCase()} ${pattern} ${field}`);
+        }
+      }
+    }
+    expect(checked).toEqual(
+      expect.arrayContaining([
+        'POST /api/items/ body.name',
+        'PATCH /api/items/{id} body.description',
+        'POST /api/tenants body.name',
+        'PUT /api/tenant body.description',
+        'POST /api/feedback/ body.message',
+        'GET /api/super-admin/users querystring.q',
+        'GET /api/super-admin/tenants querystring.q',
+        'POST /api/auth/passkeys/register/verify body.response.transports.0',
+      ]),
+    );
+    expect(await snapshot()).toEqual(before);
   });
 });

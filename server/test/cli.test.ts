@@ -10,6 +10,7 @@ import { describe, expect, it } from 'vitest';
 
 import { openDatabase } from '../src/db/client.ts';
 import { migrateDatabase } from '../src/db/migrate.ts';
+import { operatorAudit } from '../src/db/schema/operator-audit.ts';
 import { users } from '../src/db/schema/users.ts';
 
 const SERVER_ROOT = path.resolve(import.meta.dirname, '..');
@@ -65,6 +66,49 @@ describe('npm run cli -- promote-super-admin', () => {
     await withDatabase(dataDir, async (db) => {
       const [user] = await db.select().from(users).where(eq(users.email, email));
       expect(user!.isSuperAdmin).toBe(true);
+    });
+  });
+});
+
+describe('npm run cli -- unsuspend', () => {
+  it('lifts a suspension in one line, on the operators’ audit list; a repeat changes nothing; an unknown email exits 1', async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'tessera-cli-'));
+    const email = 'locked-out@example.com';
+    await withDatabase(dataDir, async (db) => {
+      await db.insert(users).values({ email, passwordHash: null, isVerified: true, suspendedAt: new Date() });
+    });
+
+    const lifted = await cli(dataDir, 'unsuspend', email);
+    expect(lifted).toEqual({ code: 0, stdout: `${email} is no longer suspended.\n`, stderr: '' });
+    const again = await cli(dataDir, 'unsuspend', email);
+    expect(again).toEqual({ code: 0, stdout: `${email} is not suspended.\n`, stderr: '' });
+    const unknown = await cli(dataDir, 'unsuspend', 'nobody@example.com');
+    expect(unknown).toEqual({
+      code: 1,
+      stdout: '',
+      stderr: 'No account with the email nobody@example.com\n',
+    });
+
+    await withDatabase(dataDir, async (db) => {
+      const [user] = await db.select().from(users).where(eq(users.email, email));
+      expect(user!.suspendedAt).toBeNull();
+      expect(
+        await db
+          .select({
+            operatorId: operatorAudit.operatorId,
+            operatorEmail: operatorAudit.operatorEmail,
+            action: operatorAudit.action,
+            targetUserId: operatorAudit.targetUserId,
+          })
+          .from(operatorAudit),
+      ).toEqual([
+        {
+          operatorId: null,
+          operatorEmail: 'npm run cli',
+          action: 'user.unsuspended',
+          targetUserId: user!.uuid,
+        },
+      ]);
     });
   });
 });

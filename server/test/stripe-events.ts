@@ -178,7 +178,7 @@ export function stripeInvoice(options: {
 
 /**
  * The customer pays an open Checkout Session at the stand-in, as Stripe would: the subscription it sells (the
- * session's price and subscription metadata) starts, active, and the session is complete. Answers that subscription
+ * session's price and subscription metadata) starts, active or trialing as the session asked, and the session is complete. Answers that subscription
  * and the signed-to-be `checkout.session.completed` event. A session past its `expires_at` can no longer be paid.
  */
 export function completeCheckout(standIn: StripeStandIn, sessionId: string, created: number) {
@@ -188,15 +188,22 @@ export function completeCheckout(standIn: StripeStandIn, sessionId: string, crea
   if (session.status !== 'open' || created >= (session.expires_at as number)) {
     throw new Error(`Checkout session ${sessionId} is ${session.status}, expiring at ${session.expires_at}`);
   }
-  const subscription = stripeSubscription({
-    id: randomId('sub'),
-    tenantUuid: order.subscriptionMetadata.tenant_uuid!,
-    planId: order.subscriptionMetadata.plan_id,
-    customer: session.customer as string,
-    ...(order.price && { price: order.price }),
-    start: created,
-    end: created + 30 * 86400,
-  });
+  // A session that asked for a trial starts one: its first period is the trial.
+  const trialEnd = order.trialDays > 0 ? created + order.trialDays * 86400 : null;
+  const subscription = {
+    ...stripeSubscription({
+      id: randomId('sub'),
+      tenantUuid: order.subscriptionMetadata.tenant_uuid!,
+      planId: order.subscriptionMetadata.plan_id,
+      customer: session.customer as string,
+      ...(order.price && { price: order.price }),
+      status: trialEnd ? 'trialing' : 'active',
+      start: created,
+      end: trialEnd ?? created + 30 * 86400,
+    }),
+    trial_start: trialEnd && created,
+    trial_end: trialEnd,
+  };
   standIn.subscriptions.set(subscription.id, subscription);
   Object.assign(session, { status: 'complete', subscription: subscription.id });
   return {

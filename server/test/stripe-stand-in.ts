@@ -26,7 +26,7 @@ export async function startStripeStandIn() {
   /** What each Checkout Session was asked to sell, which Stripe keeps but does not answer: see completeCheckout. */
   const checkoutOrders = new Map<
     string,
-    { price: string | null; subscriptionMetadata: Record<string, string> }
+    { price: string | null; subscriptionMetadata: Record<string, string>; trialDays: number }
   >();
   const customers = new Map<string, StripeObject>();
   const byIdempotencyKey = new Map<string, StripeObject>();
@@ -104,6 +104,7 @@ export async function startStripeStandIn() {
       checkoutOrders.set(id, {
         price: form.get('line_items[0][price]'),
         subscriptionMetadata: metadataOf(form, 'subscription_data'),
+        trialDays: Number(form.get('subscription_data[trial_period_days]') ?? 0),
       });
       return [200, session];
     }
@@ -138,6 +139,17 @@ export async function startStripeStandIn() {
       const subscription = subscriptions.get(match[1]!);
       if (!subscription) return missing(match[1]!);
       if (method === 'GET') return [200, subscription];
+      // Ending a trial now: Stripe bills the subscription at once (the stand-in's payment always succeeds).
+      if (method === 'POST' && form.get('trial_end') === 'now') {
+        if (subscription.status !== 'trialing') {
+          return [
+            400,
+            { error: { type: 'invalid_request_error', message: 'This subscription is not trialing.' } },
+          ];
+        }
+        Object.assign(subscription, { status: 'active', trial_end: Math.floor(Date.now() / 1000) });
+        return [200, subscription];
+      }
       if (method === 'DELETE') {
         // Stripe answers a second cancellation as if the subscription were gone.
         if (subscription.status === 'canceled') return missing(match[1]!);

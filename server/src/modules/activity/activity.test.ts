@@ -194,7 +194,7 @@ describe('the activity log', () => {
 });
 
 describe('the CSV export', () => {
-  it('streams every entry as RFC 4180 CSV with formulas neutralised', async () => {
+  it('streams every entry as RFC 4180 CSV, quoting `;` and formulas, which it neutralises', async () => {
     const { owner, team } = await newTeam();
     const names = [
       'plain',
@@ -206,6 +206,7 @@ describe('the CSV export', () => {
       '-2',
       '@cmd',
       '\tTab',
+      'Notes;=1+1',
     ];
     for (const name of names) await call(owner, team, 'POST', '/items/', { name });
 
@@ -223,20 +224,19 @@ describe('the CSV export', () => {
       ...entries.map((entry) => `${entry.created_at},${owner.email},item.created,`),
     ];
     const targets = [
-      "'@cmd",
-      "'-2",
-      "'+SUM(A1)",
-      "'=1+1",
+      '"Notes;=1+1"',
+      'Tab',
+      `"'@cmd"`,
+      `"'-2"`,
+      `"'+SUM(A1)"`,
+      `"'=1+1"`,
       '"two\nlines"',
       '"with ""quotes"""',
       '"with, comma"',
       'plain',
     ];
     // Names are trimmed on the way in, so the tab one is stored as "Tab".
-    const lines = [
-      expected[0],
-      ...expected.slice(1).map((line, index) => line + (['Tab', ...targets][index] ?? '')),
-    ];
+    const lines = [expected[0], ...expected.slice(1).map((line, index) => line + targets[index])];
     expect(response.body).toBe(lines.map((line) => `${line}\r\n`).join(''));
   });
 

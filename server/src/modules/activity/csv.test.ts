@@ -23,7 +23,7 @@ function parseRecord(line: string): string[] {
     } else {
       const end = line.slice(index).search(/,|\r\n$/);
       field = line.slice(index, index + end);
-      expect(field).not.toMatch(/[",\r\n]/);
+      expect(field).not.toMatch(/[",;\r\n]/);
       index += end;
     }
     fields.push(field);
@@ -34,9 +34,10 @@ function parseRecord(line: string): string[] {
 }
 
 describe('csv', () => {
-  it('quotes commas, quotes and line breaks, doubling quotes', () => {
+  it('quotes commas, semicolons, quotes and line breaks, doubling quotes', () => {
     expect(csvField('plain')).toBe('plain');
     expect(csvField('a,b')).toBe('"a,b"');
+    expect(csvField('Notes;=1+1')).toBe('"Notes;=1+1"');
     expect(csvField('say "hi"')).toBe('"say ""hi"""');
     expect(csvField('a\nb')).toBe('"a\nb"');
     expect(csvField('a\rb')).toBe('"a\rb"');
@@ -44,19 +45,19 @@ describe('csv', () => {
     expect(csvRow(['a', null, 'b,c'])).toBe('a,,"b,c"\r\n');
   });
 
-  it('neutralises each formula prefix with a leading quote mark', () => {
-    expect(csvField('=1+1')).toBe("'=1+1");
-    expect(csvField('+1')).toBe("'+1");
-    expect(csvField('-1')).toBe("'-1");
-    expect(csvField('@SUM(A1)')).toBe("'@SUM(A1)");
-    expect(csvField('\tx')).toBe("'\tx");
+  it('neutralises each formula prefix with a leading quote mark, inside quotes', () => {
+    expect(csvField('=1+1')).toBe(`"'=1+1"`);
+    expect(csvField('+1')).toBe(`"'+1"`);
+    expect(csvField('-1')).toBe(`"'-1"`);
+    expect(csvField('@SUM(A1)')).toBe(`"'@SUM(A1)"`);
+    expect(csvField('\tx')).toBe(`"'\tx"`);
     expect(csvField('\rx')).toBe('"\'\rx"');
     expect(csvField('=HYPERLINK("x")')).toBe('"\'=HYPERLINK(""x"")"');
   });
 
   it('reads back every field as written, less the neutralising quote, and never starts one with a formula', () => {
     const field = fc.string({
-      unit: fc.constantFrom('a', ',', '"', '\r', '\n', '=', '+', '-', '@', '\t', "'", ' '),
+      unit: fc.constantFrom('a', ',', ';', '"', '\r', '\n', '=', '+', '-', '@', '\t', "'", ' '),
     });
     fc.assert(
       fc.property(fc.array(field, { minLength: 1, maxLength: 6 }), (fields) => {
@@ -65,7 +66,10 @@ describe('csv', () => {
         read.forEach((value, index) => {
           expect(value).not.toMatch(/^[=+\-@\t\r]/);
           const original = fields[index]!;
-          expect(value).toBe(/^[=+\-@\t\r]/.test(original) ? `'${original}` : original);
+          const formula = /^[=+\-@\t\r]/.test(original);
+          expect(value).toBe(formula ? `'${original}` : original);
+          // A neutralised cell is quoted too.
+          if (formula) expect(csvField(original)).toMatch(/^"'/);
         });
       }),
       { numRuns: 500 },

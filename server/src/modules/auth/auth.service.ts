@@ -410,6 +410,13 @@ export async function getMe(deps: AuthDeps, userId: string): Promise<Me> {
   };
 }
 
+/** Lifts any suspension of the account with this email (`npm run cli -- unsuspend`), in the caller's transaction. */
+export async function liftSuspension(tx: Db, email: string) {
+  const user = await repo.findUserByEmail(tx, email);
+  if (!user) throw new AppError('NOT_FOUND', `No account with the email ${email}`);
+  return { uuid: user.uuid, ...(await repo.setSuspended(tx, user.uuid, null))! };
+}
+
 /** Refuses an unverified account: a super admin's address must be proven theirs (docs/contract.md section 4). */
 export async function promoteSuperAdmin(db: Db, email: string): Promise<void> {
   const user = await repo.findUserByEmail(db, email);
@@ -762,10 +769,15 @@ export async function listAllSessions(
 
 /**
  * Suspends an account (its sessions end now, and the operator views it opened) or restores it, in the caller's
- * transaction. Its email and whether anything changed; undefined for no such account.
+ * transaction. Its email and whether anything changed; undefined for no such account. An operator listed in
+ * SUPER_ADMIN_EMAILS is refused (docs/contract.md section 4): the console cannot lock out whom the configuration names.
  */
 export async function setSuspension(deps: AuthDeps, tx: Db, userId: string, suspended: boolean) {
   const now = deps.clock.now();
+  const user = suspended ? await repo.findUserById(tx, userId) : undefined;
+  if (user?.isVerified && deps.superAdminEmails.includes(user.email)) {
+    throw new AppError('FORBIDDEN', 'A super admin listed in SUPER_ADMIN_EMAILS cannot be suspended');
+  }
   const outcome = await repo.setSuspended(tx, userId, suspended ? now : null);
   if (outcome?.changed && suspended) {
     await credentialEvent(deps, tx, userId, 'suspended');

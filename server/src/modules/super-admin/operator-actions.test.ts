@@ -27,6 +27,7 @@ import { SoftAuthenticator } from '../../../test/soft-authenticator.ts';
 
 const ROOT = 'root@example.com';
 const LISTED = 'listed-root@example.com';
+const LISTED_OPERATOR = 'listed-operator@example.com';
 const APP = { origin: 'https://app.example.test', rpId: 'app.example.test' };
 const MINUTE = 60_000;
 
@@ -42,7 +43,7 @@ beforeAll(async () => {
     config: testConfig({
       ...google.config,
       APP_URL: APP.origin,
-      SUPER_ADMIN_EMAILS: `${ROOT},${LISTED}`,
+      SUPER_ADMIN_EMAILS: `${ROOT},${LISTED},${LISTED_OPERATOR}`,
       // Longer than an impersonation may last: its tokens must still end within 30 minutes.
       ACCESS_TOKEN_TTL_SECONDS: '3600',
     }),
@@ -192,6 +193,18 @@ describe('suspending an account', () => {
       { action: 'user.suspended', operatorEmail: ROOT },
       { action: 'user.unsuspended', operatorEmail: ROOT },
     ]);
+  });
+
+  it('refuses to suspend an operator listed in SUPER_ADMIN_EMAILS (403): they keep their session', async () => {
+    const listed = await registerVerifiedUser(app, LISTED_OPERATOR);
+    const refused = await operatorAction(uuidOf(listed.access_token), 'suspend');
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toEqual({
+      detail: 'A super admin listed in SUPER_ADMIN_EMAILS cannot be suspended',
+    });
+    expect((await get('/api/auth/me', listed.access_token)).statusCode).toBe(200);
+    expect((await refresh(listed.refresh_token)).statusCode).toBe(200);
+    expect(await auditOf(LISTED_OPERATOR)).toEqual([]);
   });
 
   it('refuses an operator suspending themselves, and answers 404 for no such account', async () => {

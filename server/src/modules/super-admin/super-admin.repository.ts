@@ -236,7 +236,8 @@ export function findAudit(db: Db, { limit, after }: { limit: number; after?: Key
 }
 
 export type OperatorActionEntry = {
-  operatorId: string;
+  /** Null for the command line. */
+  operatorId: string | null;
   operatorEmail: string;
   action: OperatorAction;
   targetUserId: string;

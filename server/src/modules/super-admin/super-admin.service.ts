@@ -208,6 +208,29 @@ export async function setSuspension(
   });
 }
 
+/** Who the audit list names for what an operator does at the server's command line. */
+const COMMAND_LINE = 'npm run cli';
+
+/**
+ * `npm run cli -- unsuspend <email>` (docs/contract.md section 4, Operators): lifts any suspension, a listed
+ * operator's too, recorded on the audit list as the console's are. Answers whether the account was suspended.
+ */
+export async function liftSuspension(db: Db, email: string): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const outcome = await authService.liftSuspension(tx, email);
+    if (outcome.changed) {
+      await recordOperatorAction(tx, {
+        operatorId: null,
+        operatorEmail: COMMAND_LINE,
+        action: 'user.unsuspended',
+        targetUserId: outcome.uuid,
+        targetEmail: outcome.email,
+      });
+    }
+    return outcome.changed;
+  });
+}
+
 /** Opens an operator's view as a user: the session, recorded on the audit list and in each of the user's teams. */
 export async function impersonate(
   auth: AuthDeps,

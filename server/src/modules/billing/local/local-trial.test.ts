@@ -14,7 +14,7 @@ import {
   type TestApp,
   testConfig,
 } from '../../../../test/helpers.ts';
-import { LONG_LIVED_TOKENS, subscribeLocally } from '../../../../test/local-billing.ts';
+import { LONG_LIVED_TOKENS, subscribeLocally, TEST_CARD } from '../../../../test/local-billing.ts';
 import { buildApp } from '../../../app.ts';
 import { invoices, subscriptions } from '../../../db/schema/billing.ts';
 
@@ -201,6 +201,45 @@ describe('a trial with the local provider', () => {
     });
     expect(bills.map((invoice) => invoice.createdAt)).toEqual([new Date(TRIAL_END)]);
   });
+
+  it.each(['one after the other', 'at the same moment'])(
+    'two checkouts opened before the first completed, paid %s: one trial, the other checkout refused',
+    async (when) => {
+      const t = await teamOf(TRIAL);
+      const open = async () =>
+        ((await t.call('POST', '/checkout', { plan_id: 'pro' })).body as { url: string }).url
+          .split('/')
+          .pop()!;
+      const sessions = [await open(), await open()];
+      const page = async (session: string) =>
+        (
+          await t.app.inject({
+            url: `/api/payments/local/checkout/${session}`,
+            headers: { authorization: `Bearer ${t.owner.access_token}` },
+          })
+        ).json() as { trial_days: number; amount: number };
+      for (const session of sessions)
+        expect(await page(session)).toMatchObject({ trial_days: 14, amount: 0 });
+
+      const pay = (session: string) => t.call('POST', `/local/checkout/${session}/pay`, TEST_CARD);
+      const outcomes =
+        when === 'at the same moment'
+          ? await Promise.all(sessions.map(pay))
+          : [await pay(sessions[1]!), await pay(sessions[0]!)];
+      expect(outcomes.map((outcome) => outcome.status).sort()).toEqual([200, 400]);
+      expect(outcomes.find((outcome) => outcome.status === 200)!.body).toMatchObject({
+        status: 'trialing',
+        trial_ends_at: TRIAL_END,
+      });
+      expect(outcomes.find((outcome) => outcome.status === 400)!.body).toEqual({
+        detail:
+          'This team already has a subscription. Change plan or billing interval in the billing portal.',
+      });
+      // Neither checkout offers the trial any more, and nothing was charged.
+      for (const session of sessions) expect(await page(session)).toMatchObject({ trial_days: 0 });
+      expect((await t.stored()).invoices).toEqual([]);
+    },
+  );
 
   it('a team that had a subscription gets no second trial', async () => {
     const t = await teamOf(TRIAL);

@@ -45,6 +45,23 @@ export async function cancelStripeSubscription(stripe: Stripe, id: string): Prom
   }
 }
 
+/**
+ * Ends a subscription's trial now, so that Stripe bills it at once. The idempotency key answers a repeat as the first;
+ * Stripe refusing the change means the subscription is no longer trialing (billing, cancelled or gone): done too.
+ */
+export async function endStripeTrial(stripe: Stripe, id: string): Promise<void> {
+  try {
+    await stripe.subscriptions.update(
+      id,
+      { trial_end: 'now' },
+      { idempotencyKey: `tessera-end-trial-${id}` },
+    );
+  } catch (error) {
+    if (error instanceof Stripe.errors.StripeInvalidRequestError) return;
+    throw error;
+  }
+}
+
 /** Stripe failures become one clear 503 for the user; the cause goes to the log. */
 async function callStripe<T>(log: FastifyBaseLogger, what: string, call: () => Promise<T>): Promise<T> {
   try {

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTeam, inTenant, registerUser, type TestApp } from '../../../../test/helpers.ts';
 import {
   buildStripeApp,
+  completeCheckout,
   deliver,
   PRICES,
   randomId,
@@ -83,5 +84,67 @@ describe('a trial with Stripe', () => {
     const active = t.subscription('active', trialEnd);
     await deliver(app, stripeEvent('customer.subscription.updated', active, trialEnd));
     expect(await t.read()).toMatchObject({ status: 'active', trial_ends_at: null });
+  });
+});
+
+describe('one trial per team with Stripe', () => {
+  it('two checkouts opened before the first completed: a second trial after the first subscription ended is ended at Stripe, which bills it at once', async () => {
+    const owner = await registerUser(app);
+    const { uuid } = await createTeam(app, owner, 'Pied Piper');
+    const headers = inTenant(owner.access_token, uuid);
+    const openCheckout = async () => {
+      const response = await app.inject({
+        method: 'POST',
+        url: '/api/payments/checkout',
+        headers,
+        payload: { plan_id: 'pro' },
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      const [session] = standIn.sent('POST', '/v1/checkout/sessions').slice(-1);
+      expect(session!.form.get('subscription_data[trial_period_days]')).toBe('14');
+      return (response.json() as { url: string }).url.split('/').at(-1)!;
+    };
+    const read = async () =>
+      (
+        await app.inject({ method: 'GET', url: '/api/payments/subscription', headers })
+      ).json() as Subscription;
+    const now = Math.floor(Date.now() / 1000);
+    const sessions = [await openCheckout(), await openCheckout()];
+
+    // The first is paid: its trial; then it is cancelled at once in Stripe's portal.
+    const first = completeCheckout(standIn, sessions[0]!, now);
+    expect((await deliver(app, first.event)).statusCode).toBe(200);
+    expect(await read()).toMatchObject({ status: 'trialing' });
+    const cancelled = { ...standIn.subscriptions.get(first.subscription)!, status: 'canceled' };
+    await deliver(app, stripeEvent('customer.subscription.deleted', cancelled, now + 1));
+
+    // The second, opened before the first completed, starts a trial at Stripe: the app ends it, once Stripe answers.
+    const second = completeCheckout(standIn, sessions[1]!, now + 2);
+    const trialEnds = () => standIn.sent('POST', `/v1/subscriptions/${second.subscription}`);
+    standIn.failWhen(
+      (request) => request.method === 'POST' && request.path === `/v1/subscriptions/${second.subscription}`,
+    );
+    try {
+      expect((await deliver(app, second.event)).statusCode).toBe(503);
+    } finally {
+      standIn.failWhen(undefined);
+    }
+    expect(standIn.subscriptions.get(second.subscription)!.status).toBe('trialing');
+    expect((await deliver(app, second.event)).statusCode).toBe(200);
+    expect(trialEnds().map((request) => request.form.get('trial_end'))).toEqual(['now', 'now']);
+    expect(standIn.subscriptions.get(second.subscription)!.status).toBe('active');
+    // The trial was never the team's: what the team sees is the ended subscription until Stripe reports the new one.
+    expect(await read()).toMatchObject({ status: 'canceled' });
+
+    const billing = standIn.subscriptions.get(second.subscription)!;
+    await deliver(app, stripeEvent('customer.subscription.updated', billing, now + 3));
+    expect(await read()).toMatchObject({ status: 'active', trial_ends_at: null });
+    // A late report of the trial Stripe started changes nothing, here or at Stripe.
+    const trialing = { ...billing, status: 'trialing' };
+    expect(
+      (await deliver(app, stripeEvent('customer.subscription.created', trialing, now + 2))).statusCode,
+    ).toBe(200);
+    expect(await read()).toMatchObject({ status: 'active', trial_ends_at: null });
+    expect(trialEnds()).toHaveLength(2);
   });
 });

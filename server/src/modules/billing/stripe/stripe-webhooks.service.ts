@@ -2,7 +2,8 @@
 // on the raw body; each event id is recorded in the same transaction as its effects, so a replay changes nothing;
 // and an event older than the state already stored is ignored, so out-of-order deliveries end in the right state.
 // A team never keeps two subscriptions Stripe can bill, and a team that no longer exists keeps none: such a
-// subscription is cancelled at Stripe once its event is recorded.
+// subscription is cancelled at Stripe once its event is recorded. A team has one trial: a later subscription that
+// Stripe starts trialing (its checkout was opened before the first was recorded) has its trial ended at Stripe.
 import { isUuid, type BillingInterval, type SubscriptionStatus } from '@app/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type Stripe from 'stripe';
@@ -12,7 +13,7 @@ import { AppError } from '../../../lib/app-error.ts';
 import { recordStripeCustomer } from '../../tenants/tenants.service.ts';
 import * as repo from '../billing.repository.ts';
 import { recordSubscriptionChange } from '../subscription-activity.ts';
-import { cancelStripeSubscription, type StripePrices } from './stripe-provider.ts';
+import { cancelStripeSubscription, endStripeTrial, type StripePrices } from './stripe-provider.ts';
 import * as events from './stripe-webhooks.repository.ts';
 
 export type StripeWebhookDeps = {
@@ -24,6 +25,9 @@ export type StripeWebhookDeps = {
 };
 
 type SubscriptionEventKind = 'created' | 'updated' | 'deleted';
+
+/** What an event asks of Stripe about a subscription, once its transaction is over: no network call holds it. */
+type StripeAction = { do: 'cancel' | 'end trial'; subscriptionId: string };
 
 const STATUS: Record<string, SubscriptionStatus> = {
   active: 'active',
@@ -64,8 +68,7 @@ export async function handleStripeWebhook(
       ? await retrieveSubscription(deps, event.data.object)
       : undefined;
 
-  // The id of a subscription no team may keep: cancelled once the transaction is over, so no network call holds it.
-  const unwanted = await deps.db.transaction(async (tx): Promise<string | undefined> => {
+  const action = await deps.db.transaction(async (tx): Promise<StripeAction | undefined> => {
     // A replay returns here: whatever the event asked of Stripe was asked the first time.
     if (!(await events.recordEvent(tx, event.id, event.type))) return undefined;
     const at = new Date(event.created * 1000);
@@ -89,21 +92,23 @@ export async function handleStripeWebhook(
         return undefined;
     }
   });
-  if (unwanted) await cancelUnwanted(deps, event.id, unwanted);
+  if (action) await askStripe(deps, event.id, action);
 }
 
 /**
- * Cancels, once per event, a subscription no team keeps. Cancelling twice is harmless (cancelStripeSubscription),
- * so each later event about it may ask again. When Stripe cannot be reached the event is forgotten and answered
- * 503: Stripe delivers it again, and the retry decides and cancels anew.
+ * Asks Stripe, once per event, to cancel a subscription no team keeps or to end a trial the team does not get. Both
+ * are harmless twice (cancelStripeSubscription, endStripeTrial), so each later event about it may ask again. When
+ * Stripe cannot be reached the event is forgotten and answered 503: Stripe delivers it again, and the retry decides
+ * and asks anew.
  */
-async function cancelUnwanted(deps: StripeWebhookDeps, eventId: string, subscriptionId: string) {
+async function askStripe(deps: StripeWebhookDeps, eventId: string, action: StripeAction) {
   try {
-    await cancelStripeSubscription(deps.stripe, subscriptionId);
+    if (action.do === 'cancel') await cancelStripeSubscription(deps.stripe, action.subscriptionId);
+    else await endStripeTrial(deps.stripe, action.subscriptionId);
   } catch (error) {
     deps.log.error(
-      { err: error, subscription: subscriptionId },
-      'Stripe call failed: cancel an unwanted subscription',
+      { err: error, subscription: action.subscriptionId },
+      `Stripe call failed: ${action.do} a subscription`,
     );
     await events.forgetEvent(deps.db, eventId);
     throw new AppError('UNAVAILABLE', 'The payment provider is unavailable. Please try again in a moment.');
@@ -194,7 +199,7 @@ function keepOne(stored: repo.SubscriptionRow, incomingId: string, incoming: Sub
   return { cancel: incomingId, replace: false };
 }
 
-/** Applies a subscription's state; answers the id of a subscription to cancel at Stripe, if any. */
+/** Applies a subscription's state; answers what to ask of Stripe, if anything. */
 async function applySubscription(
   deps: StripeWebhookDeps,
   tx: Db,
@@ -202,7 +207,7 @@ async function applySubscription(
   kind: SubscriptionEventKind,
   at: Date,
   sessionTenantUuid?: string | null,
-): Promise<string | undefined> {
+): Promise<StripeAction | undefined> {
   const customerId = idOf(subscription.customer);
   const tenantUuid = subscription.metadata?.tenant_uuid ?? sessionTenantUuid;
   const status: SubscriptionStatus =
@@ -214,7 +219,7 @@ async function applySubscription(
     // metadata is left alone: the Stripe account may bill other things too.
     if (isUuid(tenantUuid) && repo.isBillable(status)) {
       deps.log.warn({ subscription: subscription.id }, 'Stripe subscription of a deleted team: cancelled');
-      return subscription.id;
+      return { do: 'cancel', subscriptionId: subscription.id };
     }
     deps.log.warn({ subscription: subscription.id }, 'Stripe subscription of no known team: ignored');
     return undefined;
@@ -255,7 +260,7 @@ async function applySubscription(
 
   await repo.lockTeamBilling(tx, tenantId);
   const stored = await repo.findSubscription(tx, tenantId);
-  let unwanted: string | undefined;
+  let unwanted: StripeAction | undefined;
   if (
     stored &&
     stored.providerSubscriptionId !== subscription.id &&
@@ -271,10 +276,17 @@ async function applySubscription(
       },
       'A second billable Stripe subscription for one team: cancelled',
     );
-    if (!replace) return cancel;
-    unwanted = cancel;
+    if (!replace) return { do: 'cancel', subscriptionId: cancel };
+    unwanted = { do: 'cancel', subscriptionId: cancel };
   } else if (stored && isStale(stored, subscription.id, status, kind, at)) {
     return undefined;
+  } else if (status === 'trialing' && stored && stored.providerSubscriptionId !== subscription.id) {
+    // One trial per team (docs/contract.md section 4): the team had a subscription before this one, whose checkout,
+    // opened before that one was recorded, asked Stripe for a trial. Decided here, under the team's billing lock,
+    // whatever order checkouts complete in. The trial ends and Stripe bills it now; nothing is stored until Stripe
+    // reports it so, so a redelivery decides the same.
+    deps.log.warn({ tenant: tenantId, subscription: subscription.id }, 'A second trial for one team: ended');
+    return { do: 'end trial', subscriptionId: subscription.id };
   }
   const row =
     stored?.providerSubscriptionId === subscription.id
