@@ -27,6 +27,26 @@ async function openSettings() {
   return { router, emailCard: heading.closest<HTMLElement>('[data-slot="card"]')! };
 }
 
+/** The texts an element is described by (aria-describedby), in order. */
+const descriptionOf = (element: HTMLElement) =>
+  (element.getAttribute('aria-describedby') ?? '')
+    .split(' ')
+    .filter(Boolean)
+    .map((id) => document.getElementById(id)?.textContent);
+
+const CODE_HINT = 'A code from your authenticator app, or a recovery code.';
+const CODE_MISSING = 'Enter a code from your authenticator app to confirm';
+
+/**
+ * A refusal for the second factor, as the server answers while two-factor is on (docs/contract.md section 4):
+ * '123456' is the authenticator's code. Undefined when the code passes.
+ */
+function refuseCode(body: { code?: string }) {
+  if (body.code === undefined) return HttpResponse.json({ detail: CODE_MISSING }, { status: 400 });
+  if (body.code !== '123456') return HttpResponse.json({ detail: 'Invalid code' }, { status: 400 });
+  return undefined;
+}
+
 describe('the Email card', () => {
   it('shows the current address and sends the new one with the password, then says where the link went', async () => {
     account();
@@ -79,6 +99,102 @@ describe('the Email card', () => {
     await userEvent.click(card.getByRole('button', { name: 'Send confirmation link' }));
     expect((await card.findByRole('alert')).textContent).toBe('Email already registered');
     expect(sent).toHaveLength(1);
+  });
+
+  it('with two-factor on, asks for a code, shows the refusal of a wrong one at the field and keeps what was typed', async () => {
+    account({ twoFactor: true });
+    const sent: unknown[] = [];
+    server.use(
+      http.post('/api/auth/change-email', async ({ request }) => {
+        const body = (await request.json()) as { code?: string };
+        sent.push(body);
+        return (
+          refuseCode(body) ??
+          HttpResponse.json({ message: 'We sent a confirmation link to grace@example.com.' })
+        );
+      }),
+    );
+    const { emailCard } = await openSettings();
+    const card = within(emailCard);
+    const field = card.getByLabelText('Authentication code') as HTMLInputElement;
+    expect(field.autocomplete).toBe('one-time-code');
+    expect(field.inputMode).toBe('text');
+    expect(descriptionOf(field)).toEqual([CODE_HINT]);
+
+    await userEvent.type(card.getByLabelText('New email'), 'grace@example.com');
+    await userEvent.type(card.getByLabelText('Current password'), 'my password');
+    await userEvent.click(card.getByRole('button', { name: 'Send confirmation link' }));
+    expect(await card.findByText('Enter a code')).toBeTruthy();
+    expect(document.activeElement).toBe(field);
+    expect(sent).toEqual([]);
+
+    await userEvent.type(field, 'wrong-code');
+    await userEvent.click(card.getByRole('button', { name: 'Send confirmation link' }));
+    await waitFor(() => expect(descriptionOf(field)).toEqual([CODE_HINT, 'Invalid code']));
+    expect(field.getAttribute('aria-invalid')).toBe('true');
+    expect(document.activeElement).toBe(field);
+    expect(card.queryByRole('alert')).toBeNull();
+    expect((card.getByLabelText('New email') as HTMLInputElement).value).toBe('grace@example.com');
+    expect((card.getByLabelText('Current password') as HTMLInputElement).value).toBe('my password');
+    expect(field.value).toBe('wrong-code');
+
+    // Typing another code clears the refusal.
+    await userEvent.clear(field);
+    await userEvent.type(field, '123456');
+    await waitFor(() => expect(field.getAttribute('aria-invalid')).toBe('false'));
+    expect(descriptionOf(field)).toEqual([CODE_HINT]);
+    await userEvent.click(card.getByRole('button', { name: 'Send confirmation link' }));
+    expect((await card.findByRole('status')).textContent).toMatch(/^Check your inbox at grace@example.com/);
+    expect(sent).toEqual([
+      { new_email: 'grace@example.com', password: 'my password', code: 'wrong-code' },
+      { new_email: 'grace@example.com', password: 'my password', code: '123456' },
+    ]);
+    expect(field.value).toBe('');
+  });
+
+  it('shows the code field once the server asks for a code this page did not know of', async () => {
+    // Two-factor was turned on elsewhere after this page read the account.
+    account({ twoFactor: false });
+    const sent: unknown[] = [];
+    server.use(
+      http.post('/api/auth/change-email', async ({ request }) => {
+        const body = (await request.json()) as { code?: string };
+        sent.push(body);
+        return refuseCode(body) ?? HttpResponse.json({ message: 'Sent' });
+      }),
+    );
+    const { emailCard } = await openSettings();
+    const card = within(emailCard);
+    expect(card.queryByLabelText('Authentication code')).toBeNull();
+
+    await userEvent.type(card.getByLabelText('New email'), 'grace@example.com');
+    await userEvent.type(card.getByLabelText('Current password'), 'my password');
+    await userEvent.click(card.getByRole('button', { name: 'Send confirmation link' }));
+    const field = (await card.findByLabelText('Authentication code')) as HTMLInputElement;
+    expect(descriptionOf(field)).toEqual([CODE_HINT, CODE_MISSING]);
+    expect(document.activeElement).toBe(field);
+    expect(sent).toEqual([{ new_email: 'grace@example.com', password: 'my password' }]);
+  });
+
+  it("shows the server's detail when too many wrong passwords were tried", async () => {
+    account();
+    server.use(
+      http.post('/api/auth/change-email', () =>
+        HttpResponse.json(
+          { detail: 'Too many failed sign-in attempts. Try again in 15 minutes.' },
+          { status: 429, headers: { 'Retry-After': '900' } },
+        ),
+      ),
+    );
+    const { emailCard } = await openSettings();
+    const card = within(emailCard);
+    await userEvent.type(card.getByLabelText('New email'), 'grace@example.com');
+    await userEvent.type(card.getByLabelText('Current password'), 'my password');
+    await userEvent.click(card.getByRole('button', { name: 'Send confirmation link' }));
+    expect((await card.findByRole('alert')).textContent).toBe(
+      'Too many failed sign-in attempts. Try again in 15 minutes.',
+    );
+    expect((card.getByLabelText('Current password') as HTMLInputElement).value).toBe('my password');
   });
 
   it('asks an account without a password to set one first', async () => {
@@ -192,25 +308,78 @@ describe('the Danger zone card', () => {
     expect(storage.get('userEmail')).toBeNull();
   });
 
-  it('asks an account without a password but with two-factor on for a code', async () => {
+  it('with two-factor on, asks for the password and a code, and sends both', async () => {
+    account({ twoFactor: true });
+    const sent: unknown[] = [];
+    server.use(
+      http.delete('/api/auth/me', async ({ request }) => {
+        const body = (await request.json()) as { code?: string };
+        sent.push(body);
+        return refuseCode(body) ?? new HttpResponse(null, { status: 204 });
+      }),
+    );
+    const { router } = await openSettings();
+    await userEvent.click(screen.getByRole('button', { name: 'Delete account' }));
+    const dialog = within(await screen.findByRole('dialog'));
+    const field = dialog.getByLabelText('Authentication code') as HTMLInputElement;
+    expect(field.autocomplete).toBe('one-time-code');
+    expect(descriptionOf(field)).toEqual([CODE_HINT]);
+
+    // The first field left empty takes the focus.
+    await userEvent.click(dialog.getByRole('button', { name: 'Delete my account' }));
+    expect(await dialog.findByText('Current password is required')).toBeTruthy();
+    expect(dialog.getByText('Enter a code')).toBeTruthy();
+    expect(document.activeElement).toBe(dialog.getByLabelText('Current password'));
+
+    await userEvent.type(dialog.getByLabelText('Current password'), 'my password');
+    await userEvent.type(field, '123456');
+    await userEvent.click(dialog.getByRole('button', { name: 'Delete my account' }));
+    await screen.findByRole('heading', { level: 1, name: 'Welcome Back' });
+    expect(router.state.location.pathname).toBe('/login');
+    expect(sent).toEqual([{ password: 'my password', code: '123456' }]);
+  });
+
+  it('asks an account without a password but with two-factor on for its email and a code, the same way', async () => {
     account({ hasPassword: false, twoFactor: true });
     const sent: unknown[] = [];
     server.use(
       http.delete('/api/auth/me', async ({ request }) => {
-        sent.push(await request.json());
-        return HttpResponse.json({ detail: 'Invalid code' }, { status: 400 });
+        const body = (await request.json()) as { code?: string };
+        sent.push(body);
+        return refuseCode(body) ?? new HttpResponse(null, { status: 204 });
       }),
     );
     await openSettings();
     await userEvent.click(screen.getByRole('button', { name: 'Delete account' }));
     const dialog = within(await screen.findByRole('dialog'));
-    expect(dialog.queryByLabelText(/Type your email/)).toBeNull();
+    const email = dialog.getByLabelText('Type your email (ada@example.com) to confirm') as HTMLInputElement;
+    const field = dialog.getByLabelText('Authentication code') as HTMLInputElement;
+    // One code field in the dialog, as in the rest of the page.
+    expect(dialog.queryByLabelText('Authentication or recovery code')).toBeNull();
 
+    await userEvent.type(email, 'ada@example.com');
     await userEvent.click(dialog.getByRole('button', { name: 'Delete my account' }));
-    expect(await dialog.findByText('Enter a code from your authenticator app')).toBeTruthy();
-    await userEvent.type(dialog.getByLabelText('Authentication or recovery code'), '123456');
+    expect(await dialog.findByText('Enter a code')).toBeTruthy();
+    expect(document.activeElement).toBe(field);
+    expect(sent).toEqual([]);
+
+    await userEvent.type(field, '654321');
     await userEvent.click(dialog.getByRole('button', { name: 'Delete my account' }));
-    expect((await dialog.findByRole('alert')).textContent).toBe('Invalid code');
-    expect(sent).toEqual([{ code: '123456' }]);
+    await waitFor(() => expect(descriptionOf(field)).toEqual([CODE_HINT, 'Invalid code']));
+    expect(document.activeElement).toBe(field);
+    expect(dialog.queryByRole('alert')).toBeNull();
+    expect(email.value).toBe('ada@example.com');
+    expect(field.value).toBe('654321');
+    expect(sent).toEqual([{ confirm_email: 'ada@example.com', code: '654321' }]);
+    expect(storage.get('accessToken')).not.toBeNull();
+  });
+
+  it('asks for no code while two-factor is off', async () => {
+    account({ twoFactor: false });
+    await openSettings();
+    await userEvent.click(screen.getByRole('button', { name: 'Delete account' }));
+    const dialog = within(await screen.findByRole('dialog'));
+    expect(dialog.getByLabelText('Current password')).toBeTruthy();
+    expect(dialog.queryByLabelText('Authentication code')).toBeNull();
   });
 });

@@ -10,24 +10,64 @@ import { me, thisSession } from '@/testing/mocks/handlers';
 import { server } from '@/testing/mocks/server';
 import { renderApp, signIn } from '@/testing/render-app';
 
+/** The server's answers to a missing and to a wrong second-factor code (docs/contract.md section 4). */
+const CODE_MISSING = 'Enter a code from your authenticator app to confirm';
+const RECENT_SIGN_IN =
+  'For your security, sign in again to continue: this needs a sign-in from the last 15 minutes.';
+
+type FakeAccountOptions = {
+  hasPassword: boolean;
+  /**
+   * What GET /auth/me says; the server asks for a code whenever `serverTwoFactor` is on: the authenticator's
+   * '123456' or the recovery code 'abcd-2345'.
+   */
+  twoFactor?: boolean;
+  /** Two-factor as the server knows it, when another tab turned it on after this one read the account. */
+  serverTwoFactor?: boolean;
+  /** Whether the session's sign-in is older than a first password allows. */
+  staleSignIn?: boolean;
+};
+
 /** /auth/me and /auth/update-password over one in-memory user. */
-function fakeAccount({ hasPassword }: { hasPassword: boolean }) {
-  const user = { ...me, has_password: hasPassword };
+function fakeAccount({
+  hasPassword,
+  twoFactor = false,
+  serverTwoFactor = twoFactor,
+  staleSignIn = false,
+}: FakeAccountOptions) {
+  const user = { ...me, has_password: hasPassword, two_factor_enabled: twoFactor };
   const updates: unknown[] = [];
   server.use(
     http.get('/api/auth/me', () => HttpResponse.json(user)),
     http.post('/api/auth/update-password', async ({ request }) => {
-      const body = (await request.json()) as { old_password: string | null };
+      const body = (await request.json()) as { old_password: string | null; code?: string };
       updates.push(body);
       if (user.has_password && body.old_password !== 'old password') {
         return HttpResponse.json({ detail: 'Current password is incorrect' }, { status: 400 });
       }
+      if (serverTwoFactor && body.code === undefined) {
+        return HttpResponse.json({ detail: CODE_MISSING }, { status: 400 });
+      }
+      if (serverTwoFactor && body.code !== '123456' && body.code !== 'abcd-2345') {
+        return HttpResponse.json({ detail: 'Invalid code' }, { status: 400 });
+      }
+      if (!user.has_password && staleSignIn) {
+        return HttpResponse.json({ detail: RECENT_SIGN_IN }, { status: 403 });
+      }
       user.has_password = true;
+      user.two_factor_enabled = serverTwoFactor;
       return HttpResponse.json({ message: 'Password updated successfully' });
     }),
   );
   return updates;
 }
+
+/** The texts an element is described by (aria-describedby), in order. */
+const descriptionOf = (element: HTMLElement) =>
+  (element.getAttribute('aria-describedby') ?? '')
+    .split(' ')
+    .filter(Boolean)
+    .map((id) => document.getElementById(id)?.textContent);
 
 /** The password card: the Email card below it asks for the current password too. */
 const passwordCard = () =>
@@ -90,6 +130,149 @@ describe('/settings', () => {
     server.use(http.post('/api/auth/update-password', () => new HttpResponse(null, { status: 500 })));
     await userEvent.click(screen.getByRole('button', { name: 'Change password' }));
     await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('Failed to update password'));
+  });
+
+  it('asks for no authentication code while two-factor is off, and sends none', async () => {
+    const updates = fakeAccount({ hasPassword: true });
+    signIn();
+    renderApp('/settings');
+    await screen.findByRole('heading', { level: 2, name: 'Change Password' });
+    expect(passwordCard().queryByLabelText('Authentication code')).toBeNull();
+
+    await userEvent.type(passwordCard().getByLabelText('Current password'), 'old password');
+    await fillNewPassword('second password');
+    await userEvent.click(screen.getByRole('button', { name: 'Change password' }));
+    expect((await screen.findByRole('status')).textContent).toBe('Password updated successfully');
+    expect(updates).toEqual([{ old_password: 'old password', new_password: 'second password' }]);
+  });
+
+  it('with two-factor on, asks for a code, shows the refusal of a wrong one at the field and keeps what was typed', async () => {
+    const updates = fakeAccount({ hasPassword: true, twoFactor: true });
+    signIn();
+    renderApp('/settings');
+    await screen.findByRole('heading', { level: 2, name: 'Change Password' });
+    const field = passwordCard().getByLabelText('Authentication code') as HTMLInputElement;
+    expect(field.autocomplete).toBe('one-time-code');
+    // Recovery codes have letters: no digits-only keyboard.
+    expect(field.inputMode).toBe('text');
+    expect(descriptionOf(field)).toEqual(['A code from your authenticator app, or a recovery code.']);
+
+    // Only the code is missing: it is checked before anything is sent, and the focus goes to it.
+    await userEvent.type(passwordCard().getByLabelText('Current password'), 'old password');
+    await fillNewPassword('second password');
+    await userEvent.click(screen.getByRole('button', { name: 'Change password' }));
+    await waitFor(() => expect(field.getAttribute('aria-invalid')).toBe('true'));
+    expect(descriptionOf(field)).toEqual([
+      'A code from your authenticator app, or a recovery code.',
+      'Enter a code',
+    ]);
+    expect(document.activeElement).toBe(field);
+    expect(updates).toEqual([]);
+
+    await userEvent.type(field, ' 000000 ');
+    await userEvent.click(screen.getByRole('button', { name: 'Change password' }));
+    await waitFor(() => expect(descriptionOf(field)[1]).toBe('Invalid code'));
+    expect(field.getAttribute('aria-invalid')).toBe('true');
+    expect(document.activeElement).toBe(field);
+    // The refusal is at the field, not a second time in a box above the form.
+    expect(passwordCard().queryByRole('alert')).toBeNull();
+    expect(updates).toEqual([
+      { old_password: 'old password', new_password: 'second password', code: '000000' },
+    ]);
+    expect((passwordCard().getByLabelText('Current password') as HTMLInputElement).value).toBe(
+      'old password',
+    );
+    expect((screen.getByLabelText('New password') as HTMLInputElement).value).toBe('second password');
+    expect((screen.getByLabelText('Confirm new password') as HTMLInputElement).value).toBe('second password');
+    expect(field.value).toBe(' 000000 ');
+
+    await userEvent.clear(field);
+    await userEvent.type(field, '123456');
+    await userEvent.click(screen.getByRole('button', { name: 'Change password' }));
+    expect((await screen.findByRole('status')).textContent).toBe('Password updated successfully');
+    expect(updates.at(-1)).toEqual({
+      old_password: 'old password',
+      new_password: 'second password',
+      code: '123456',
+    });
+    expect(field.value).toBe('');
+  });
+
+  it('asks for a code when the server wants one that this page did not know of, with the focus on it', async () => {
+    // Two-factor was turned on in another tab after this one read the account.
+    const updates = fakeAccount({ hasPassword: true, twoFactor: false, serverTwoFactor: true });
+    signIn();
+    renderApp('/settings');
+    await screen.findByRole('heading', { level: 2, name: 'Change Password' });
+
+    await userEvent.type(passwordCard().getByLabelText('Current password'), 'old password');
+    await fillNewPassword('second password');
+    await userEvent.click(screen.getByRole('button', { name: 'Change password' }));
+    const field = (await passwordCard().findByLabelText('Authentication code')) as HTMLInputElement;
+    await waitFor(() => expect(descriptionOf(field)[1]).toBe(CODE_MISSING));
+    expect(document.activeElement).toBe(field);
+    expect((screen.getByLabelText('New password') as HTMLInputElement).value).toBe('second password');
+
+    await userEvent.type(field, '123456');
+    await userEvent.click(screen.getByRole('button', { name: 'Change password' }));
+    expect((await screen.findByRole('status')).textContent).toBe('Password updated successfully');
+    expect(updates).toEqual([
+      { old_password: 'old password', new_password: 'second password' },
+      { old_password: 'old password', new_password: 'second password', code: '123456' },
+    ]);
+  });
+
+  it('sends the code with a first password', async () => {
+    const updates = fakeAccount({ hasPassword: false, twoFactor: true });
+    signIn();
+    renderApp('/settings');
+    await screen.findByRole('heading', { level: 2, name: 'Set Password' });
+
+    await fillNewPassword('first password');
+    await userEvent.type(passwordCard().getByLabelText('Authentication code'), 'abcd-2345');
+    await userEvent.click(screen.getByRole('button', { name: 'Set password' }));
+    expect(await screen.findByRole('heading', { level: 2, name: 'Change Password' })).toBeTruthy();
+    expect(updates).toEqual([{ old_password: null, new_password: 'first password', code: 'abcd-2345' }]);
+  });
+
+  it('asks for a fresh sign-in when a first password comes too long after the last one, and offers it', async () => {
+    const updates = fakeAccount({ hasPassword: false, staleSignIn: true });
+    signIn({ refreshToken: 'refresh-1' });
+    const router = renderApp('/settings');
+    await screen.findByRole('heading', { level: 2, name: 'Set Password' });
+
+    await fillNewPassword('first password');
+    await userEvent.click(screen.getByRole('button', { name: 'Set password' }));
+    const alert = await passwordCard().findByRole('alert');
+    expect(alert.textContent).toBe(`${RECENT_SIGN_IN}Sign in again`);
+    expect(updates).toEqual([{ old_password: null, new_password: 'first password' }]);
+    expect((screen.getByLabelText('New password') as HTMLInputElement).value).toBe('first password');
+
+    const logouts: unknown[] = [];
+    server.use(
+      http.post('/api/auth/logout', async ({ request }) => {
+        logouts.push(await request.json());
+        return new HttpResponse(null, { status: 204 });
+      }),
+    );
+    await userEvent.click(within(alert).getByRole('button', { name: 'Sign in again' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Welcome Back' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/login');
+    expect(storage.get('accessToken')).toBeNull();
+    await waitFor(() => expect(logouts).toEqual([{ refresh_token: 'refresh-1' }]));
+  });
+
+  it("offers no sign-in for a refusal that is not the sign-in's age", async () => {
+    fakeAccount({ hasPassword: true });
+    signIn();
+    renderApp('/settings');
+    await screen.findByRole('heading', { level: 2, name: 'Change Password' });
+    await userEvent.type(passwordCard().getByLabelText('Current password'), 'wrong password');
+    await fillNewPassword('second password');
+    await userEvent.click(screen.getByRole('button', { name: 'Change password' }));
+    const alert = await passwordCard().findByRole('alert');
+    expect(alert.textContent).toBe('Current password is incorrect');
+    expect(within(alert).queryByRole('button')).toBeNull();
   });
 
   it('shows a spinner while the account loads and a red box when it cannot', async () => {

@@ -57,7 +57,10 @@ export default function SettingsRoute() {
                 <CardDescription>{`Signed in as ${me.data.email}`}</CardDescription>
               </CardHeader>
               <CardContent>
-                <UpdatePasswordForm hasPassword={me.data.has_password} />
+                <UpdatePasswordForm
+                  hasPassword={me.data.has_password}
+                  twoFactorEnabled={me.data.two_factor_enabled}
+                />
               </CardContent>
             </>
           )}
@@ -67,7 +70,11 @@ export default function SettingsRoute() {
         <SessionsCard />
         {me.isSuccess && (
           <>
-            <EmailCard email={me.data.email} hasPassword={me.data.has_password} />
+            <EmailCard
+              email={me.data.email}
+              hasPassword={me.data.has_password}
+              twoFactorEnabled={me.data.two_factor_enabled}
+            />
             <DangerZoneCard
               email={me.data.email}
               hasPassword={me.data.has_password}

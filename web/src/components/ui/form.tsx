@@ -1,9 +1,10 @@
 /**
  * shadcn/ui's form parts over react-hook-form: FormItem makes an id, FormLabel points at it, FormControl
- * marks the control invalid and describes it by its message, so labels and errors are tied to inputs.
+ * marks the control invalid and describes it by its hint (FormDescription) and its message, so labels, hints and
+ * errors are tied to inputs.
  */
 import { Slot } from 'radix-ui';
-import { createContext, useContext, useId, type ComponentProps } from 'react';
+import { createContext, useContext, useId, useLayoutEffect, useState, type ComponentProps } from 'react';
 import {
   Controller,
   FormProvider,
@@ -20,7 +21,14 @@ import { cn } from '@/lib/cn';
 export const Form = FormProvider;
 
 const FormFieldContext = createContext<{ name: string } | null>(null);
-const FormItemContext = createContext<{ id: string } | null>(null);
+type FormItemState = {
+  id: string;
+  /** Whether a FormDescription is shown: the control is described by it only then. */
+  hasDescription: boolean;
+  setHasDescription: (shown: boolean) => void;
+};
+
+const FormItemContext = createContext<FormItemState | null>(null);
 
 export function FormField<
   TFieldValues extends FieldValues = FieldValues,
@@ -43,15 +51,18 @@ function useFormField() {
   const { error } = getFieldState(field.name, formState);
   return {
     error,
+    item,
     formItemId: `${item.id}-form-item`,
+    formDescriptionId: `${item.id}-form-item-description`,
     formMessageId: `${item.id}-form-item-message`,
   };
 }
 
 export function FormItem({ className, ...props }: ComponentProps<'div'>) {
   const id = useId();
+  const [hasDescription, setHasDescription] = useState(false);
   return (
-    <FormItemContext.Provider value={{ id }}>
+    <FormItemContext.Provider value={{ id, hasDescription, setHasDescription }}>
       <div data-slot="form-item" className={cn('grid gap-2', className)} {...props} />
     </FormItemContext.Provider>
   );
@@ -71,13 +82,33 @@ export function FormLabel({ className, ...props }: ComponentProps<typeof Label>)
 }
 
 export function FormControl(props: ComponentProps<typeof Slot.Root>) {
-  const { error, formItemId, formMessageId } = useFormField();
+  const { error, item, formItemId, formDescriptionId, formMessageId } = useFormField();
+  const describedBy = [item.hasDescription && formDescriptionId, error && formMessageId].filter(Boolean);
   return (
     <Slot.Root
       data-slot="form-control"
       id={formItemId}
-      aria-describedby={error ? formMessageId : undefined}
+      aria-describedby={describedBy.length > 0 ? describedBy.join(' ') : undefined}
       aria-invalid={!!error}
+      {...props}
+    />
+  );
+}
+
+/** A hint under the control, read out with it. */
+export function FormDescription({ className, ...props }: ComponentProps<'p'>) {
+  const { item, formDescriptionId } = useFormField();
+  const { setHasDescription } = item;
+  // Before paint, so the control is never shown without its hint's reference.
+  useLayoutEffect(() => {
+    setHasDescription(true);
+    return () => setHasDescription(false);
+  }, [setHasDescription]);
+  return (
+    <p
+      data-slot="form-description"
+      id={formDescriptionId}
+      className={cn('text-sm text-muted-foreground', className)}
       {...props}
     />
   );

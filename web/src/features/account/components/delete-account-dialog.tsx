@@ -5,6 +5,7 @@ import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { z } from 'zod';
 
+import { SecondFactorCodeField } from '@/components/second-factor-code-field';
 import { SubmitButton } from '@/components/submit-button';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -22,13 +23,14 @@ import { Input } from '@/components/ui/input';
 import { paths } from '@/config/paths';
 import { useDeleteAccount } from '@/features/account/api/delete-account';
 import { getErrorText } from '@/lib/api-error';
+import { isCodeRefusal, secondFactorCodeInput, useSecondFactorCode } from '@/lib/second-factor-code';
 import { endSession } from '@/lib/session/session-store';
 
 type DeleteAccountDialogProps = {
   email: string;
   /** With a password the account confirms with it; without one (Google, invited), with its email typed out. */
   hasPassword: boolean;
-  /** Without a password but with two-factor on, the server asks for a code instead of the email. */
+  /** With two-factor on, a code as well, whichever of the two it is (docs/contract.md section 4). */
   twoFactorEnabled: boolean;
 };
 
@@ -39,12 +41,6 @@ const PROOFS = {
     required: 'Current password is required',
     input: { type: 'password', autoComplete: 'current-password' },
     body: (value: string) => ({ password: value }),
-  },
-  code: {
-    label: () => 'Authentication or recovery code',
-    required: 'Enter a code from your authenticator app',
-    input: { type: 'text', autoComplete: 'one-time-code' },
-    body: (value: string) => ({ code: value }),
   },
   email: {
     label: (email: string) => `Type your email (${email}) to confirm`,
@@ -57,22 +53,25 @@ const PROOFS = {
 const ACCOUNT_DELETED_NOTICE = 'Your account has been deleted.';
 
 /**
- * The "Delete account" button and the dialog it opens: asks for the password (or the email) and deletes the account;
- * the server's refusal is shown as it says it. Closing it puts the focus back on the button.
+ * The "Delete account" button and the dialog it opens: asks for the password (or the email), and a code while
+ * two-factor is on, and deletes the account; the server's refusal is shown as it says it. Closing it puts the focus
+ * back on the button.
  */
 export function DeleteAccountDialog({ email, hasPassword, twoFactorEnabled }: DeleteAccountDialogProps) {
   const [open, setOpen] = useState(false);
-  const proof = PROOFS[hasPassword ? 'password' : twoFactorEnabled ? 'code' : 'email'];
+  const proof = PROOFS[hasPassword ? 'password' : 'email'];
   const remove = useDeleteAccount();
+  const secondFactor = useSecondFactorCode(twoFactorEnabled);
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const form = useForm({
     resolver: zodResolver(
       z.object({
         secret: z.string().trim().min(1, proof.required),
+        code: secondFactorCodeInput(secondFactor.isAsked),
       }),
     ),
-    defaultValues: { secret: '' },
+    defaultValues: { secret: '', code: '' },
   });
 
   const close = (next: boolean) => {
@@ -84,15 +83,19 @@ export function DeleteAccountDialog({ email, hasPassword, twoFactorEnabled }: De
     setOpen(next);
   };
 
-  const submit = ({ secret }: { secret: string }) =>
-    remove.mutate(proof.body(secret), {
-      onSuccess: () => {
-        // The account is gone, and its tokens with it: this browser forgets them and says why on the sign-in page.
-        endSession(ACCOUNT_DELETED_NOTICE);
-        queryClient.clear();
-        void navigate(paths.auth.login.getHref(), { replace: true });
+  const submit = ({ secret, code }: { secret: string; code?: string | undefined }) =>
+    remove.mutate(
+      { ...proof.body(secret), code },
+      {
+        onSuccess: () => {
+          // The account is gone, and its tokens with it: this browser forgets them and says why on the sign-in page.
+          endSession(ACCOUNT_DELETED_NOTICE);
+          queryClient.clear();
+          void navigate(paths.auth.login.getHref(), { replace: true });
+        },
+        onError: (error) => secondFactor.showRefusal(error, form.setError),
       },
-    });
+    );
 
   return (
     <Dialog open={open} onOpenChange={close}>
@@ -111,7 +114,7 @@ export function DeleteAccountDialog({ email, hasPassword, twoFactorEnabled }: De
         </DialogHeader>
         <Form {...form}>
           <form noValidate className="grid gap-4" onSubmit={form.handleSubmit(submit)}>
-            {remove.isError && (
+            {remove.isError && !isCodeRefusal(remove.error) && (
               <Alert variant="destructive">
                 <AlertDescription>
                   {getErrorText(remove.error, 'Failed to delete your account')}
@@ -131,6 +134,7 @@ export function DeleteAccountDialog({ email, hasPassword, twoFactorEnabled }: De
                 </FormItem>
               )}
             />
+            {secondFactor.isAsked && <SecondFactorCodeField />}
             <DialogFooter>
               <Button
                 type="button"

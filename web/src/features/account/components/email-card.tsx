@@ -2,6 +2,7 @@ import { ChangeEmailBodySchema } from '@app/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 
+import { SecondFactorCodeField } from '@/components/second-factor-code-field';
 import { SubmitButton } from '@/components/submit-button';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -9,16 +10,19 @@ import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from '
 import { Input } from '@/components/ui/input';
 import { useChangeEmail } from '@/features/account/api/change-email';
 import { getErrorText } from '@/lib/api-error';
+import { isCodeRefusal, secondFactorCodeInput, useSecondFactorCode } from '@/lib/second-factor-code';
 
 type EmailCardProps = {
   /** From GET /auth/me. */
   email: string;
   /** Changing the email asks for the password: an account without one sets it first. */
   hasPassword: boolean;
+  /** With two-factor on, the change is confirmed with a code as well. */
+  twoFactorEnabled: boolean;
 };
 
 /** The account's address, and moving it to another one through a link mailed there (docs/contract.md section 4). */
-export function EmailCard({ email, hasPassword }: EmailCardProps) {
+export function EmailCard({ email, hasPassword, twoFactorEnabled }: EmailCardProps) {
   return (
     <Card>
       <CardHeader>
@@ -31,7 +35,7 @@ export function EmailCard({ email, hasPassword }: EmailCardProps) {
       </CardHeader>
       <CardContent>
         {hasPassword ? (
-          <ChangeEmailForm currentEmail={email} />
+          <ChangeEmailForm currentEmail={email} twoFactorEnabled={twoFactorEnabled} />
         ) : (
           <p className="text-sm text-muted-foreground">
             Set a password above before changing your email: the change is confirmed with it.
@@ -42,11 +46,20 @@ export function EmailCard({ email, hasPassword }: EmailCardProps) {
   );
 }
 
-function ChangeEmailForm({ currentEmail }: { currentEmail: string }) {
+function ChangeEmailForm({
+  currentEmail,
+  twoFactorEnabled,
+}: {
+  currentEmail: string;
+  twoFactorEnabled: boolean;
+}) {
   const change = useChangeEmail();
+  const secondFactor = useSecondFactorCode(twoFactorEnabled);
   const form = useForm({
-    resolver: zodResolver(ChangeEmailBodySchema),
-    defaultValues: { new_email: '', password: '' },
+    resolver: zodResolver(
+      ChangeEmailBodySchema.extend({ code: secondFactorCodeInput(secondFactor.isAsked) }),
+    ),
+    defaultValues: { new_email: '', password: '', code: '' },
   });
 
   return (
@@ -54,9 +67,14 @@ function ChangeEmailForm({ currentEmail }: { currentEmail: string }) {
       <form
         noValidate
         className="grid gap-4"
-        onSubmit={form.handleSubmit((body) => change.mutate(body, { onSuccess: () => form.reset() }))}
+        onSubmit={form.handleSubmit((body) =>
+          change.mutate(body, {
+            onSuccess: () => form.reset(),
+            onError: (error) => secondFactor.showRefusal(error, form.setError),
+          }),
+        )}
       >
-        {change.isError && (
+        {change.isError && !isCodeRefusal(change.error) && (
           <Alert variant="destructive">
             <AlertDescription>
               {getErrorText(change.error, 'Failed to send the confirmation link')}
@@ -96,6 +114,7 @@ function ChangeEmailForm({ currentEmail }: { currentEmail: string }) {
             </FormItem>
           )}
         />
+        {secondFactor.isAsked && <SecondFactorCodeField />}
         <SubmitButton isPending={change.isPending} pendingText="Sending…">
           Send confirmation link
         </SubmitButton>

@@ -7,18 +7,27 @@ import { apiFetch } from '@/lib/api-client';
 import { getMeQueryOptions } from './get-me';
 import { getSessionsQueryOptions } from './sessions';
 import { newPasswordFields, requireMatchingPasswords } from '@/lib/password-confirmation';
+import { secondFactorCodeInput } from '@/lib/second-factor-code';
 
 /**
  * docs/spec.md section 5: the current password is asked for only when the user has one (invited and Google users
- * have none, and send null).
+ * have none, and send null); docs/contract.md section 4: a second-factor code while two-factor is on.
  */
-export const getUpdatePasswordInputSchema = (hasPassword: boolean) =>
-  z.object({ currentPassword: z.string(), ...newPasswordFields }).superRefine((values, ctx) => {
-    if (hasPassword && !values.currentPassword) {
-      ctx.addIssue({ code: 'custom', path: ['currentPassword'], message: 'Current password is required' });
-    }
-    requireMatchingPasswords(values, ctx);
-  });
+export const getUpdatePasswordInputSchema = ({
+  hasPassword,
+  askCode,
+}: {
+  hasPassword: boolean;
+  askCode: boolean;
+}) =>
+  z
+    .object({ currentPassword: z.string(), ...newPasswordFields, code: secondFactorCodeInput(askCode) })
+    .superRefine((values, ctx) => {
+      if (hasPassword && !values.currentPassword) {
+        ctx.addIssue({ code: 'custom', path: ['currentPassword'], message: 'Current password is required' });
+      }
+      requireMatchingPasswords(values, ctx);
+    });
 
 export const updatePassword = (body: UpdatePasswordBody) =>
   apiFetch<Message>('/auth/update-password', { method: 'POST', body });

@@ -1,6 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 
+import { SecondFactorCodeField } from '@/components/second-factor-code-field';
+import { SignInAgain } from '@/components/sign-in-again';
 import { SubmitButton } from '@/components/submit-button';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
@@ -8,19 +10,26 @@ import { Input } from '@/components/ui/input';
 import { getUpdatePasswordInputSchema, useUpdatePassword } from '@/features/auth/api/update-password';
 import { NewPasswordFields } from '@/components/new-password-fields';
 import { getErrorText } from '@/lib/api-error';
+import { isCodeRefusal, useSecondFactorCode } from '@/lib/second-factor-code';
 
 type UpdatePasswordFormProps = {
   /** From GET /auth/me: whether the current password must be given (docs/spec.md section 5). */
   hasPassword: boolean;
+  /** From GET /auth/me: with two-factor on, the change is confirmed with a code (docs/contract.md section 4). */
+  twoFactorEnabled: boolean;
 };
 
-/** Sets a first password (invited and Google users have none) or changes the current one. */
-export function UpdatePasswordForm({ hasPassword }: UpdatePasswordFormProps) {
+/**
+ * Sets a first password (invited and Google users have none) or changes the current one. A first password needs a
+ * recent sign-in: the server's 403 comes with the way to one.
+ */
+export function UpdatePasswordForm({ hasPassword, twoFactorEnabled }: UpdatePasswordFormProps) {
   const update = useUpdatePassword();
+  const secondFactor = useSecondFactorCode(twoFactorEnabled);
   const form = useForm({
-    // The rules follow hasPassword, which turns true once a first password is set.
-    resolver: zodResolver(getUpdatePasswordInputSchema(hasPassword)),
-    defaultValues: { currentPassword: '', password: '', confirmPassword: '' },
+    // The rules follow hasPassword, which turns true once a first password is set, and the second factor.
+    resolver: zodResolver(getUpdatePasswordInputSchema({ hasPassword, askCode: secondFactor.isAsked })),
+    defaultValues: { currentPassword: '', password: '', confirmPassword: '', code: '' },
   });
 
   return (
@@ -28,16 +37,22 @@ export function UpdatePasswordForm({ hasPassword }: UpdatePasswordFormProps) {
       <form
         noValidate
         className="grid gap-4"
-        onSubmit={form.handleSubmit(({ currentPassword, password }) =>
+        onSubmit={form.handleSubmit(({ currentPassword, password, code }) =>
           update.mutate(
-            { old_password: hasPassword ? currentPassword : null, new_password: password },
-            { onSuccess: () => form.reset() },
+            { old_password: hasPassword ? currentPassword : null, new_password: password, code },
+            {
+              onSuccess: () => form.reset(),
+              onError: (error) => secondFactor.showRefusal(error, form.setError),
+            },
           ),
         )}
       >
-        {update.isError && (
+        {update.isError && !isCodeRefusal(update.error) && (
           <Alert variant="destructive">
-            <AlertDescription>{getErrorText(update.error, 'Failed to update password')}</AlertDescription>
+            <AlertDescription className="grid gap-2">
+              {getErrorText(update.error, 'Failed to update password')}
+              <SignInAgain error={update.error} />
+            </AlertDescription>
           </Alert>
         )}
         {update.isSuccess && (
@@ -61,6 +76,7 @@ export function UpdatePasswordForm({ hasPassword }: UpdatePasswordFormProps) {
           />
         )}
         <NewPasswordFields passwordLabel="New password" confirmLabel="Confirm new password" />
+        {secondFactor.isAsked && <SecondFactorCodeField />}
         <SubmitButton isPending={update.isPending} pendingText="Saving…">
           {hasPassword ? 'Change password' : 'Set password'}
         </SubmitButton>
