@@ -211,13 +211,13 @@ export async function spendRefreshToken(db: Db, id: string, now: Date) {
  * ended while it refreshed would live on in the new token. NO KEY UPDATE: rows that merely reference the user (a
  * new membership, a new token) are not held up.
  */
-export async function lockSessions(tx: Db, userId: string): Promise<{ suspended: boolean }> {
+export async function lockSessions(tx: Db, userId: string): Promise<{ suspended: boolean; stamp?: number }> {
   const [user] = await tx
-    .select({ suspendedAt: users.suspendedAt })
+    .select({ suspendedAt: users.suspendedAt, stamp: users.securityStamp })
     .from(users)
     .where(eq(users.uuid, userId))
     .for('no key update');
-  return { suspended: user?.suspendedAt != null };
+  return { suspended: user?.suspendedAt != null, stamp: user?.stamp };
 }
 
 /**
@@ -279,8 +279,8 @@ export async function revokeUserRefreshTokens(
     );
 }
 
-/** The user's security stamp as a subquery: read in the statement that issues or checks a link. */
-const currentStamp = (userId: SQL | string) =>
+/** The user's security stamp as a subquery: read in the statement that checks a link. */
+const currentStamp = (userId: SQL) =>
   sql<number>`(select ${users.securityStamp} from ${users} where ${users.uuid} = ${userId})`;
 
 /** Moves the account's security stamp (credential-lifecycle.ts): every link and step issued before it is refused. */
@@ -297,12 +297,22 @@ export async function findSecurityStamp(db: Db, userId: string) {
   return row?.stamp;
 }
 
-/** Issues a link or step under the user's current security stamp. */
+/**
+ * Issues a link or step under `stamp`: the stamp of the account as read when what earns it was checked (a password,
+ * a link), so that one earned before a credential event is born retired.
+ */
 export async function insertOneTimeToken(
   db: Db,
-  values: { userId: string; purpose: OneTimePurpose; tokenHash: string; expiresAt: Date; newEmail?: string },
+  values: {
+    userId: string;
+    stamp: number;
+    purpose: OneTimePurpose;
+    tokenHash: string;
+    expiresAt: Date;
+    newEmail?: string;
+  },
 ) {
-  await db.insert(oneTimeTokens).values({ ...values, stamp: currentStamp(values.userId) });
+  await db.insert(oneTimeTokens).values(values);
 }
 
 /** An unused, unexpired token of that purpose, issued under the user's current security stamp. */

@@ -208,7 +208,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         wrongCodes.attempt(
           reply,
           request.user.uuid,
-          () => auth.enableTwoFactor(deps, request.user.uuid, request.body.code),
+          () => auth.enableTwoFactor(deps, ownSession(request), request.body.code),
           isWrongCode,
         ),
     );
@@ -239,7 +239,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       async (request, reply) => ({
         message: await asAccountHolder(request, reply, () =>
-          auth.requestEmailChange(deps, request.user.uuid, request.body),
+          auth.requestEmailChange(deps, ownSession(request), request.body),
         ),
       }),
     );

@@ -238,7 +238,7 @@ export async function requestPasswordReset(deps: AuthDeps, email: string): Promi
       await repo.retireOneTimeTokens(tx, user.uuid, 'reset_password', now);
       const token = await createOneTimeToken(
         tx,
-        user.uuid,
+        user,
         'reset_password',
         new Date(now.getTime() + RESET_TTL_MS),
       );
@@ -327,6 +327,7 @@ export async function updatePassword(
   await confirmAccountHolder(deps, user, { password: old_password, code });
   const passwordHash = await hashPassword(new_password);
   await deps.db.transaction(async (tx) => {
+    await lockAsProven(tx, user, caller);
     await repo.setPasswordHash(tx, user.uuid, passwordHash);
     await credentialEvent(deps, tx, user.uuid, 'password changed', caller);
     await queueSecurityNotice(tx, { to: user.email, appUrl: deps.appUrl, notice: 'password changed' });
@@ -456,7 +457,11 @@ export async function issueSession(
    */
   session?: { id: string; startedAt: Date; endsAt?: Date; impersonatorId?: string },
 ): Promise<AuthResponse> {
-  if ((await repo.lockSessions(tx, user.uuid)).suspended) throw accountSuspended();
+  const account = await repo.lockSessions(tx, user.uuid);
+  if (account.suspended) throw accountSuspended();
+  // A new sign-in was proven against `user` as read before this lock (a password checked, a link spent): a credential
+  // event committed since retired that proof, so it opens nothing.
+  if (!session && account.stamp !== user.securityStamp) throw invalidSecondStep();
   const refreshToken = randomToken();
   const familyId = session?.id ?? randomUUID();
   const now = deps.clock.now();
@@ -487,13 +492,20 @@ export async function issueSession(
 
 async function sendVerification(deps: AuthDeps, tx: Db, user: UserRow) {
   const expiresAt = new Date(deps.clock.now().getTime() + VERIFICATION_TTL_MS);
-  const token = await createOneTimeToken(tx, user.uuid, 'verify_email', expiresAt);
+  const token = await createOneTimeToken(tx, user, 'verify_email', expiresAt);
   await queueVerificationMail(tx, { to: user.email, appUrl: deps.appUrl, token });
 }
 
-async function createOneTimeToken(tx: Db, userId: string, purpose: repo.OneTimePurpose, expiresAt: Date) {
+/** A link or step for `user`, under the stamp of the row it was earned against. */
+async function createOneTimeToken(tx: Db, user: UserRow, purpose: repo.OneTimePurpose, expiresAt: Date) {
   const token = randomToken();
-  await repo.insertOneTimeToken(tx, { userId, purpose, tokenHash: hashToken(token), expiresAt });
+  await repo.insertOneTimeToken(tx, {
+    userId: user.uuid,
+    stamp: user.securityStamp,
+    purpose,
+    tokenHash: hashToken(token),
+    expiresAt,
+  });
   return token;
 }
 
@@ -507,7 +519,7 @@ export async function signIn(deps: AuthDeps, tx: Db, user: UserRow, client: Clie
   const expiresAt = new Date(deps.clock.now().getTime() + SECOND_FACTOR_TTL_MS);
   return {
     mfa_required: true,
-    mfa_token: await createOneTimeToken(tx, user.uuid, 'second_factor', expiresAt),
+    mfa_token: await createOneTimeToken(tx, user, 'second_factor', expiresAt),
   };
 }
 
@@ -585,16 +597,24 @@ export async function requireRecentSignIn(
   }
 }
 
+/**
+ * Takes the account's session lock for a change proven against `user` (its password or a code, checked before this
+ * transaction) from the caller's session: refused if a credential event moved the stamp since, or ended the session.
+ */
+async function lockAsProven(tx: Db, user: UserRow, caller: { sessionId: string }) {
+  if ((await repo.lockSessions(tx, user.uuid)).stamp !== user.securityStamp) throw sessionEnded();
+  await requireOpenSession(tx, { userId: user.uuid, sessionId: caller.sessionId });
+}
+
+const sessionEnded = () => new AppError('UNAUTHORIZED', 'Invalid or expired token');
+
 /** Refuses, in the caller's transaction and under the account's session lock, a session that has ended. */
 export async function requireOpenSession(
-  deps: AuthDeps,
   tx: Db,
   { userId, sessionId }: { userId: string; sessionId: string },
 ): Promise<void> {
   await repo.lockSessions(tx, userId);
-  if (!(await repo.findSessionStart(tx, userId, sessionId))) {
-    throw new AppError('UNAUTHORIZED', 'Invalid or expired token');
-  }
+  if (!(await repo.findSessionStart(tx, userId, sessionId))) throw sessionEnded();
 }
 
 /** Mails the account a notice of a change to its ways in, in the caller's transaction; the caller wakes the mail. */
@@ -625,7 +645,12 @@ export async function setUpTwoFactor(
 const twoFactorAlreadyOn = () => new AppError('BAD_REQUEST', 'Two-factor authentication is already on');
 
 /** Turns two-factor on once a code of the secret from setup is shown; answers the recovery codes, once. */
-export async function enableTwoFactor(deps: AuthDeps, userId: string, code: string): Promise<RecoveryCodes> {
+export async function enableTwoFactor(
+  deps: AuthDeps,
+  caller: { userId: string; sessionId: string },
+  code: string,
+): Promise<RecoveryCodes> {
+  const { userId } = caller;
   const user = await requireExistingUser(deps.db, userId);
   if (user.totpEnabled) throw twoFactorAlreadyOn();
   const secret = user.totpSecret && deps.totpSecrets.open(user.totpSecret);
@@ -634,6 +659,7 @@ export async function enableTwoFactor(deps: AuthDeps, userId: string, code: stri
   if (step === null) throw invalidCode();
   const codes = newRecoveryCodes();
   const enabled = await deps.db.transaction(async (tx) => {
+    await lockAsProven(tx, user, caller);
     if (!(await repo.enableTotp(tx, userId, user.totpSecret!, step))) return false;
     await repo.replaceRecoveryCodes(tx, userId, codes.map(hashRecoveryCode));
     // Links issued before would sign in without the second factor (a verification link does).
@@ -668,9 +694,10 @@ const CHANGE_EMAIL_TTL_MS = DAY_MS;
  */
 export async function requestEmailChange(
   deps: AuthDeps,
-  userId: string,
+  caller: { userId: string; sessionId: string },
   { new_email, password, code }: ChangeEmailBody,
 ): Promise<string> {
+  const { userId } = caller;
   const user = await requireExistingUser(deps.db, userId);
   if (!user.passwordHash) throw new AppError('BAD_REQUEST', 'Set a password before changing your email');
   if (new_email === user.email) throw new AppError('BAD_REQUEST', 'This is already your email address');
@@ -681,8 +708,10 @@ export async function requestEmailChange(
     const now = deps.clock.now();
     await repo.retireOneTimeTokens(tx, userId, 'change_email', now);
     const token = randomToken();
+    await lockAsProven(tx, user, caller);
     await repo.insertOneTimeToken(tx, {
       userId,
+      stamp: user.securityStamp,
       purpose: 'change_email',
       tokenHash: hashToken(token),
       expiresAt: new Date(now.getTime() + CHANGE_EMAIL_TTL_MS),
@@ -780,8 +809,8 @@ export async function setSuspension(deps: AuthDeps, tx: Db, userId: string, susp
   }
   const outcome = await repo.setSuspended(tx, userId, suspended ? now : null);
   if (outcome?.changed && suspended) {
+    // Its sessions end, and the views it opened as an operator with them.
     await credentialEvent(deps, tx, userId, 'suspended');
-    await repo.revokeImpersonations(tx, userId, now);
   }
   return outcome;
 }

@@ -40,8 +40,9 @@ export type FactorStore = { removeAll(tx: Db, userId: string): Promise<void> };
 
 /**
  * Applies `event` to the account in the caller's transaction. `caller` is the session that stays when the event
- * ends the others. The stamp moves under the session lock (repo.lockSessions), so a session or link being issued
- * meanwhile is either seen and retired, or issued after the event under the new stamp.
+ * ends the others. The stamp moves under the session lock (repo.lockSessions); what was proven against the account
+ * before (a password checked, a session found open) and commits after is refused there (auth.service.ts, issueSession
+ * and lockAsProven), and a link it issues carries the old stamp.
  */
 export async function retireCredentials(
   tx: Db,
@@ -56,6 +57,8 @@ export async function retireCredentials(
     await repo.revokeUserRefreshTokens(tx, userId, now, {
       except: sessions === 'others' ? caller?.sessionId : undefined,
     });
+    // The views as other accounts this one opened as an operator: a thief's session may have opened them.
+    await repo.revokeImpersonations(tx, userId, now);
   }
   if (factors === 'removed') {
     await repo.clearPassword(tx, userId);

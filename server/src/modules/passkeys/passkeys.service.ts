@@ -106,7 +106,7 @@ export async function verifyRegistration(
   const { credential, credentialBackedUp } = verification.registrationInfo;
   const row = await deps.db.transaction(async (tx) => {
     // Under the account's session lock: a reclaim that ended this session meanwhile is seen, and no passkey is added.
-    await requireOpenSession(deps.auth, tx, { userId, sessionId });
+    await requireOpenSession(tx, { userId, sessionId });
     const inserted = await repo.insertPasskey(tx, {
       userId,
       credentialId: credential.id,
