@@ -603,7 +603,7 @@ export async function requireRecentSignIn(
  */
 async function lockAsProven(tx: Db, user: UserRow, caller: { sessionId: string }) {
   if ((await repo.lockSessions(tx, user.uuid)).stamp !== user.securityStamp) throw sessionEnded();
-  await requireOpenSession(tx, { userId: user.uuid, sessionId: caller.sessionId });
+  if (!(await repo.findSessionStart(tx, user.uuid, caller.sessionId))) throw sessionEnded();
 }
 
 const sessionEnded = () => new AppError('UNAUTHORIZED', 'Invalid or expired token');
