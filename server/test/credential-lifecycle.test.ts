@@ -37,10 +37,6 @@ const APP = { origin: 'https://app.example.test', rpId: 'app.example.test' };
 const PASSWORD = 'correct horse battery';
 const NEW_PASSWORD = 'a brand new passphrase';
 const STEP_MS = 30_000;
-/** Addresses in SUPER_ADMIN_EMAILS for the events that need one, a fresh one per account. */
-const LISTED = Array.from({ length: 2 * 12 }, (_, i) => `listed-${i}@example.com`);
-let listedUsed = 0;
-const listedAddress = () => LISTED[listedUsed++]!;
 
 const CREDENTIALS = [
   'password',
@@ -55,13 +51,21 @@ const CREDENTIALS = [
   'authenticator app',
   'recovery codes',
   'invitation set-password link',
+  'pending invitation',
+  'Google ID token',
 ] as const;
 type Credential = (typeof CREDENTIALS)[number];
+
+/** Addresses in SUPER_ADMIN_EMAILS for the two events that need one, a fresh one per account. */
+const LISTED = Array.from({ length: 2 * CREDENTIALS.length }, (_, i) => `listed-${i}@example.com`);
+let listedUsed = 0;
+const listedAddress = () => LISTED[listedUsed++]!;
 
 /** Works afterwards, refused afterwards, or one the account cannot hold before this event. */
 type Outcome = 'works' | 'refused' | 'not held';
 
 const EVENTS = [
+  'nothing (the control)',
   'invitation reclaims an unverified account',
   'Google sign-in reclaims an unverified account',
   'a listed address is verified',
@@ -78,7 +82,8 @@ const EVENTS = [
 type Event = (typeof EVENTS)[number];
 
 /** The code's event each one is (CREDENTIAL_EVENTS); deletion removes the account and all it holds instead. */
-const CODE_EVENT: Record<Event, CredentialEvent | 'account deleted'> = {
+const CODE_EVENT: Record<Event, CredentialEvent | 'account deleted' | 'none'> = {
+  'nothing (the control)': 'none',
   'invitation reclaims an unverified account': 'address reclaimed',
   'Google sign-in reclaims an unverified account': 'address reclaimed',
   'a listed address is verified': 'address reclaimed',
@@ -109,6 +114,12 @@ const OTHERS_AND_LINKS: Record<Credential, Outcome> = {
  * only); where the password goes, it is refused because the stamp moved.
  */
 const TABLE: Record<Event, Record<Credential, Outcome>> = {
+  // Each probe can succeed: a probe that always failed would pass every row below. The set-password link sets a
+  // first password only, and this account has one (invitations.test.ts shows it working on one without).
+  'nothing (the control)': {
+    ...(Object.fromEntries(CREDENTIALS.map((c) => [c, 'works'])) as Record<Credential, Outcome>),
+    'invitation set-password link': 'refused',
+  },
   'invitation reclaims an unverified account': ALL_REFUSED,
   'Google sign-in reclaims an unverified account': ALL_REFUSED,
   'a listed address is verified': ALL_REFUSED,
@@ -200,20 +211,32 @@ async function issueLink(userId: string, purpose: 'verify_email') {
   return token;
 }
 
-async function inviteAndAccept(email: string) {
+/** The link of an invitation to a team of its own, mailed to `email` and not accepted yet. */
+async function pendingInvitation(email: string) {
   const session = await signedIn(inviter);
   const team = await createTeam(app, session, 'Inviters');
-  const token = await mailedInvitation(app, session, team.uuid, email);
-  const accepted = await inject('GET', `/invitations/${token}/accept`);
-  expectStatus(accepted, 200);
+  return mailedInvitation(app, session, team.uuid, email);
+}
+
+async function inviteAndAccept(email: string) {
+  const token = await pendingInvitation(email);
+  expectStatus(await inject('GET', `/invitations/${token}/accept`), 200);
   return token;
+}
+
+/** Whether a sign-in answer opens `account`: its session, or its second step (a new account is not it). */
+function opens(response: { statusCode: number; json(): unknown }, account: Account) {
+  if (response.statusCode !== 200) return false;
+  const body = response.json() as { mfa_required?: true; access_token?: string };
+  return body.mfa_required === true || decodeJwt(body.access_token!).sub === account.uuid;
 }
 
 /**
  * An account holding every credential: two sessions ("this" one acts, the other is another device's), an
  * authenticator app with recovery codes (unless `twoFactor` is false), a passkey, an accepted invitation's
- * set-password link, and pending verification, reset and email-change links and a second step, all issued after
- * the last change that retires them.
+ * set-password link, pending verification, reset and email-change links, a second step, an invitation not yet
+ * accepted and a Google ID token, all issued after the last change that retires them. The event comes a step
+ * later: an ID token's iat has whole seconds.
  */
 async function equippedAccount({ email = uniqueEmail(), twoFactor = true } = {}) {
   const register = await inject('POST', '/auth/register', null, { email, password: PASSWORD });
@@ -258,6 +281,9 @@ async function equippedAccount({ email = uniqueEmail(), twoFactor = true } = {})
     ? ((await inject('POST', '/auth/login', null, { email, password: PASSWORD })).json().mfa_token as string)
     : undefined;
   const verifyToken = await issueLink(uuid, 'verify_email');
+  const pendingInvitationToken = await pendingInvitation(email);
+  const googleToken = await google.idToken(email);
+  clock.advance(STEP_MS);
   return {
     uuid,
     email,
@@ -270,6 +296,8 @@ async function equippedAccount({ email = uniqueEmail(), twoFactor = true } = {})
     changeToken,
     secondStep,
     verifyToken,
+    pendingInvitationToken,
+    googleToken,
   };
 }
 type Account = Awaited<ReturnType<typeof equippedAccount>>;
@@ -371,6 +399,9 @@ const EVENT_RUNS: Record<
       }
     },
   },
+  'nothing (the control)': {
+    async run() {},
+  },
   'account deletion': {
     async run(account) {
       expectStatus(
@@ -454,6 +485,15 @@ const PROBES: Record<Credential, (account: Account) => Promise<boolean>> = {
     const payload = { password: 'the thief chose this' };
     const url = `/invitations/${account.invitationToken}/set-password`;
     return (await inject('POST', url, null, payload)).statusCode === 200;
+  },
+  async 'pending invitation'(account) {
+    return opens(await inject('GET', `/invitations/${account.pendingInvitationToken}/accept`), account);
+  },
+  async 'Google ID token'(account) {
+    return opens(
+      await inject('POST', '/auth/google-login', null, { credential: account.googleToken }),
+      account,
+    );
   },
 };
 

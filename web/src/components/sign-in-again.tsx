@@ -3,8 +3,9 @@ import { ApiError } from '@/lib/api-error';
 import { useSession } from '@/lib/session/use-session';
 
 /**
- * Adding a second factor and setting a first password ask for a sign-in of the last few minutes (403,
- * docs/contract.md section 4): the way to one, beside the server's reason. Nothing for any other failure.
+ * Adding a second factor, setting a first password and signing out the other sessions ask for a sign-in of the last
+ * few minutes (403, docs/contract.md section 4): the way to one, beside the server's reason. Nothing for any other
+ * failure.
  */
 export function SignInAgain({ error }: { error: unknown }) {
   const { signOut } = useSession();

@@ -26,6 +26,11 @@ export const invitations = pgTable(
     passwordSetAt: timestamp('password_set_at', { withTimezone: true }),
     /** The accepting account's security stamp then: its set-password link dies when the stamp moves. */
     acceptedStamp: integer('accepted_stamp'),
+    /**
+     * The security stamp of the invited address's account when the link was mailed (0, a new account's, when there
+     * was none): the link signs into a verified account only while the stamp has not moved since.
+     */
+    inviteeStamp: integer('invitee_stamp').notNull().default(0),
     /** Revoked by an admin, or replaced by a resent link: the token no longer opens anything. */
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -28,6 +28,8 @@ export const users = pgTable(
      * issued under and is refused once it has moved. Each credential event moves it (auth/credential-lifecycle.ts).
      */
     securityStamp: integer('security_stamp').notNull().default(0),
+    /** When the stamp last moved: a proof that carries its own time (a Google ID token's iat) is refused if older. */
+    securityStampAt: timestamp('security_stamp_at', { withTimezone: true }),
   },
   (table) => [
     // The operators' list of accounts pages through it newest first (read backwards).

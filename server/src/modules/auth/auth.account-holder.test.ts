@@ -12,6 +12,7 @@ import {
   bearer,
   buildTestApp,
   createTeam,
+  latestMailTo,
   mailedInvitation,
   registerVerifiedUser,
   TestClock,
@@ -85,6 +86,46 @@ describe('a first password', () => {
       new_password: 'my own passphrase',
     });
     expect(set.statusCode, set.body).toBe(200);
+  });
+});
+
+describe('signing out the other sessions', () => {
+  it("needs a sign-in of the last 15 minutes: a stolen session cannot keep killing the owner's reset links", async () => {
+    const owner = await registerVerifiedUser(app, uniqueEmail());
+    const thief = (
+      await post('/api/auth/login', null, { email: owner.email, password: owner.password })
+    ).json();
+    clock.advance(16 * 60_000);
+    const refreshed = await post('/api/auth/refresh', null, { refresh_token: thief.refresh_token });
+    expect(refreshed.statusCode, refreshed.body).toBe(200);
+    expect(await post('/api/auth/reset-password/request', null, { email: owner.email })).toHaveProperty(
+      'statusCode',
+      200,
+    );
+    const { token } = await latestMailTo(app, owner.email);
+
+    const refused = await post('/api/auth/sessions/revoke-others', refreshed.json().access_token);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toEqual(SIGN_IN_AGAIN);
+    const reset = await post('/api/auth/reset-password/confirm', null, { token, new_password: 'mine again' });
+    expect(reset.statusCode, reset.body).toBe(200);
+  });
+
+  it('is done from a recent sign-in', async () => {
+    const owner = await registerVerifiedUser(app, uniqueEmail());
+    const other = (
+      await post('/api/auth/login', null, { email: owner.email, password: owner.password })
+    ).json();
+    clock.advance(16 * 60_000);
+    const fresh = (
+      await post('/api/auth/login', null, { email: owner.email, password: owner.password })
+    ).json();
+    expect(await post('/api/auth/sessions/revoke-others', fresh.access_token)).toHaveProperty(
+      'statusCode',
+      204,
+    );
+    const ended = await post('/api/auth/refresh', null, { refresh_token: other.refresh_token });
+    expect(ended.statusCode).toBe(401);
   });
 });
 

@@ -284,10 +284,10 @@ const currentStamp = (userId: SQL) =>
   sql<number>`(select ${users.securityStamp} from ${users} where ${users.uuid} = ${userId})`;
 
 /** Moves the account's security stamp (credential-lifecycle.ts): every link and step issued before it is refused. */
-export async function moveSecurityStamp(db: Db, userId: string) {
+export async function moveSecurityStamp(db: Db, userId: string, now: Date) {
   await db
     .update(users)
-    .set({ securityStamp: sql`${users.securityStamp} + 1` })
+    .set({ securityStamp: sql`${users.securityStamp} + 1`, securityStampAt: now })
     .where(eq(users.uuid, userId));
 }
 

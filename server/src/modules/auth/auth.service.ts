@@ -171,31 +171,51 @@ export async function googleLogin(
   client: Client,
 ): Promise<SignInResponse> {
   if (!deps.google) throw new AppError('NOT_FOUND', 'Google sign-in is not enabled');
-  const email = await deps.google.verify(credential);
+  const { email, issuedAt } = await deps.google.verify(credential);
   // Google vouches for the address; two-factor, if on, still asks for its code.
-  return deps.db.transaction(async (tx) =>
-    signIn(deps, tx, await claimProvenAccount(deps, tx, email), client),
+  return deps.db.transaction(async (tx) => {
+    const user = await claimProvenAccount(deps, tx, email, { issuedAt });
+    // A token Google issued before the account was last re-secured (a reset, a reclaim, …) is a replay.
+    if (!user) throw new AppError('UNAUTHORIZED', 'Invalid Google credential');
+    return signIn(deps, tx, user, client);
+  });
+}
+
+/**
+ * When a proof of a mailbox was made: an invitation mailed while the address's account had `stamp` (0, a new
+ * account's, when it had none), or an ID token issued at `issuedAt`.
+ */
+export type MailboxProof = { stamp: number } | { issuedAt: Date };
+
+/** Whether `proof` was made since the account's last credential event (credential-lifecycle.ts). */
+function provenSinceLastEvent(user: UserRow, proof: MailboxProof): boolean {
+  if ('stamp' in proof) return proof.stamp === user.securityStamp;
+  // An ID token's iat has whole seconds: one issued in the second of the event counts as after it.
+  return (
+    !user.securityStampAt ||
+    proof.issuedAt.getTime() >= Math.floor(user.securityStampAt.getTime() / 1000) * 1000
   );
 }
 
 /**
- * The verified account of an address whose mailbox was just proven (Google's word, an invitation's link), made
- * if there is none. Whoever registered the address unverified may not own the mailbox: the account is reclaimed, so
- * the mailbox's owner alone holds it.
+ * The verified account of an address whose mailbox was proven (Google's word, an invitation's link), made if there
+ * is none. Whoever registered the address unverified may not own the mailbox: the account is reclaimed, so the
+ * mailbox's owner alone holds it. Undefined when the proof is older than the verified account's last credential
+ * event: a link or token from before a reset opens nothing after it, as every link does.
  */
-export async function claimProvenAccount(deps: AuthDeps, tx: Db, email: string): Promise<UserRow> {
+export async function claimProvenAccount(
+  deps: AuthDeps,
+  tx: Db,
+  email: string,
+  proof: MailboxProof,
+): Promise<UserRow | undefined> {
   const user =
     (await repo.insertUser(tx, { email, passwordHash: null, isVerified: true })) ??
     (await repo.findUserByEmail(tx, email))!;
-  if (user.isVerified) return user;
+  if (user.isVerified) return provenSinceLastEvent(user, proof) ? user : undefined;
   await repo.markVerified(tx, user.uuid);
   await credentialEvent(deps, tx, user.uuid, 'address reclaimed');
   return (await repo.findUserById(tx, user.uuid))!;
-}
-
-/** The account's security stamp now: a link another module issues records it (an invitation's set-password link). */
-export async function securityStamp(db: Db, userId: string): Promise<number | undefined> {
-  return repo.findSecurityStamp(db, userId);
 }
 
 export async function findUser(db: Db, userId: string): Promise<UserRow | undefined> {
@@ -390,11 +410,16 @@ export async function endSession(deps: AuthDeps, userId: string, id: string): Pr
   if (!ended) throw new AppError('NOT_FOUND', 'Session not found');
 }
 
-/** Ends every session of the user but the caller's own. */
+/**
+ * Ends every session of the user but the caller's own, and with them every pending link. It asks for a recent
+ * sign-in: a stolen session kept alive by refreshing could otherwise kill each reset link the owner asks for, and
+ * keep the account.
+ */
 export async function endOtherSessions(
   deps: AuthDeps,
   caller: { userId: string; sessionId: string },
 ): Promise<void> {
+  await requireRecentSignIn(deps, caller);
   await deps.db.transaction((tx) => credentialEvent(deps, tx, caller.userId, 'other sessions ended', caller));
 }
 
@@ -583,9 +608,10 @@ export async function verifySecondFactor(
 }
 
 /**
- * Adding a way in to the account (an authenticator app, a passkey) asks for a sign-in of the last 15 minutes: a
- * session kept alive by refreshing, stolen or left open, cannot plant its own second factor and keep the account
- * after the owner resets the password. A refresh continues a session; it does not make its sign-in recent.
+ * Adding a way in to the account (an authenticator app, a passkey, a first password) and signing out the other
+ * sessions ask for a sign-in of the last 15 minutes: a session kept alive by refreshing, stolen or left open, cannot
+ * plant its own way in, or keep killing the owner's reset links, and so keep the account after the owner resets the
+ * password. A refresh continues a session; it does not make its sign-in recent.
  */
 export async function requireRecentSignIn(
   deps: AuthDeps,

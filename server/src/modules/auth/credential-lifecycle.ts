@@ -52,7 +52,7 @@ export async function retireCredentials(
   caller?: { sessionId: string },
 ): Promise<void> {
   const { sessions, factors } = CREDENTIAL_EVENTS[event];
-  await repo.moveSecurityStamp(tx, userId);
+  await repo.moveSecurityStamp(tx, userId, now);
   if (sessions !== 'none') {
     await repo.revokeUserRefreshTokens(tx, userId, now, {
       except: sessions === 'others' ? caller?.sessionId : undefined,

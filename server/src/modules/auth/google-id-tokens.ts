@@ -8,8 +8,8 @@ import type { Clock } from '../../lib/clock.ts';
 const GOOGLE_ISSUERS = ['accounts.google.com', 'https://accounts.google.com'];
 
 export type GoogleIdTokens = {
-  /** The verified email the token vouches for; AppError 401 for anything else. */
-  verify(credential: string): Promise<string>;
+  /** The verified email the token vouches for and when Google issued it; AppError 401 for anything else. */
+  verify(credential: string): Promise<{ email: string; issuedAt: Date }>;
 };
 
 export function createGoogleIdTokens({
@@ -43,7 +43,7 @@ export function createGoogleIdTokens({
       if (payload.email_verified !== true || typeof payload.email !== 'string') {
         throw new AppError('UNAUTHORIZED', 'Google has not verified this email address');
       }
-      return payload.email.trim().toLowerCase();
+      return { email: payload.email.trim().toLowerCase(), issuedAt: new Date(payload.iat! * 1000) };
     },
   };
 }

@@ -1,5 +1,5 @@
 import type { Role } from '@app/contract';
-import { and, desc, eq, gt, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
 
 import type { Db } from '../../db/client.ts';
 import { pgTime } from '../../db/iso-time.ts';
@@ -19,8 +19,15 @@ export async function insertInvitation(
     expiresAt: Date;
   },
 ) {
-  await db.insert(invitations).values(values);
+  await db.insert(invitations).values({ ...values, inviteeStamp: stampOfAddress(values.email) });
 }
+
+/**
+ * The security stamp of the invited address's account as the link is mailed, 0 (a new account's) when there is
+ * none: the link signs into a verified account only while it has not moved (auth.service.ts, claimProvenAccount).
+ */
+const stampOfAddress = (email: SQL | string) =>
+  sql<number>`coalesce((select ${users.securityStamp} from ${users} where ${users.email} = ${email}), 0)`;
 
 /** Not accepted, not revoked, not expired. */
 const isLive = (now: Date) =>
@@ -157,7 +164,7 @@ export async function renewInvitation(
 ) {
   const [renewed] = await db
     .update(invitations)
-    .set(values)
+    .set({ ...values, inviteeStamp: stampOfAddress(sql`${invitations.email}`) })
     .where(and(eq(invitations.id, id), eq(invitations.tenantId, tenantId), isLive(now)))
     .returning({ email: invitations.email, role: invitations.role });
   return renewed;

@@ -162,8 +162,9 @@ export async function accept(
     const accepted = await repo.acceptInvitation(tx, hashToken(token), deps.clock.now());
     if (!accepted) throw invalidInvitation();
     const { invitation, tenant } = accepted;
-    // The link reached this mailbox, which proves it is theirs.
-    const user = await claimProvenAccount(deps, tx, invitation.email);
+    // The link reached this mailbox, which proves it is theirs, as of when it was mailed.
+    const user = await claimProvenAccount(deps, tx, invitation.email, { stamp: invitation.inviteeStamp });
+    if (!user) throw invalidInvitation();
     if (!(await isMemberByEmail(tx, tenant.uuid, user.email))) {
       await addMember(tx, { tenantId: tenant.uuid, userId: user.uuid, role: invitation.role });
       await recordActivity(tx, {

@@ -327,7 +327,7 @@ const IPHONE =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Mobile/15E148 Safari/604.1';
 
 /** /auth/sessions over this session and two others, ending them as the server does. */
-function fakeSessions({ failEnding = false } = {}) {
+function fakeSessions({ failEnding = false, staleSignIn = false } = {}) {
   let sessions = [
     thisSession,
     {
@@ -357,6 +357,7 @@ function fakeSessions({ failEnding = false } = {}) {
     http.post('/api/auth/sessions/revoke-others', async () => {
       calls.push('end others');
       await delay(50);
+      if (staleSignIn) return HttpResponse.json({ detail: RECENT_SIGN_IN }, { status: 403 });
       sessions = sessions.filter((session) => session.current);
       return new HttpResponse(null, { status: 204 });
     }),
@@ -404,6 +405,21 @@ describe('/settings, Sessions', () => {
     expect(
       (screen.getByRole('button', { name: 'Sign out all other sessions' }) as HTMLButtonElement).disabled,
     ).toBe(true);
+  });
+
+  it('asks for a fresh sign-in when the last one is too old to sign out the others, and keeps them', async () => {
+    const calls = fakeSessions({ staleSignIn: true });
+    signIn();
+    renderApp('/settings');
+
+    await userEvent.click(await screen.findByRole('button', { name: 'Sign out all other sessions' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Sign out all other sessions?' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Sign out others' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toBe(`${RECENT_SIGN_IN}Sign in again`);
+    expect(within(alert).getByRole('button', { name: 'Sign in again' })).toBeTruthy();
+    expect(calls).toEqual(['end others']);
+    expect(within(screen.getByRole('list', { name: 'Sessions' })).getAllByRole('listitem')).toHaveLength(3);
   });
 
   it("shows the server's detail when a sign-out fails", async () => {

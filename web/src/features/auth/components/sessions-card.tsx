@@ -3,6 +3,7 @@ import { useState } from 'react';
 
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { QueryPending } from '@/components/query-pending';
+import { SignInAgain } from '@/components/sign-in-again';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -62,7 +63,10 @@ export function SessionsCard() {
       <CardContent className="grid gap-4">
         {failure && (
           <Alert variant="destructive">
-            <AlertDescription>{failure}</AlertDescription>
+            <AlertDescription className="grid gap-2">
+              {failure}
+              <SignInAgain error={endOthers.error} />
+            </AlertDescription>
           </Alert>
         )}
         {ended && (
