@@ -24,7 +24,7 @@ const WEB_FEATURES = [
 
 /**
  * Server modules and the tables each owns (server/src/db/schema/<table>.ts). A module writes only its own tables and
- * reaches another module through that module's service; `reads` are the other modules' tables it joins in a
+ * reaches another module through that module's services; `reads` are the other modules' tables it joins in a
  * statement of its own (a read, never a write). See docs/architecture.md.
  */
 const SERVER_MODULES = {
@@ -63,7 +63,7 @@ const SCHEMA_DIR = path.join(SERVER_SRC, 'db/schema');
 
 /**
  * Server module boundaries, by resolving each relative import (no resolver package: docs/decisions/005). In
- * modules/ and plugins/: another module only through its `<module>.service.ts` (app.ts mounts routes and plugins),
+ * modules/ and plugins/: another module only through its services (`*.service.ts`; app.ts mounts routes and plugins),
  * and a table of db/schema/ only if SERVER_MODULES lets the module own or read it; tests may set up any table.
  */
 const serverBoundaries = {
@@ -71,7 +71,8 @@ const serverBoundaries = {
     type: 'problem',
     schema: [],
     messages: {
-      crossModule: "'{{spec}}' is inside the {{other}} module: reach it through {{other}}.service.ts.",
+      crossModule:
+        "'{{spec}}' is inside the {{other}} module: reach it through one of its services (*.service.ts).",
       table:
         "The {{module}} module may not use the table file '{{spec}}' (SERVER_MODULES in eslint.config.js).",
       reExport:
@@ -92,7 +93,7 @@ const serverBoundaries = {
       const inTarget = path.relative(MODULES_DIR, target);
       if (!inTarget.startsWith('..')) {
         const other = inTarget.split(path.sep)[0];
-        if (other !== module && path.basename(target) !== `${other}.service.ts`) {
+        if (other !== module && !path.basename(target).endsWith('.service.ts')) {
           context.report({ node, messageId: 'crossModule', data: { spec, other } });
         }
       }

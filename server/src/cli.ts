@@ -5,7 +5,7 @@ import { loadConfig } from './config.ts';
 import { type Database, openDatabase } from './db/client.ts';
 import { migrateDatabase } from './db/migrate.ts';
 import { SEED_PASSWORD, seedDatabase, seedUserEmail } from './db/seed.ts';
-import { promoteSuperAdmin } from './modules/auth/auth.service.ts';
+import { promoteSuperAdmin } from './modules/auth/account-status.service.ts';
 import { liftSuspension } from './modules/super-admin/super-admin.service.ts';
 
 /** Runs `work` on the migrated database, closing it afterwards. */

@@ -14,7 +14,7 @@ import * as schema from '../src/db/schema/index.ts';
 import { oneTimeTokenPurpose } from '../src/db/schema/one-time-tokens.ts';
 import { recoveryCodes } from '../src/db/schema/recovery-codes.ts';
 import { users } from '../src/db/schema/users.ts';
-import { findSecurityStamp, insertOneTimeToken } from '../src/modules/auth/auth.repository.ts';
+import { findSecurityStamp, insertOneTimeToken } from '../src/modules/auth/credentials.repository.ts';
 import { CREDENTIAL_EVENTS, type CredentialEvent } from '../src/modules/auth/credential-lifecycle.ts';
 import { totpCodeAt } from '../src/modules/auth/second-factor.ts';
 import { hashToken, randomToken } from '../src/lib/tokens.ts';

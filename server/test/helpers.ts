@@ -16,6 +16,7 @@ import { loadConfig } from '../src/config.ts';
 import { type Database, fromPglite, fromPool } from '../src/db/client.ts';
 import { migrateDatabase } from '../src/db/migrate.ts';
 import { outbox } from '../src/db/schema/outbox.ts';
+import { totpCodeAt } from '../src/modules/auth/second-factor.ts';
 
 export type TestDatabase = Database & { drop(): Promise<void> };
 
@@ -109,6 +110,21 @@ export async function registerVerifiedUser(
   const response = await app.inject({ method: 'GET', url: `/api/auth/verify-email?token=${token}` });
   if (response.statusCode !== 200) throw new Error(`verify failed: ${response.statusCode} ${response.body}`);
   return { ...(response.json() as AuthResponse), email, password };
+}
+
+/**
+ * A verified account with two-factor on: its session, TOTP secret and recovery codes. The clock then moves a step
+ * (30 s) on, so the next code is of a later step than the spent one.
+ */
+export async function userWithTwoFactor(app: TestApp, clock: TestClock) {
+  const user = await registerVerifiedUser(app);
+  const post = (url: string, payload?: object) =>
+    app.inject({ method: 'POST', url, headers: bearer(user.access_token), ...(payload && { payload }) });
+  const { secret } = (await post('/api/auth/2fa/setup')).json() as { secret: string };
+  const enable = await post('/api/auth/2fa/enable', { code: totpCodeAt(secret, clock.now()) });
+  if (enable.statusCode !== 200) throw new Error(`2fa enable failed: ${enable.statusCode} ${enable.body}`);
+  clock.advance(30_000);
+  return { ...user, secret, recoveryCodes: enable.json().recovery_codes as string[] };
 }
 
 export const uniqueEmail = () => `user-${randomBytes(5).toString('hex')}@example.com`;

@@ -6,12 +6,10 @@ import fp from 'fastify-plugin';
 
 import { AppError } from '../lib/app-error.ts';
 import type { AccessTokenSubject } from '../lib/tokens.ts';
-import {
-  createSessionChecks,
-  findUser,
-  INVALID_CODE,
-  WRONG_CURRENT_PASSWORD,
-} from '../modules/auth/auth.service.ts';
+import { findUser } from '../modules/auth/account-status.service.ts';
+import { WRONG_CURRENT_PASSWORD } from '../modules/auth/credentials.service.ts';
+import { INVALID_CODE } from '../modules/auth/second-factors.service.ts';
+import { createSessionChecks, sessionEnded } from '../modules/auth/sessions.service.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -59,8 +57,6 @@ export function requestClient(request: FastifyRequest) {
   // Behind a trusted proxy the address comes from X-Forwarded-For, which the client writes: kept only if it is one.
   return { userAgent: userAgent ? userAgent.slice(0, 512) : null, ip: isIP(request.ip) ? request.ip : null };
 }
-
-export const sessionEnded = () => new AppError('UNAUTHORIZED', 'Invalid or expired token');
 
 const notWhileViewingAs = () => new AppError('FORBIDDEN', 'Not available while viewing as another user');
 

@@ -5,8 +5,8 @@ import type { FastifyInstance, preHandlerAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 
 import { AppError } from '../lib/app-error.ts';
-import { createTenantAccessCheck } from '../modules/auth/auth.service.ts';
-import { sessionEnded, verifiedToken } from './auth.ts';
+import { createTenantAccessCheck, sessionEnded } from '../modules/auth/sessions.service.ts';
+import { verifiedToken } from './auth.ts';
 
 export type TenantContext = { tenantId: string; userId: string; role: Role };
 

@@ -4,13 +4,10 @@ import type { AccountExport, DeleteAccountBody } from '@app/contract';
 
 import { AppError } from '../../lib/app-error.ts';
 import { listByActor } from '../activity/activity.service.ts';
-import {
-  type AuthDeps,
-  confirmAccountOwner,
-  deleteUser,
-  getMe,
-  listAllSessions,
-} from '../auth/auth.service.ts';
+import { deleteUser, getMe } from '../auth/account-status.service.ts';
+import type { AuthDeps } from '../auth/auth.service.ts';
+import { confirmAccountOwner } from '../auth/credentials.service.ts';
+import { listAllSessions } from '../auth/sessions.service.ts';
 import { type BillingDeps, endBillingForDeletedTeam } from '../billing/billing.service.ts';
 import { leaveTeam } from '../members/members.service.ts';
 import { listPasskeys, type PasskeyDeps } from '../passkeys/passkeys.service.ts';

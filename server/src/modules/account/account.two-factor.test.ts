@@ -11,9 +11,9 @@ import {
   createTeam,
   joinTeam,
   registerUser,
-  registerVerifiedUser,
   TestClock,
   type TestApp,
+  userWithTwoFactor,
 } from '../../../test/helpers.ts';
 
 const clock = new TestClock();
@@ -33,19 +33,9 @@ const deleteAccount = (token: string, payload: object) =>
   app.inject({ method: 'DELETE', url: '/api/auth/me', headers: bearer(token), payload });
 const me = (token: string) => app.inject({ method: 'GET', url: '/api/auth/me', headers: bearer(token) });
 
-async function userWithTwoFactor() {
-  const user = await registerVerifiedUser(app);
-  const { secret } = (await post('/api/auth/2fa/setup', user.access_token)).json();
-  const enable = await post('/api/auth/2fa/enable', user.access_token, { code: codeNow(secret) });
-  expect(enable.statusCode).toBe(200);
-  // The code that turned it on is spent: the next one is of a later step.
-  clock.advance(STEP_MS);
-  return { ...user, secret: secret as string, recoveryCodes: enable.json().recovery_codes as string[] };
-}
-
 describe('DELETE /auth/me with two-factor on', () => {
   it('asks for the password and a current code, each refused alone', async () => {
-    const user = await userWithTwoFactor();
+    const user = await userWithTwoFactor(app, clock);
     const codeAlone = await deleteAccount(user.access_token, { code: codeNow(user.secret) });
     expect(codeAlone.json()).toEqual({ detail: 'Current password is required' });
     const passwordAlone = await deleteAccount(user.access_token, { password: user.password });
@@ -61,7 +51,7 @@ describe('DELETE /auth/me with two-factor on', () => {
   });
 
   it('refuses a wrong code and keeps the account; a recovery code then confirms', async () => {
-    const user = await userWithTwoFactor();
+    const user = await userWithTwoFactor(app, clock);
     const wrong = await deleteAccount(user.access_token, { password: user.password, code: '000000' });
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json()).toEqual({ detail: 'Invalid code' });
@@ -75,7 +65,7 @@ describe('DELETE /auth/me with two-factor on', () => {
   });
 
   it('counts wrong codes with those of the other routes, and stops guessing at the limit', async () => {
-    const user = await userWithTwoFactor();
+    const user = await userWithTwoFactor(app, clock);
     // Two wrong codes turning two-factor off, one here: the limit of three is reached.
     for (let i = 0; i < 2; i++) {
       expect((await post('/api/auth/2fa/disable', user.access_token, { code: '000000' })).statusCode).toBe(
@@ -91,7 +81,7 @@ describe('DELETE /auth/me with two-factor on', () => {
   });
 
   it('counts a right code refused for another reason (a team with others) as no wrong code', async () => {
-    const user = await userWithTwoFactor();
+    const user = await userWithTwoFactor(app, clock);
     const team = await createTeam(app, user, 'Shared');
     await joinTeam(app, user, team.uuid, 'member');
     for (let i = 0; i < 4; i++) {
@@ -108,7 +98,7 @@ describe('DELETE /auth/me with two-factor on', () => {
   });
 
   it('asks an account without a password for the code: its email, shown to any session, does not do', async () => {
-    const user = await userWithTwoFactor();
+    const user = await userWithTwoFactor(app, clock);
     await app.database.db.update(users).set({ passwordHash: null }).where(eq(users.email, user.email));
     const refused = await deleteAccount(user.access_token, { confirm_email: user.email });
     expect(refused.statusCode).toBe(400);

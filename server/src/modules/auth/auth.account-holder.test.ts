@@ -18,6 +18,7 @@ import {
   TestClock,
   type TestApp,
   uniqueEmail,
+  userWithTwoFactor,
 } from '../../../test/helpers.ts';
 import { totpCodeAt } from './second-factor.ts';
 
@@ -43,14 +44,6 @@ const subjectsTo = async (to: string) =>
   (await app.database.db.select({ subject: outbox.subject }).from(outbox).where(eq(outbox.to, to))).map(
     (mail) => mail.subject,
   );
-
-async function userWithTwoFactor() {
-  const user = await registerVerifiedUser(app, uniqueEmail());
-  const { secret } = (await post('/api/auth/2fa/setup', user.access_token)).json();
-  const enable = await post('/api/auth/2fa/enable', user.access_token, { code: nextCode(secret) });
-  expect(enable.statusCode, enable.body).toBe(200);
-  return { ...user, secret: secret as string, recoveryCodes: enable.json().recovery_codes as string[] };
-}
 
 /** An account without a password, as an invitation makes one, and its session. */
 async function invitedAccount() {
@@ -131,7 +124,7 @@ describe('signing out the other sessions', () => {
 
 describe('with two-factor on', () => {
   it('a password change needs a code, and a wrong one changes nothing', async () => {
-    const user = await userWithTwoFactor();
+    const user = await userWithTwoFactor(app, clock);
     const body = { old_password: user.password, new_password: 'a brand new passphrase' };
     const missing = await post('/api/auth/update-password', user.access_token, body);
     expect(missing.statusCode).toBe(400);
@@ -150,7 +143,7 @@ describe('with two-factor on', () => {
   });
 
   it('an email change needs a code, and mails no link without one', async () => {
-    const user = await userWithTwoFactor();
+    const user = await userWithTwoFactor(app, clock);
     const newEmail = uniqueEmail();
     const body = { new_email: newEmail, password: user.password };
     const missing = await post('/api/auth/change-email', user.access_token, body);
@@ -166,7 +159,7 @@ describe('with two-factor on', () => {
   });
 
   it('a wrong password spends no code: a recovery code sent with it stays usable', async () => {
-    const user = await userWithTwoFactor();
+    const user = await userWithTwoFactor(app, clock);
     const refused = await post('/api/auth/update-password', user.access_token, {
       old_password: 'not my password',
       new_password: 'a brand new passphrase',
@@ -235,7 +228,7 @@ describe('wrong current passwords', () => {
 
 describe('notices', () => {
   it('mail the address when two-factor goes on and off and when the password changes', async () => {
-    const user = await userWithTwoFactor();
+    const user = await userWithTwoFactor(app, clock);
     await post('/api/auth/update-password', user.access_token, {
       old_password: user.password,
       new_password: 'a brand new passphrase',
@@ -254,7 +247,7 @@ describe('notices', () => {
 
 describe('two second steps racing on one mfa_token', () => {
   it('sign in once; the other spends no code', async () => {
-    const user = await userWithTwoFactor();
+    const user = await userWithTwoFactor(app, clock);
     const { mfa_token } = (
       await post('/api/auth/login', null, { email: user.email, password: user.password })
     ).json();

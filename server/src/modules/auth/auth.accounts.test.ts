@@ -12,7 +12,7 @@ import {
   uniqueEmail,
 } from '../../../test/helpers.ts';
 import { users } from '../../db/schema/users.ts';
-import { RESET_REQUESTED_MESSAGE } from './auth.service.ts';
+import { RESET_REQUESTED_MESSAGE } from './credentials.service.ts';
 
 const clock = new TestClock();
 let app: TestApp;

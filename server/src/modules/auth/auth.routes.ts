@@ -32,13 +32,33 @@ import { sendPage } from '../../lib/pagination.ts';
 import { asAccountHolder, refuseImpersonation, requestClient, verifiedToken } from '../../plugins/auth.ts';
 import { PER_ADDRESS_LIMIT } from '../../plugins/rate-limits.ts';
 import { routeScope } from '../../plugins/route-scope.ts';
-import * as auth from './auth.service.ts';
+import { getMe } from './account-status.service.ts';
+import {
+  confirmEmailChange,
+  confirmPasswordReset,
+  googleLogin,
+  login,
+  register,
+  requestEmailChange,
+  requestPasswordReset,
+  updatePassword,
+  verifyEmail,
+} from './credentials.service.ts';
+import {
+  INVALID_CODE,
+  completeSecondStep,
+  disableTwoFactor,
+  enableTwoFactor,
+  secondStepUser,
+  setUpTwoFactor,
+} from './second-factors.service.ts';
+import { endOtherSessions, endSession, listSessions, logout, refresh } from './sessions.service.ts';
 
 const perAddress = { rateLimit: PER_ADDRESS_LIMIT };
 
 /** Whether an error is the refusal an attempt limit counts (a wrong password, a wrong code), not an outage. */
 const isWrongPassword = (error: unknown) => error instanceof AppError && error.code === 'UNAUTHORIZED';
-const isWrongCode = (error: unknown) => error instanceof AppError && error.message === auth.INVALID_CODE;
+const isWrongCode = (error: unknown) => error instanceof AppError && error.message === INVALID_CODE;
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = app.auth;
@@ -53,7 +73,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { body: RegisterBodySchema, response: { 201: AuthResponseSchema } },
     },
     async (request, reply) =>
-      reply.status(201).send(await auth.register(deps, request.body, requestClient(request))),
+      reply.status(201).send(await register(deps, request.body, requestClient(request))),
   );
 
   app.post(
@@ -68,7 +88,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       failedLogins.attempt(
         reply,
         request.body.email,
-        () => auth.login(deps, request.body, requestClient(request)),
+        () => login(deps, request.body, requestClient(request)),
         isWrongPassword,
       ),
   );
@@ -81,7 +101,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: SignInResponseSchema },
       },
     },
-    async (request) => auth.googleLogin(deps, request.body.credential, requestClient(request)),
+    async (request) => googleLogin(deps, request.body.credential, requestClient(request)),
   );
 
   app.post(
@@ -92,11 +112,11 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { mfa_token: mfaToken, code } = request.body;
-      const userId = await auth.secondStepUser(deps, mfaToken);
+      const userId = await secondStepUser(deps, mfaToken);
       return wrongCodes.attempt(
         reply,
         userId,
-        () => auth.completeSecondStep(deps, { mfaToken, code }, requestClient(request)),
+        () => completeSecondStep(deps, { mfaToken, code }, requestClient(request)),
         isWrongCode,
       );
     },
@@ -108,14 +128,14 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       config: perAddress,
       schema: { body: RefreshBodySchema, response: { 200: TokenPairSchema } },
     },
-    async (request) => auth.refresh(deps, request.body.refresh_token, requestClient(request)),
+    async (request) => refresh(deps, request.body.refresh_token, requestClient(request)),
   );
 
   app.post(
     '/logout',
     { schema: { body: LogoutBodySchema, response: { 204: z.null() } } },
     async (request, reply) => {
-      await auth.logout(deps, request.body.refresh_token);
+      await logout(deps, request.body.refresh_token);
       return reply.status(204).send(null);
     },
   );
@@ -128,7 +148,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: AuthResponseSchema },
       },
     },
-    async (request) => auth.verifyEmail(deps, request.query.token, requestClient(request)),
+    async (request) => verifyEmail(deps, request.query.token, requestClient(request)),
   );
 
   app.post(
@@ -137,7 +157,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       config: perAddress,
       schema: { body: ResetRequestBodySchema, response: { 200: MessageSchema } },
     },
-    async (request) => ({ message: await auth.requestPasswordReset(deps, request.body.email) }),
+    async (request) => ({ message: await requestPasswordReset(deps, request.body.email) }),
   );
 
   app.post(
@@ -146,7 +166,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       config: perAddress,
       schema: { body: ResetConfirmBodySchema, response: { 200: MessageSchema } },
     },
-    async (request) => ({ message: await auth.confirmPasswordReset(deps, request.body) }),
+    async (request) => ({ message: await confirmPasswordReset(deps, request.body) }),
   );
 
   app.get(
@@ -163,7 +183,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       } catch {
         // An expired or foreign token only means no session is kept.
       }
-      return auth.confirmEmailChange(deps, request.query.token, caller);
+      return confirmEmailChange(deps, request.query.token, caller);
     },
   );
 
@@ -186,7 +206,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       async (request, reply) => ({
         message: await asAccountHolder(request, reply, () =>
-          auth.updatePassword(deps, ownSession(request), request.body),
+          updatePassword(deps, ownSession(request), request.body),
         ),
       }),
     );
@@ -195,7 +215,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     scope.post(
       '/2fa/setup',
       { preHandler: refuseImpersonation, schema: { response: { 200: TwoFactorSetupSchema } } },
-      async (request) => auth.setUpTwoFactor(deps, ownSession(request)),
+      async (request) => setUpTwoFactor(deps, ownSession(request)),
     );
 
     scope.post(
@@ -208,7 +228,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         wrongCodes.attempt(
           reply,
           request.user.uuid,
-          () => auth.enableTwoFactor(deps, ownSession(request), request.body.code),
+          () => enableTwoFactor(deps, ownSession(request), request.body.code),
           isWrongCode,
         ),
     );
@@ -223,7 +243,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         await wrongCodes.attempt(
           reply,
           request.user.uuid,
-          () => auth.disableTwoFactor(deps, request.user.uuid, request.body.code),
+          () => disableTwoFactor(deps, request.user.uuid, request.body.code),
           isWrongCode,
         );
         return { message: 'Two-factor authentication is off' };
@@ -239,7 +259,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       async (request, reply) => ({
         message: await asAccountHolder(request, reply, () =>
-          auth.requestEmailChange(deps, ownSession(request), request.body),
+          requestEmailChange(deps, ownSession(request), request.body),
         ),
       }),
     );
@@ -249,7 +269,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       {
         schema: { response: { 200: MeSchema } },
       },
-      async (request) => auth.getMe(deps, request.user.uuid),
+      async (request) => getMe(deps, request.user.uuid),
     );
 
     scope.get(
@@ -258,8 +278,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         preHandler: refuseImpersonation,
         schema: { querystring: PageQuerySchema, response: { 200: z.array(SessionSchema) } },
       },
-      async (request, reply) =>
-        sendPage(reply, await auth.listSessions(deps, ownSession(request), request.query)),
+      async (request, reply) => sendPage(reply, await listSessions(deps, ownSession(request), request.query)),
     );
 
     scope.delete(
@@ -269,7 +288,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         schema: { params: SessionParamsSchema, response: { 204: z.null() } },
       },
       async (request, reply) => {
-        await auth.endSession(deps, request.user.uuid, request.params.id);
+        await endSession(deps, request.user.uuid, request.params.id);
         return reply.status(204).send(null);
       },
     );
@@ -278,7 +297,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       '/sessions/revoke-others',
       { preHandler: refuseImpersonation, schema: { response: { 204: z.null() } } },
       async (request, reply) => {
-        await auth.endOtherSessions(deps, ownSession(request));
+        await endOtherSessions(deps, ownSession(request));
         return reply.status(204).send(null);
       },
     );

@@ -11,7 +11,7 @@ import {
   testConfig,
   type TestApp,
 } from '../../../test/helpers.ts';
-import { promoteSuperAdmin } from './auth.service.ts';
+import { promoteSuperAdmin } from './account-status.service.ts';
 
 const clock = new TestClock();
 let app: TestApp;

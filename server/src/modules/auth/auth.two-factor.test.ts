@@ -16,6 +16,7 @@ import {
   TestClock,
   type TestApp,
   uniqueEmail,
+  userWithTwoFactor,
 } from '../../../test/helpers.ts';
 import { createSecretBox, totpCodeAt } from './second-factor.ts';
 
@@ -33,21 +34,6 @@ const me = async (token: string) =>
   (await app.inject({ method: 'GET', url: '/api/auth/me', headers: bearer(token) })).json();
 const login = (email: string, password: string) => post('/api/auth/login', null, { email, password });
 const verify = (mfa_token: string, code: string) => post('/api/auth/2fa/verify', null, { mfa_token, code });
-
-/** A verified user with two-factor on: their secret (the authenticator app's copy) and recovery codes. */
-async function userWithTwoFactor() {
-  const user = await registerVerifiedUser(app, uniqueEmail());
-  const setup = await post('/api/auth/2fa/setup', user.access_token);
-  expect(setup.statusCode).toBe(200);
-  const { secret } = setup.json();
-  const enable = await post('/api/auth/2fa/enable', user.access_token, {
-    code: totpCodeAt(secret, clock.now()),
-  });
-  expect(enable.statusCode).toBe(200);
-  // The code that turned it on is spent: the next one is of a later step.
-  clock.advance(STEP_MS);
-  return { ...user, secret, recoveryCodes: enable.json().recovery_codes as string[] };
-}
 
 /** The first step of a sign-in: the password answers the second step, not tokens. */
 async function firstStep(email: string, password: string) {
@@ -136,7 +122,7 @@ describe('turning two-factor on', () => {
 
 describe('signing in with two-factor on', () => {
   it('answers the second step instead of tokens, and a code of the authenticator signs in once', async () => {
-    const user = await userWithTwoFactor();
+    const user = await userWithTwoFactor(app, clock);
     const mfaToken = await firstStep(user.email, user.password);
     // The step's token is no access token.
     expect(
@@ -161,7 +147,7 @@ describe('signing in with two-factor on', () => {
   });
 
   it('refuses a code replayed within its window, and takes the next step’s code', async () => {
-    const user = await userWithTwoFactor();
+    const user = await userWithTwoFactor(app, clock);
     const code = totpCodeAt(user.secret, clock.now());
     expect((await verify(await firstStep(user.email, user.password), code)).statusCode).toBe(200);
 
@@ -179,7 +165,7 @@ describe('signing in with two-factor on', () => {
   });
 
   it('lets one of two parallel sign-ins with the same code through', async () => {
-    const user = await userWithTwoFactor();
+    const user = await userWithTwoFactor(app, clock);
     const code = totpCodeAt(user.secret, clock.now());
     const steps = [await firstStep(user.email, user.password), await firstStep(user.email, user.password)];
     const answers = await Promise.all(steps.map((step) => verify(step, code)));
@@ -209,7 +195,7 @@ describe('signing in with two-factor on', () => {
   });
 
   it('accepts the codes of the steps either side of now, not two steps away', async () => {
-    const user = await userWithTwoFactor();
+    const user = await userWithTwoFactor(app, clock);
     const at = (offset: number) =>
       totpCodeAt(user.secret, new Date(clock.now().getTime() + offset * STEP_MS));
     expect((await verify(await firstStep(user.email, user.password), at(2))).statusCode).toBe(400);
@@ -218,7 +204,7 @@ describe('signing in with two-factor on', () => {
   });
 
   it('lets the second step expire after 5 minutes', async () => {
-    const user = await userWithTwoFactor();
+    const user = await userWithTwoFactor(app, clock);
     const mfaToken = await firstStep(user.email, user.password);
     clock.advance(5 * 60_000 + 1000);
     const late = await verify(mfaToken, totpCodeAt(user.secret, clock.now()));
@@ -227,7 +213,7 @@ describe('signing in with two-factor on', () => {
   });
 
   it('takes each recovery code once, however it is typed', async () => {
-    const user = await userWithTwoFactor();
+    const user = await userWithTwoFactor(app, clock);
     const [code] = user.recoveryCodes;
     const typed = ` ${code!.toUpperCase().replace('-', ' ')} `;
     const done = await verify(await firstStep(user.email, user.password), typed);
@@ -242,7 +228,7 @@ describe('signing in with two-factor on', () => {
   });
 
   it('limits wrong codes per user across fresh steps, with Retry-After, and a right code then waits too', async () => {
-    const user = await userWithTwoFactor();
+    const user = await userWithTwoFactor(app, clock);
     // The test app allows 5 wrong codes in 15 minutes; each try uses a new step, as an attacker with the password would.
     for (let attempt = 0; attempt < 5; attempt += 1) {
       expect((await verify(await firstStep(user.email, user.password), '000000')).statusCode).toBe(400);
@@ -257,14 +243,14 @@ describe('signing in with two-factor on', () => {
     expect(disable.statusCode).toBe(429);
     expect((await me(user.access_token)).two_factor_enabled).toBe(true);
     // Another user is not held up.
-    const other = await userWithTwoFactor();
+    const other = await userWithTwoFactor(app, clock);
     expect(
       (await verify(await firstStep(other.email, other.password), other.recoveryCodes[0]!)).statusCode,
     ).toBe(200);
   });
 
   it('does not take a token of another purpose, or a made-up one, as the second step', async () => {
-    const user = await userWithTwoFactor();
+    const user = await userWithTwoFactor(app, clock);
     const unverified = await registerUser(app);
     const { token: verificationToken } = await latestMailTo(app, unverified.email);
     const code = totpCodeAt(user.secret, clock.now());
@@ -277,7 +263,7 @@ describe('signing in with two-factor on', () => {
   it('asks an invited account with two-factor on for its code: the link proves the mailbox, not the account', async () => {
     const owner = await registerVerifiedUser(app, uniqueEmail());
     const team = await createTeam(app, owner, 'Mailbox Test');
-    const user = await userWithTwoFactor();
+    const user = await userWithTwoFactor(app, clock);
     const invite = await app.inject({
       method: 'POST',
       url: '/api/invite',
@@ -322,7 +308,7 @@ describe('signing in with two-factor on', () => {
 
 describe('turning two-factor off', () => {
   it('needs a valid code: a stolen session alone cannot', async () => {
-    const user = await userWithTwoFactor();
+    const user = await userWithTwoFactor(app, clock);
     const wrong = await post('/api/auth/2fa/disable', user.access_token, { code: '000000' });
     expect(wrong.statusCode).toBe(400);
     expect((await me(user.access_token)).two_factor_enabled).toBe(true);
@@ -343,7 +329,7 @@ describe('turning two-factor off', () => {
   });
 
   it('takes a current authenticator code, once', async () => {
-    const user = await userWithTwoFactor();
+    const user = await userWithTwoFactor(app, clock);
     const code = totpCodeAt(user.secret, clock.now());
     expect((await verify(await firstStep(user.email, user.password), code)).statusCode).toBe(200);
     // The code that just signed in cannot turn two-factor off.
@@ -356,7 +342,7 @@ describe('turning two-factor off', () => {
 
 describe('the stored secret', () => {
   it('is sealed: the database holds no secret an authenticator could be set up with', async () => {
-    const user = await userWithTwoFactor();
+    const user = await userWithTwoFactor(app, clock);
     const [row] = await app.database.db
       .select({ totpSecret: users.totpSecret })
       .from(users)

@@ -2,7 +2,10 @@
 // which event happened; this table says what goes. credential-lifecycle.test.ts proves every event against every
 // credential, and fails on one it does not list.
 import type { Db } from '../../db/client.ts';
-import * as repo from './auth.repository.ts';
+import type { AuthDeps } from './auth.service.ts';
+import { clearPassword, moveSecurityStamp } from './credentials.repository.ts';
+import { disableTotp } from './second-factors.repository.ts';
+import { revokeImpersonations, revokeUserRefreshTokens } from './sessions.repository.ts';
 
 /**
  * What an event does beyond moving the account's security stamp, which it always does: the stamp retires every link
@@ -35,34 +38,32 @@ export const CREDENTIAL_EVENTS = {
 
 export type CredentialEvent = keyof typeof CREDENTIAL_EVENTS;
 
-/** Removes the account's factors held outside the auth module (passkeys); registered by their module's plugin. */
-export type FactorStore = { removeAll(tx: Db, userId: string): Promise<void> };
-
 /**
  * Applies `event` to the account in the caller's transaction. `caller` is the session that stays when the event
- * ends the others. The stamp moves under the session lock (repo.lockSessions); what was proven against the account
- * before (a password checked, a session found open) and commits after is refused there (auth.service.ts, issueSession
+ * ends the others. The stamp moves under the session lock (lockSessions (sessions.repository.ts)); what was proven against the account
+ * before (a password checked, a session found open) and commits after is refused there (sessions.service.ts, issueSession
  * and lockAsProven), and a link it issues carries the old stamp.
  */
 export async function retireCredentials(
+  { factorStores, clock }: Pick<AuthDeps, 'factorStores' | 'clock'>,
   tx: Db,
-  { factorStores, now }: { factorStores: readonly FactorStore[]; now: Date },
   userId: string,
   event: CredentialEvent,
   caller?: { sessionId: string },
 ): Promise<void> {
   const { sessions, factors } = CREDENTIAL_EVENTS[event];
-  await repo.moveSecurityStamp(tx, userId, now);
+  const now = clock.now();
+  await moveSecurityStamp(tx, userId, now);
   if (sessions !== 'none') {
-    await repo.revokeUserRefreshTokens(tx, userId, now, {
+    await revokeUserRefreshTokens(tx, userId, now, {
       except: sessions === 'others' ? caller?.sessionId : undefined,
     });
     // The views as other accounts this one opened as an operator: a thief's session may have opened them.
-    await repo.revokeImpersonations(tx, userId, now);
+    await revokeImpersonations(tx, userId, now);
   }
   if (factors === 'removed') {
-    await repo.clearPassword(tx, userId);
-    await repo.disableTotp(tx, userId);
+    await clearPassword(tx, userId);
+    await disableTotp(tx, userId);
     for (const store of factorStores) await store.removeAll(tx, userId);
   }
 }

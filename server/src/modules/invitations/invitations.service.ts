@@ -16,14 +16,10 @@ import { type Page, type PageQuery, readPage } from '../../lib/pagination.ts';
 import { hashToken, randomToken } from '../../lib/tokens.ts';
 import type { TenantContext } from '../../plugins/tenant.ts';
 import { recordActivity } from '../activity/activity.service.ts';
-import {
-  type AuthDeps,
-  type Client,
-  claimProvenAccount,
-  findUser,
-  signIn,
-  setInitialPassword,
-} from '../auth/auth.service.ts';
+import { findUser } from '../auth/account-status.service.ts';
+import type { AuthDeps, Client } from '../auth/auth.service.ts';
+import { claimProvenAccount, setInitialPassword } from '../auth/credentials.service.ts';
+import { signIn } from '../auth/second-factors.service.ts';
 import { planLimitReached, planLimits } from '../billing/billing.service.ts';
 import { queueInvitationMail } from '../mail/mail.service.ts';
 import { addMember, isMemberByEmail } from '../members/members.service.ts';

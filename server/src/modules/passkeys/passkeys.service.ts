@@ -21,15 +21,9 @@ import {
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
-import {
-  type AuthDeps,
-  type Client,
-  findUser,
-  noticeToAccount,
-  requireOpenSession,
-  issueSession,
-  requireRecentSignIn,
-} from '../auth/auth.service.ts';
+import { findUser, noticeToAccount } from '../auth/account-status.service.ts';
+import type { AuthDeps, Client } from '../auth/auth.service.ts';
+import { requireOpenSession, issueSession, requireRecentSignIn } from '../auth/sessions.service.ts';
 import * as repo from './passkeys.repository.ts';
 
 const CHALLENGE_TTL_MS = 5 * 60 * 1000;

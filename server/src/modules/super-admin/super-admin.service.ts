@@ -18,8 +18,9 @@ import { type Page, type PageQuery, readPage } from '../../lib/pagination.ts';
 import { isSuperAdmin } from '../../lib/super-admin.ts';
 import type { AccessTokenSubject } from '../../lib/tokens.ts';
 import { recordActivity } from '../activity/activity.service.ts';
-import * as authService from '../auth/auth.service.ts';
+import * as accountStatus from '../auth/account-status.service.ts';
 import type { AuthDeps, Client } from '../auth/auth.service.ts';
+import * as sessions from '../auth/sessions.service.ts';
 import * as repo from './super-admin.repository.ts';
 
 type ListQuery = PageQuery & { q?: string | undefined };
@@ -146,7 +147,7 @@ export async function getUser(
   uuid: string,
   superAdminEmails: readonly string[],
 ): Promise<AdminUserDetail> {
-  const user = isUuid(uuid) ? await authService.findUser(db, uuid) : undefined;
+  const user = isUuid(uuid) ? await accountStatus.findUser(db, uuid) : undefined;
   if (!user) throw new AppError('NOT_FOUND', 'User not found');
   const teams = await repo.findUserTeams(db, user.uuid);
   return {
@@ -195,7 +196,9 @@ export async function setSuspension(
     throw new AppError('BAD_REQUEST', 'You cannot suspend yourself');
   }
   await auth.db.transaction(async (tx) => {
-    const outcome = isUuid(userId) ? await authService.setSuspension(auth, tx, userId, suspended) : undefined;
+    const outcome = isUuid(userId)
+      ? await accountStatus.setSuspension(auth, tx, userId, suspended)
+      : undefined;
     if (!outcome) throw new AppError('NOT_FOUND', 'User not found');
     if (!outcome.changed) return;
     await recordOperatorAction(tx, {
@@ -217,7 +220,7 @@ const COMMAND_LINE = 'npm run cli';
  */
 export async function liftSuspension(db: Db, email: string): Promise<boolean> {
   return db.transaction(async (tx) => {
-    const outcome = await authService.liftSuspension(tx, email);
+    const outcome = await accountStatus.liftSuspension(tx, email);
     if (outcome.changed) {
       await recordOperatorAction(tx, {
         operatorId: null,
@@ -239,7 +242,7 @@ export async function impersonate(
   client: Client,
 ): Promise<AuthResponse> {
   return auth.db.transaction(async (tx) => {
-    const session = await authService.impersonate(auth, tx, { operatorId: operator.uuid, userId }, client);
+    const session = await sessions.impersonate(auth, tx, { operatorId: operator.uuid, userId }, client);
     await recordImpersonation(tx, 'impersonation.started', operator.uuid, userId.toLowerCase());
     return session;
   });
@@ -250,7 +253,7 @@ export async function stopImpersonation(auth: AuthDeps, user: AccessTokenSubject
   const operatorId = user.actorId;
   if (!operatorId) throw new AppError('BAD_REQUEST', 'Not viewing as another user');
   await auth.db.transaction(async (tx) => {
-    const ended = await authService.endImpersonation(auth, tx, {
+    const ended = await sessions.endImpersonation(auth, tx, {
       userId: user.uuid,
       sessionId: user.sessionId,
     });
@@ -285,7 +288,7 @@ async function recordImpersonation(
 }
 
 async function emailOf(tx: Db, userId: string): Promise<string> {
-  return (await authService.findUser(tx, userId))?.email ?? '';
+  return (await accountStatus.findUser(tx, userId))?.email ?? '';
 }
 
 /** Puts an operator's action on the audit list, in the transaction of the action. */

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { subscriptions } from '../../db/schema/billing.ts';
 import { users } from '../../db/schema/users.ts';
-import { promoteSuperAdmin } from '../auth/auth.service.ts';
+import { promoteSuperAdmin } from '../auth/account-status.service.ts';
 import {
   bearer,
   buildTestApp,

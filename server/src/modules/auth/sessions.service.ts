@@ -1,0 +1,309 @@
+// Sessions (docs/contract.md sections 3 and 4): issuing one, refreshing and ending it, the recent sign-in that adding a
+// way in asks for, and an operator's view as another account. Every way in ends at issueSession.
+import { randomUUID } from 'node:crypto';
+import {
+  isUuid,
+  type AuthResponse,
+  MAX_PAGE_SIZE,
+  type Role,
+  type Session,
+  type TokenPair,
+} from '@app/contract';
+
+import type { Db } from '../../db/client.ts';
+import type { UserRow } from '../../db/schema/users.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { type Page, type PageQuery, readPage } from '../../lib/pagination.ts';
+import { isSuperAdmin } from '../../lib/super-admin.ts';
+import { hashToken, randomToken } from '../../lib/tokens.ts';
+import { findUserById } from './credentials.repository.ts';
+import * as repo from './sessions.repository.ts';
+import type { AuthDeps, Client } from './auth.service.ts';
+import { retireCredentials } from './credential-lifecycle.ts';
+
+const REFRESH_TOKEN_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+/** How old a sign-in may be to add a way in to the account (requireRecentSignIn). */
+const RECENT_SIGN_IN_MS = 15 * 60 * 1000;
+/** How long an operator may view the app as someone else, refreshes included (docs/contract.md section 4). */
+const IMPERSONATION_TTL_MS = 30 * 60 * 1000;
+
+/** Whether a session is open, and whether its user is a super admin now: what the auth plugin asks per request. */
+export function createSessionChecks(db: Db, superAdminEmails: string[]) {
+  const { openSession, superAdminFlags } = repo.prepareSessionStatements(db);
+  return {
+    async isSessionOpen(userId: string, sessionId: string): Promise<boolean> {
+      return (await openSession.execute({ userId, sessionId })).length > 0;
+    },
+    async superAdminAccess(
+      userId: string,
+      sessionId: string,
+    ): Promise<'granted' | 'refused' | 'session ended'> {
+      const [user] = await superAdminFlags.execute({ userId, sessionId });
+      if (!user) return 'session ended';
+      return isSuperAdmin(user, superAdminEmails) ? 'granted' : 'refused';
+    },
+  };
+}
+
+/**
+ * The tenant plugin's check, once per tenant-scoped request: the session is open, and the caller's role if any
+ * (memberships are the members module's; this one statement reads them beside the session).
+ */
+export function createTenantAccessCheck(db: Db) {
+  const access = repo.prepareTenantAccess(db);
+  return async (
+    tenantId: string,
+    userId: string,
+    sessionId: string,
+  ): Promise<{ sessionOpen: false } | { sessionOpen: true; role: Role | null }> => {
+    const [row] = await access.execute({ tenantId, userId, sessionId });
+    return row ? { sessionOpen: true, role: row.role } : { sessionOpen: false };
+  };
+}
+
+const ACCOUNT_SUSPENDED = 'Account suspended';
+
+export const accountSuspended = () => new AppError('FORBIDDEN', ACCOUNT_SUSPENDED);
+
+/**
+ * Signs a user in: a new refresh-token family and an access token. Runs inside the caller's transaction. Every way
+ * in (password, Google, passkey, second step, invitation, refresh) ends here, so a suspended account is refused here,
+ * under the lock its suspension takes: a sign-in in flight cannot slip a session past it.
+ */
+export async function issueSession(
+  deps: AuthDeps,
+  tx: Db,
+  user: UserRow,
+  client: Client,
+  /**
+   * The session a refresh continues, or an operator's view as the user; none opens a new one. `endsAt` is a fixed
+   * end the session's tokens never outlive, however often it is refreshed.
+   */
+  session?: { id: string; startedAt: Date; endsAt?: Date; impersonatorId?: string },
+): Promise<AuthResponse> {
+  const account = await repo.lockSessions(tx, user.uuid);
+  if (account.suspended) throw accountSuspended();
+  // A new sign-in was proven against `user` as read before this lock (a password checked, a link spent): a credential
+  // event committed since retired that proof, so it opens nothing.
+  if (!session && account.stamp !== user.securityStamp) throw invalidSecondStep();
+  const refreshToken = randomToken();
+  const familyId = session?.id ?? randomUUID();
+  const now = deps.clock.now();
+  const impersonatorId = session?.impersonatorId;
+  await repo.insertRefreshToken(tx, {
+    userId: user.uuid,
+    familyId,
+    tokenHash: hashToken(refreshToken),
+    expiresAt: session?.endsAt ?? new Date(now.getTime() + REFRESH_TOKEN_TTL_MS),
+    impersonatorId: impersonatorId ?? null,
+    // On the app's clock, as the expiry: the sessions list orders and shows them.
+    createdAt: now,
+    sessionStartedAt: session?.startedAt ?? now,
+    ...client,
+  });
+  const accessToken = deps.accessTokens.sign(
+    {
+      uuid: user.uuid,
+      email: user.email,
+      isSuperAdmin: !impersonatorId && isSuperAdmin(user, deps.superAdminEmails),
+      sessionId: familyId,
+      actorId: impersonatorId,
+    },
+    { notAfter: session?.endsAt },
+  );
+  return { access_token: accessToken, refresh_token: refreshToken, email: user.email };
+}
+
+export const invalidSecondStep = () =>
+  new AppError('UNAUTHORIZED', 'Your sign-in has expired. Sign in again.');
+/** The refusal of a wrong code: the one answer the wrongCodes attempt limit counts. */
+
+const invalidRefresh = () => new AppError('UNAUTHORIZED', 'Invalid or expired refresh token');
+
+/**
+ * Rotates a refresh token. A token that was already rotated is being replayed (stolen, or spent twice): the
+ * whole family is revoked, so whoever holds its newest token must sign in again.
+ */
+export async function refresh(deps: AuthDeps, token: string, client: Client): Promise<TokenPair> {
+  const outcome = await deps.db.transaction(async (tx) => {
+    const now = deps.clock.now();
+    const row = await repo.findRefreshToken(tx, hashToken(token));
+    if (!row || row.revokedAt || row.expiresAt <= now) return { refused: true } as const;
+    // Until this transaction ends, no ending of this user's sessions can miss the token issued below.
+    await repo.lockSessions(tx, row.userId);
+    // An operator's view as this user lasts while they are still an operator in good standing: checked before the
+    // token is spent, under a share lock of the operator that their suspension waits for.
+    if (row.impersonatorId && !(await mayImpersonate(deps, tx, row.impersonatorId))) {
+      await repo.revokeRefreshFamily(tx, row.userId, row.familyId, now);
+      return { refused: true } as const;
+    }
+    if (row.replacedAt || !(await repo.spendRefreshToken(tx, row.id, now))) {
+      await repo.revokeRefreshFamily(tx, row.userId, row.familyId, now);
+      return { refused: true } as const;
+    }
+    const user = await findUserById(tx, row.userId);
+    if (!user) return { refused: true } as const;
+    const { access_token, refresh_token } = await issueSession(deps, tx, user, client, {
+      id: row.familyId,
+      startedAt: row.sessionStartedAt,
+      ...(row.impersonatorId && { impersonatorId: row.impersonatorId, endsAt: row.expiresAt }),
+    });
+    return { refused: false, pair: { access_token, refresh_token } } as const;
+  });
+  // Thrown after the commit, so a revocation above is kept.
+  if (outcome.refused) throw invalidRefresh();
+  return outcome.pair;
+}
+
+/** Ends the session the token belongs to; unknown tokens are ignored (logging out twice is fine). */
+export async function logout(deps: AuthDeps, token: string): Promise<void> {
+  const row = await repo.findRefreshToken(deps.db, hashToken(token));
+  if (!row) return;
+  await deps.db.transaction(async (tx) => {
+    await repo.revokeRefreshFamily(tx, row.userId, row.familyId, deps.clock.now());
+  });
+}
+
+/** The user's open sessions, most recently used first; `sessionId` is the caller's own. */
+export async function listSessions(
+  deps: AuthDeps,
+  { userId, sessionId }: { userId: string; sessionId: string },
+  query: PageQuery,
+): Promise<Page<Session>> {
+  return readPage(
+    query,
+    (limit, after) => repo.findSessions(deps.db, userId, deps.clock.now(), limit, after),
+    (row) => ({
+      id: row.uuid,
+      created_at: row.createdAt,
+      last_used_at: row.lastUsedAt,
+      user_agent: row.userAgent,
+      ip: row.ip,
+      current: row.uuid === sessionId,
+    }),
+  );
+}
+
+/** Every open session of the user, as GET /auth/sessions shows them, page after page. */
+export async function listAllSessions(
+  deps: AuthDeps,
+  caller: { userId: string; sessionId: string },
+): Promise<Session[]> {
+  const sessions: Session[] = [];
+  let cursor: string | undefined;
+  do {
+    const page = await listSessions(deps, caller, { limit: MAX_PAGE_SIZE, cursor });
+    sessions.push(...page.rows);
+    cursor = page.nextCursor;
+  } while (cursor);
+  return sessions;
+}
+
+/** Ends one of the user's own sessions: its refresh token fails from now on, and so do its access tokens. */
+export async function endSession(deps: AuthDeps, userId: string, id: string): Promise<void> {
+  const ended =
+    isUuid(id) &&
+    (await deps.db.transaction((tx) => repo.revokeSession(tx, userId, id.toLowerCase(), deps.clock.now())));
+  if (!ended) throw new AppError('NOT_FOUND', 'Session not found');
+}
+
+/**
+ * Ends every session of the user but the caller's own, and with them every pending link. It asks for a recent
+ * sign-in: a stolen session kept alive by refreshing could otherwise kill each reset link the owner asks for, and
+ * keep the account.
+ */
+export async function endOtherSessions(
+  deps: AuthDeps,
+  caller: { userId: string; sessionId: string },
+): Promise<void> {
+  await requireRecentSignIn(deps, caller);
+  await deps.db.transaction((tx) =>
+    retireCredentials(deps, tx, caller.userId, 'other sessions ended', caller),
+  );
+}
+
+export const SIGN_IN_AGAIN =
+  'For your security, sign in again to continue: this needs a sign-in from the last 15 minutes.';
+
+/**
+ * Adding a way in to the account (an authenticator app, a passkey, a first password) and signing out the other
+ * sessions ask for a sign-in of the last 15 minutes: a session kept alive by refreshing, stolen or left open, cannot
+ * plant its own way in, or keep killing the owner's reset links, and so keep the account after the owner resets the
+ * password. A refresh continues a session; it does not make its sign-in recent.
+ */
+export async function requireRecentSignIn(
+  deps: AuthDeps,
+  { userId, sessionId }: { userId: string; sessionId: string },
+): Promise<void> {
+  const startedAt = await repo.findSessionStart(deps.db, userId, sessionId);
+  if (!startedAt || deps.clock.now().getTime() - startedAt.getTime() > RECENT_SIGN_IN_MS) {
+    throw new AppError('FORBIDDEN', SIGN_IN_AGAIN);
+  }
+}
+
+/**
+ * Takes the account's session lock for a change proven against `user` (its password or a code, checked before this
+ * transaction) from the caller's session: refused if a credential event moved the stamp since, or ended the session.
+ */
+export async function lockAsProven(tx: Db, user: UserRow, caller: { sessionId: string }) {
+  if ((await repo.lockSessions(tx, user.uuid)).stamp !== user.securityStamp) throw sessionEnded();
+  if (!(await repo.findSessionStart(tx, user.uuid, caller.sessionId))) throw sessionEnded();
+}
+
+/** A token whose session has ended, or whose account is gone. */
+export const sessionEnded = () => new AppError('UNAUTHORIZED', 'Invalid or expired token');
+
+/** Refuses, in the caller's transaction and under the account's session lock, a session that has ended. */
+export async function requireOpenSession(
+  tx: Db,
+  { userId, sessionId }: { userId: string; sessionId: string },
+): Promise<void> {
+  await repo.lockSessions(tx, userId);
+  if (!(await repo.findSessionStart(tx, userId, sessionId))) throw sessionEnded();
+}
+
+/**
+ * An operator may view the app as others while a super admin and not suspended. Read under a share lock, which the
+ * operator's suspension waits for: a view opened or refreshed meanwhile is committed before it revokes their views.
+ */
+async function mayImpersonate(deps: AuthDeps, tx: Db, operatorId: string) {
+  const operator = await repo.findUserForShare(tx, operatorId);
+  return !!operator && !operator.suspendedAt && isSuperAdmin(operator, deps.superAdminEmails);
+}
+
+/**
+ * A session in which operator `operatorId` views the app as `userId` (docs/contract.md section 4, Operators): its
+ * tokens name the operator in `act` and none outlives 30 minutes from now. Never as a super admin, whose view would
+ * reach the operators' own tools. Runs in the caller's transaction; the user's email is in the response.
+ */
+export async function impersonate(
+  deps: AuthDeps,
+  tx: Db,
+  { operatorId, userId }: { operatorId: string; userId: string },
+  client: Client,
+): Promise<AuthResponse> {
+  const user = isUuid(userId) ? await findUserById(tx, userId) : undefined;
+  if (!user) throw new AppError('NOT_FOUND', 'User not found');
+  if (isSuperAdmin(user, deps.superAdminEmails)) {
+    throw new AppError('FORBIDDEN', 'A super admin cannot be impersonated');
+  }
+  if (!(await mayImpersonate(deps, tx, operatorId))) {
+    throw new AppError('FORBIDDEN', 'Super admin access required');
+  }
+  const now = deps.clock.now();
+  return issueSession(deps, tx, user, client, {
+    id: randomUUID(),
+    startedAt: now,
+    endsAt: new Date(now.getTime() + IMPERSONATION_TTL_MS),
+    impersonatorId: operatorId,
+  });
+}
+
+/** Ends an operator's view as a user: that session, in the caller's transaction. Whether it was still open. */
+export async function endImpersonation(
+  deps: AuthDeps,
+  tx: Db,
+  { userId, sessionId }: { userId: string; sessionId: string },
+): Promise<boolean> {
+  return repo.revokeSession(tx, userId, sessionId, deps.clock.now());
+}
