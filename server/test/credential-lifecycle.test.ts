@@ -123,7 +123,12 @@ const TABLE: Record<Event, Record<Credential, Outcome>> = {
   'invitation reclaims an unverified account': ALL_REFUSED,
   'Google sign-in reclaims an unverified account': ALL_REFUSED,
   'a listed address is verified': ALL_REFUSED,
-  'password reset': { ...OTHERS_AND_LINKS, password: 'refused', 'this session': 'refused' },
+  'password reset': {
+    ...OTHERS_AND_LINKS,
+    password: 'refused',
+    'this session': 'refused',
+    passkey: 'refused',
+  },
   'password change': { ...OTHERS_AND_LINKS, password: 'refused' },
   'other sessions signed out': OTHERS_AND_LINKS,
   'email change': OTHERS_AND_LINKS,
@@ -512,6 +517,50 @@ describe('the credential lifecycle table', () => {
         expected === 'works',
       );
     });
+  });
+});
+
+describe('re-securing an account the owner has not verified yet (review)', () => {
+  it('an invitation mailed and a Google ID token issued before a password change open nothing after it', async () => {
+    const email = uniqueEmail();
+    const register = await inject('POST', '/auth/register', null, { email, password: PASSWORD });
+    expectStatus(register, 201);
+    const owner = register.json() as { access_token: string };
+    const copiedInvitation = await pendingInvitation(email);
+    const capturedToken = await google.idToken(email);
+    clock.advance(STEP_MS);
+    const changed = await inject('POST', '/auth/update-password', owner.access_token, {
+      old_password: PASSWORD,
+      new_password: NEW_PASSWORD,
+    });
+    expectStatus(changed, 200);
+
+    expectStatus(await inject('GET', `/invitations/${copiedInvitation}/accept`), 400);
+    expectStatus(await inject('POST', '/auth/google-login', null, { credential: capturedToken }), 401);
+    // Nothing was reclaimed: the owner's session and new password still hold the account.
+    expectStatus(await inject('GET', '/auth/me', owner.access_token), 200);
+    expectStatus(await inject('POST', '/auth/login', null, { email, password: NEW_PASSWORD }), 200);
+    // A fresh proof of the mailbox still reclaims it, as it should.
+    expectStatus(
+      await inject('POST', '/auth/google-login', null, { credential: await google.idToken(email) }),
+      200,
+    );
+  });
+});
+
+describe('reset links (review)', () => {
+  it('a stranger asking for another reset does not kill the link the owner is about to open', async () => {
+    const owner = await equippedAccount({ twoFactor: false });
+    expectStatus(await inject('POST', '/auth/reset-password/request', null, { email: owner.email }), 200);
+    const ownersLink = (await latestMailTo(app, owner.email)).token!;
+    expectStatus(await inject('POST', '/auth/reset-password/request', null, { email: owner.email }), 200);
+    const strangers = (await latestMailTo(app, owner.email)).token!;
+    expect(strangers).not.toBe(ownersLink);
+    const payload = { token: ownersLink, new_password: NEW_PASSWORD };
+    expectStatus(await inject('POST', '/auth/reset-password/confirm', null, payload), 200);
+    // The reset retired every other link, the stranger's included.
+    const again = { token: strangers, new_password: 'the stranger chose this' };
+    expectStatus(await inject('POST', '/auth/reset-password/confirm', null, again), 400);
   });
 });
 

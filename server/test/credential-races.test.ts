@@ -11,11 +11,13 @@ import { totpCodeAt } from '../src/modules/auth/second-factor.ts';
 import {
   bearer,
   buildTestApp,
+  createTeam,
   latestMailTo,
   registerVerifiedUser,
   TestClock,
   type TestApp,
   uniqueEmail,
+  userWithTwoFactor,
 } from './helpers.ts';
 
 const clock = new TestClock();
@@ -117,6 +119,43 @@ describe('a request proven before a password reset and committed after it', () =
     expect((await finish()).statusCode).toBe(401);
     const [account] = await app.database.db.select().from(users).where(eq(users.email, user.email));
     expect(account!.totpEnabled).toBe(false);
+  });
+});
+
+describe('a change proven before a password reset and committed after it (review)', () => {
+  it("a stolen session's 2fa/disable leaves two-factor on", async () => {
+    const user = await userWithTwoFactor(app, clock);
+    const finish = await holdAtTransaction(() =>
+      post('/auth/2fa/disable', user.access_token, { code: user.recoveryCodes[0] }),
+    );
+    await ownerResets(user.email);
+    expect((await finish()).statusCode).toBe(401);
+    const [account] = await app.database.db.select().from(users).where(eq(users.email, user.email));
+    expect(account!.totpEnabled).toBe(true);
+  });
+
+  it("a stolen session's DELETE /auth/me deletes nothing", async () => {
+    const user = await registerVerifiedUser(app);
+    const team = await createTeam(app, user, 'Kept');
+    const finish = await holdAtTransaction(() =>
+      app.inject({
+        method: 'DELETE',
+        url: '/api/auth/me',
+        headers: bearer(user.access_token),
+        payload: { password: user.password },
+      }),
+    );
+    await ownerResets(user.email);
+    expect((await finish()).statusCode).toBe(401);
+    const [account] = await app.database.db.select().from(users).where(eq(users.email, user.email));
+    expect(account).toBeDefined();
+    const owner = await post('/auth/login', null, { email: user.email, password: 'the owner chose this' });
+    const teams = await app.inject({
+      method: 'GET',
+      url: '/api/tenants',
+      headers: bearer(owner.json().access_token),
+    });
+    expect((teams.json() as { uuid: string }[]).map((t) => t.uuid)).toContain(team.uuid);
   });
 });
 

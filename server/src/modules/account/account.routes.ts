@@ -20,9 +20,11 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     '/me',
     { schema: { body: DeleteAccountBodySchema, response: { 204: z.null() } } },
     async (request, reply) => {
-      const userId = request.user.uuid;
-      await asAccountHolder(request, reply, () => account.confirmOwner(deps, userId, request.body));
-      await account.deleteAccount(deps, userId);
+      const caller = { userId: request.user.uuid, sessionId: request.user.sessionId };
+      const proven = await asAccountHolder(request, reply, () =>
+        account.confirmOwner(deps, caller.userId, request.body),
+      );
+      await account.deleteAccount(deps, caller, proven);
       return reply.status(204).send(null);
     },
   );

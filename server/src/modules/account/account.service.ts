@@ -7,7 +7,7 @@ import { listByActor } from '../activity/activity.service.ts';
 import { deleteUser, getMe } from '../auth/account-status.service.ts';
 import type { AuthDeps } from '../auth/auth.service.ts';
 import { confirmAccountOwner } from '../auth/credentials.service.ts';
-import { listAllSessions } from '../auth/sessions.service.ts';
+import { listAllSessions, lockAsProven, type ProvenAccount } from '../auth/sessions.service.ts';
 import { type BillingDeps, endBillingForDeletedTeam } from '../billing/billing.service.ts';
 import { leaveTeam } from '../members/members.service.ts';
 import { listPasskeys, type PasskeyDeps } from '../passkeys/passkeys.service.ts';
@@ -30,23 +30,30 @@ function refuseOwnedTeamsWithOthers(teams: UserTeam[]) {
   }
 }
 
-/** The caller proves they hold the account (password, email or second-factor code) before it is deleted. */
+/**
+ * The caller proves they hold the account (password, email or second-factor code) before it is deleted; the account
+ * as proven, which deleteAccount holds the deletion to.
+ */
 export async function confirmOwner(
   deps: AccountDeps,
   userId: string,
   proof: DeleteAccountBody,
-): Promise<void> {
-  await confirmAccountOwner(deps.auth, userId, proof);
+): Promise<ProvenAccount> {
+  return confirmAccountOwner(deps.auth, userId, proof);
 }
 
 /**
  * Deletes the account, once confirmOwner has passed: the teams the user alone belongs to go first, each as DELETE
  * /tenant deletes it (its billing ended with the provider, then the team and its data), then the user leaves every
  * other team and the account row goes, its sessions with it. Refused, with nothing deleted, while the user owns a
- * team that has other members.
+ * team that has other members. Refused too, with nothing deleted, once a credential event (a reset, another device
+ * signing the others out) has moved the account on from what confirmOwner proved or ended the caller's session:
+ * checked before the first team goes, and again under the session lock as the account row goes.
  */
-export async function deleteAccount(deps: AccountDeps, userId: string): Promise<void> {
+export async function deleteAccount(deps: AccountDeps, caller: Caller, proven: ProvenAccount): Promise<void> {
   const { db } = deps.auth;
+  const { userId } = caller;
+  await db.transaction((tx) => lockAsProven(tx, proven, caller));
   const teams = await listUserTeams(db, userId);
   refuseOwnedTeamsWithOthers(teams);
   for (const team of teams.filter((t) => t.memberCount === 1)) {
@@ -57,6 +64,7 @@ export async function deleteAccount(deps: AccountDeps, userId: string): Promise<
     );
   }
   await db.transaction(async (tx) => {
+    await lockAsProven(tx, proven, caller);
     // Read again in this transaction: a member may have joined a team since the check above.
     const remaining = await listUserTeams(tx, userId);
     refuseOwnedTeamsWithOthers(remaining);

@@ -243,7 +243,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         await wrongCodes.attempt(
           reply,
           request.user.uuid,
-          () => disableTwoFactor(deps, request.user.uuid, request.body.code),
+          () => disableTwoFactor(deps, ownSession(request), request.body.code),
           isWrongCode,
         );
         return { message: 'Two-factor authentication is off' };

@@ -16,16 +16,18 @@ type Retirement = {
   /** The sessions (refresh tokens, and with them their access tokens): every one, all but the caller's, or none. */
   sessions: 'all' | 'others' | 'none';
   /**
-   * The ways in the account holds: `kept`, or `removed` when the account passes to whoever proved the mailbox
-   * (password, second factor, recovery codes and passkeys all go, so nothing a squatter planted survives).
+   * The ways in the account holds: `kept`; `passkeys removed` when a reset re-secures the account (a passkey planted
+   * while someone else knew the password would sign them in after it; the authenticator app stays, so the mailbox
+   * alone never gets past it); `removed` when the account passes to whoever proved the mailbox (password, second
+   * factor, recovery codes and passkeys all go, so nothing a squatter planted survives).
    */
-  factors: 'kept' | 'removed';
+  factors: 'kept' | 'passkeys removed' | 'removed';
 };
 
 export const CREDENTIAL_EVENTS = {
   /** An invitation accepted into, or a Google sign-in onto, an unverified account; a listed address verified. */
   'address reclaimed': { sessions: 'all', factors: 'removed' },
-  'password reset': { sessions: 'all', factors: 'kept' },
+  'password reset': { sessions: 'all', factors: 'passkeys removed' },
   'password changed': { sessions: 'others', factors: 'kept' },
   'other sessions ended': { sessions: 'others', factors: 'kept' },
   'email changed': { sessions: 'others', factors: 'kept' },
@@ -40,9 +42,9 @@ export type CredentialEvent = keyof typeof CREDENTIAL_EVENTS;
 
 /**
  * Applies `event` to the account in the caller's transaction. `caller` is the session that stays when the event
- * ends the others. The stamp moves under the session lock (lockSessions (sessions.repository.ts)); what was proven against the account
- * before (a password checked, a session found open) and commits after is refused there (sessions.service.ts, issueSession
- * and lockAsProven), and a link it issues carries the old stamp.
+ * ends the others. The stamp moves under the session lock (sessions.repository.ts, lockSessions); what was proven
+ * against the account before (a password checked, a session found open) and commits after is refused there
+ * (sessions.service.ts, issueSession and lockAsProven), and a link it issues carries the old stamp.
  */
 export async function retireCredentials(
   { factorStores, clock }: Pick<AuthDeps, 'factorStores' | 'clock'>,
@@ -64,6 +66,8 @@ export async function retireCredentials(
   if (factors === 'removed') {
     await clearPassword(tx, userId);
     await disableTotp(tx, userId);
+  }
+  if (factors !== 'kept') {
     for (const store of factorStores) await store.removeAll(tx, userId);
   }
 }

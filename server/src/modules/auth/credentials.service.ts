@@ -106,8 +106,9 @@ function provenSinceLastEvent(user: UserRow, proof: MailboxProof): boolean {
 /**
  * The verified account of an address whose mailbox was proven (Google's word, an invitation's link), made if there
  * is none. Whoever registered the address unverified may not own the mailbox: the account is reclaimed, so the
- * mailbox's owner alone holds it. Undefined when the proof is older than the verified account's last credential
- * event: a link or token from before a reset opens nothing after it, as every link does.
+ * mailbox's owner alone holds it. Undefined when the proof is older than the account's last credential event,
+ * verified or not: a link or token from before a reset opens nothing after it, as every link does (the mailbox's
+ * owner can always get a fresh one).
  */
 export async function claimProvenAccount(
   deps: AuthDeps,
@@ -118,7 +119,8 @@ export async function claimProvenAccount(
   const user =
     (await repo.insertUser(tx, { email, passwordHash: null, isVerified: true })) ??
     (await repo.findUserByEmail(tx, email))!;
-  if (user.isVerified) return provenSinceLastEvent(user, proof) ? user : undefined;
+  if (!provenSinceLastEvent(user, proof)) return undefined;
+  if (user.isVerified) return user;
   await repo.markVerified(tx, user.uuid);
   await retireCredentials(deps, tx, user.uuid, 'address reclaimed');
   return (await repo.findUserById(tx, user.uuid))!;
@@ -162,8 +164,9 @@ export async function requestPasswordReset(deps: AuthDeps, email: string): Promi
   const user = await repo.findUserByEmail(deps.db, email);
   if (user) {
     await deps.db.transaction(async (tx) => {
+      // Older links stay live: a stranger asking again must not kill the one the owner is about to open. The reset
+      // that spends one moves the stamp, which retires the rest.
       const now = deps.clock.now();
-      await repo.retireOneTimeTokens(tx, user.uuid, 'reset_password', now);
       const token = await repo.createOneTimeToken(
         tx,
         user,
@@ -327,16 +330,19 @@ export async function confirmEmailChange(
 
 /**
  * Checks that the caller holds the account before it is deleted: its password and, with two-factor on, a code (as
- * any account change); an account with neither (Google, invited) types its email out instead.
+ * any account change); an account with neither (Google, invited) types its email out instead. Answers the account
+ * as it was proven against.
  */
 export async function confirmAccountOwner(
   deps: AuthDeps,
   userId: string,
   { password, confirm_email, code }: DeleteAccountBody,
-): Promise<void> {
+): Promise<UserRow> {
   const user = await requireExistingUser(deps.db, userId);
   if (!user.passwordHash && !user.totpEnabled && confirm_email !== user.email) {
     throw new AppError('BAD_REQUEST', 'Type your email address to confirm');
   }
   await confirmAccountHolder(deps, user, { password, code });
+  // What was proven: the deletion commits only under lockAsProven against it.
+  return user;
 }

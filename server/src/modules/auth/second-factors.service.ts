@@ -150,11 +150,17 @@ export async function enableTwoFactor(
 }
 
 /** Turns two-factor off, with a code of it (TOTP or recovery): a stolen session alone cannot. */
-export async function disableTwoFactor(deps: AuthDeps, userId: string, code: string): Promise<void> {
+export async function disableTwoFactor(
+  deps: AuthDeps,
+  caller: { userId: string; sessionId: string },
+  code: string,
+): Promise<void> {
+  const { userId } = caller;
   const user = await requireExistingUser(deps.db, userId);
   if (!user.totpEnabled) throw new AppError('BAD_REQUEST', 'Two-factor authentication is not on');
   if (!(await verifySecondFactor(deps, deps.db, userId, code))) throw invalidCode();
   await deps.db.transaction(async (tx) => {
+    await lockAsProven(tx, user, caller);
     await repo.disableTotp(tx, userId);
     await retireCredentials(deps, tx, userId, 'two-factor turned off');
     await queueSecurityNotice(tx, { to: user.email, appUrl: deps.appUrl, notice: 'two-factor off' });

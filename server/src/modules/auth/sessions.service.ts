@@ -241,11 +241,14 @@ export async function requireRecentSignIn(
   }
 }
 
+/** The account row as read when a change was proven against it (a password, a code): lockAsProven holds it to it. */
+export type ProvenAccount = UserRow;
+
 /**
  * Takes the account's session lock for a change proven against `user` (its password or a code, checked before this
  * transaction) from the caller's session: refused if a credential event moved the stamp since, or ended the session.
  */
-export async function lockAsProven(tx: Db, user: UserRow, caller: { sessionId: string }) {
+export async function lockAsProven(tx: Db, user: ProvenAccount, caller: { sessionId: string }) {
   if ((await repo.lockSessions(tx, user.uuid)).stamp !== user.securityStamp) throw sessionEnded();
   if (!(await repo.findSessionStart(tx, user.uuid, caller.sessionId))) throw sessionEnded();
 }
