@@ -520,31 +520,66 @@ describe('the credential lifecycle table', () => {
   });
 });
 
-describe('re-securing an account the owner has not verified yet (review)', () => {
-  it('an invitation mailed and a Google ID token issued before a password change open nothing after it', async () => {
-    const email = uniqueEmail();
+describe('an unverified account (review)', () => {
+  /** An account registered at `email` by someone without its mailbox, who then moves the stamp twice over. */
+  async function squatted(email: string) {
     const register = await inject('POST', '/auth/register', null, { email, password: PASSWORD });
     expectStatus(register, 201);
-    const owner = register.json() as { access_token: string };
-    const copiedInvitation = await pendingInvitation(email);
-    const capturedToken = await google.idToken(email);
-    clock.advance(STEP_MS);
-    const changed = await inject('POST', '/auth/update-password', owner.access_token, {
-      old_password: PASSWORD,
-      new_password: NEW_PASSWORD,
-    });
-    expectStatus(changed, 200);
+    const squatter = register.json() as { access_token: string };
+    return async () => {
+      clock.advance(STEP_MS);
+      const changed = await inject('POST', '/auth/update-password', squatter.access_token, {
+        old_password: PASSWORD,
+        new_password: NEW_PASSWORD,
+      });
+      expectStatus(changed, 200);
+      expectStatus(await inject('POST', '/auth/sessions/revoke-others', squatter.access_token), 204);
+      return squatter;
+    };
+  }
 
+  it.each([
+    [
+      'an invitation',
+      (email: string) => pendingInvitation(email),
+      (token: string) => inject('GET', `/invitations/${token}/accept`),
+    ],
+    [
+      'a Google ID token',
+      (email: string) => google.idToken(email),
+      (credential: string) => inject('POST', '/auth/google-login', null, { credential }),
+    ],
+  ])(
+    'whoever registered the address cannot keep its owner out by moving the stamp: %s still reclaims it',
+    async (_proof, issue, use) => {
+      const email = uniqueEmail();
+      const moveStamp = await squatted(email);
+      const proof = await issue(email);
+      const squatter = await moveStamp();
+
+      const reclaimed = await use(proof);
+      expectStatus(reclaimed, 200);
+      expect(reclaimed.json()).toMatchObject({ email });
+      expectStatus(await inject('GET', '/auth/me', squatter.access_token), 401);
+      expectStatus(await inject('POST', '/auth/login', null, { email, password: NEW_PASSWORD }), 401);
+    },
+  );
+});
+
+describe('an account deleted and made again at the same address (review)', () => {
+  it('opens to no Google ID token issued, and no invitation mailed, before it was made', async () => {
+    const first = await registerVerifiedUser(app);
+    const captured = await google.idToken(first.email);
+    const copiedInvitation = await pendingInvitation(first.email);
+    clock.advance(STEP_MS);
+    const deleted = await inject('DELETE', '/auth/me', first.access_token, { password: first.password });
+    expectStatus(deleted, 204);
+    await registerVerifiedUser(app, first.email);
+
+    expectStatus(await inject('POST', '/auth/google-login', null, { credential: captured }), 401);
     expectStatus(await inject('GET', `/invitations/${copiedInvitation}/accept`), 400);
-    expectStatus(await inject('POST', '/auth/google-login', null, { credential: capturedToken }), 401);
-    // Nothing was reclaimed: the owner's session and new password still hold the account.
-    expectStatus(await inject('GET', '/auth/me', owner.access_token), 200);
-    expectStatus(await inject('POST', '/auth/login', null, { email, password: NEW_PASSWORD }), 200);
-    // A fresh proof of the mailbox still reclaims it, as it should.
-    expectStatus(
-      await inject('POST', '/auth/google-login', null, { credential: await google.idToken(email) }),
-      200,
-    );
+    const fresh = await google.idToken(first.email);
+    expectStatus(await inject('POST', '/auth/google-login', null, { credential: fresh }), 200);
   });
 });
 

@@ -134,6 +134,17 @@ describe('a change proven before a password reset and committed after it (review
     expect(account!.totpEnabled).toBe(true);
   });
 
+  it("a stolen session's revoke-others does not sign out the owner after the reset", async () => {
+    const user = await registerVerifiedUser(app);
+    const finish = await holdAtTransaction(() => post('/auth/sessions/revoke-others', user.access_token));
+    await ownerResets(user.email);
+    const owner = await post('/auth/login', null, { email: user.email, password: 'the owner chose this' });
+    expect(owner.statusCode, owner.body).toBe(200);
+    expect((await finish()).statusCode).toBe(401);
+    const refreshed = await post('/auth/refresh', null, { refresh_token: owner.json().refresh_token });
+    expect(refreshed.statusCode, refreshed.body).toBe(200);
+  });
+
   it("a stolen session's DELETE /auth/me deletes nothing", async () => {
     const user = await registerVerifiedUser(app);
     const team = await createTeam(app, user, 'Kept');

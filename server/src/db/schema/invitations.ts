@@ -31,6 +31,8 @@ export const invitations = pgTable(
      * was none): the link signs into a verified account only while the stamp has not moved since.
      */
     inviteeStamp: integer('invitee_stamp').notNull().default(0),
+    /** That account's id (not a foreign key: it outlives the account), so a link never opens one made again later. */
+    inviteeId: uuid('invitee_id'),
     /** Revoked by an admin, or replaced by a resent link: the token no longer opens anything. */
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

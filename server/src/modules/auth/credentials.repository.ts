@@ -20,13 +20,14 @@ export async function findUserById(db: Db, uuid: string) {
 }
 
 /** Inserts the user, or answers undefined when the email is taken (the unique constraint decides, not a race). */
+/** Inserts the user at `now`: a proof of its address made before (a Google ID token) cannot open it. */
 export async function insertUser(
   db: Db,
-  values: { email: string; passwordHash: string | null; isVerified: boolean },
+  { now, ...values }: { email: string; passwordHash: string | null; isVerified: boolean; now: Date },
 ) {
   const [user] = await db
     .insert(users)
-    .values(values)
+    .values({ ...values, securityStampAt: now })
     .onConflictDoNothing({ target: users.email })
     .returning();
   return user;

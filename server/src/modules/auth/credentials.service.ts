@@ -48,7 +48,7 @@ export async function register(
 ): Promise<AuthResponse> {
   const passwordHash = await hashPassword(password);
   const session = await deps.db.transaction(async (tx) => {
-    const user = await repo.insertUser(tx, { email, passwordHash, isVerified: false });
+    const user = await repo.insertUser(tx, { email, passwordHash, isVerified: false, now: deps.clock.now() });
     if (!user) throw new AppError('CONFLICT', 'Email already registered');
     await sendVerification(deps, tx, user);
     return issueSession(deps, tx, user, client);
@@ -88,14 +88,17 @@ export async function googleLogin(
 }
 
 /**
- * When a proof of a mailbox was made: an invitation mailed while the address's account had `stamp` (0, a new
- * account's, when it had none), or an ID token issued at `issuedAt`.
+ * When a proof of a mailbox was made: an invitation mailed while the address's account `accountId` (null when
+ * there was none) had `stamp` (0 then), or an ID token issued at `issuedAt`.
  */
-export type MailboxProof = { stamp: number } | { issuedAt: Date };
+export type MailboxProof = { accountId: string | null; stamp: number } | { issuedAt: Date };
 
 /** Whether `proof` was made since the account's last credential event (credential-lifecycle.ts). */
 function provenSinceLastEvent(user: UserRow, proof: MailboxProof): boolean {
-  if ('stamp' in proof) return proof.stamp === user.securityStamp;
+  // An invitation mailed to another account at this address (deleted since, and made again) is not for this one.
+  if ('stamp' in proof) {
+    return (proof.accountId === null || proof.accountId === user.uuid) && proof.stamp === user.securityStamp;
+  }
   // An ID token's iat has whole seconds: one issued in the second of the event counts as after it.
   return (
     !user.securityStampAt ||
@@ -106,9 +109,8 @@ function provenSinceLastEvent(user: UserRow, proof: MailboxProof): boolean {
 /**
  * The verified account of an address whose mailbox was proven (Google's word, an invitation's link), made if there
  * is none. Whoever registered the address unverified may not own the mailbox: the account is reclaimed, so the
- * mailbox's owner alone holds it. Undefined when the proof is older than the account's last credential event,
- * verified or not: a link or token from before a reset opens nothing after it, as every link does (the mailbox's
- * owner can always get a fresh one).
+ * mailbox's owner alone holds it. Undefined when the proof is older than the verified account's last credential
+ * event: a link or token from before a reset opens nothing after it, as every link does.
  */
 export async function claimProvenAccount(
   deps: AuthDeps,
@@ -116,11 +118,17 @@ export async function claimProvenAccount(
   email: string,
   proof: MailboxProof,
 ): Promise<UserRow | undefined> {
-  const user =
-    (await repo.insertUser(tx, { email, passwordHash: null, isVerified: true })) ??
-    (await repo.findUserByEmail(tx, email))!;
-  if (!provenSinceLastEvent(user, proof)) return undefined;
-  if (user.isVerified) return user;
+  const made = await repo.insertUser(tx, {
+    email,
+    passwordHash: null,
+    isVerified: true,
+    now: deps.clock.now(),
+  });
+  if (made) return made;
+  const user = (await repo.findUserByEmail(tx, email))!;
+  if (user.isVerified) return provenSinceLastEvent(user, proof) ? user : undefined;
+  // No one has proven an unverified account theirs: any live proof of the mailbox reclaims it, whatever its age. An
+  // age check here would let whoever registered the address keep its owner out by moving the stamp.
   await repo.markVerified(tx, user.uuid);
   await retireCredentials(deps, tx, user.uuid, 'address reclaimed');
   return (await repo.findUserById(tx, user.uuid))!;

@@ -216,10 +216,14 @@ export async function endOtherSessions(
   deps: AuthDeps,
   caller: { userId: string; sessionId: string },
 ): Promise<void> {
+  const user = await findUserById(deps.db, caller.userId);
+  if (!user) throw sessionEnded();
   await requireRecentSignIn(deps, caller);
-  await deps.db.transaction((tx) =>
-    retireCredentials(deps, tx, caller.userId, 'other sessions ended', caller),
-  );
+  await deps.db.transaction(async (tx) => {
+    // An event committed since the check above (the owner's reset) ends this request too.
+    await lockAsProven(tx, user, caller);
+    await retireCredentials(deps, tx, caller.userId, 'other sessions ended', caller);
+  });
 }
 
 export const SIGN_IN_AGAIN =

@@ -19,15 +19,18 @@ export async function insertInvitation(
     expiresAt: Date;
   },
 ) {
-  await db.insert(invitations).values({ ...values, inviteeStamp: stampOfAddress(values.email) });
+  await db.insert(invitations).values({ ...values, ...invitee(values.email) });
 }
 
 /**
- * The security stamp of the invited address's account as the link is mailed, 0 (a new account's) when there is
- * none: the link signs into a verified account only while it has not moved (auth.service.ts, claimProvenAccount).
+ * The invited address's account as the link is mailed, and its security stamp (0, a new account's, when there is
+ * none): the link signs into that verified account only while the stamp has not moved (credentials.service.ts,
+ * claimProvenAccount).
  */
-const stampOfAddress = (email: SQL | string) =>
-  sql<number>`coalesce((select ${users.securityStamp} from ${users} where ${users.email} = ${email}), 0)`;
+const invitee = (email: SQL | string) => ({
+  inviteeId: sql<string | null>`(select ${users.uuid} from ${users} where ${users.email} = ${email})`,
+  inviteeStamp: sql<number>`coalesce((select ${users.securityStamp} from ${users} where ${users.email} = ${email}), 0)`,
+});
 
 /** Not accepted, not revoked, not expired. */
 const isLive = (now: Date) =>
@@ -164,7 +167,7 @@ export async function renewInvitation(
 ) {
   const [renewed] = await db
     .update(invitations)
-    .set({ ...values, inviteeStamp: stampOfAddress(sql`${invitations.email}`) })
+    .set({ ...values, ...invitee(sql`${invitations.email}`) })
     .where(and(eq(invitations.id, id), eq(invitations.tenantId, tenantId), isLive(now)))
     .returning({ email: invitations.email, role: invitations.role });
   return renewed;

@@ -159,7 +159,10 @@ export async function accept(
     if (!accepted) throw invalidInvitation();
     const { invitation, tenant } = accepted;
     // The link reached this mailbox, which proves it is theirs, as of when it was mailed.
-    const user = await claimProvenAccount(deps, tx, invitation.email, { stamp: invitation.inviteeStamp });
+    const user = await claimProvenAccount(deps, tx, invitation.email, {
+      accountId: invitation.inviteeId,
+      stamp: invitation.inviteeStamp,
+    });
     if (!user) throw invalidInvitation();
     if (!(await isMemberByEmail(tx, tenant.uuid, user.email))) {
       await addMember(tx, { tenantId: tenant.uuid, userId: user.uuid, role: invitation.role });
