@@ -16,6 +16,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { type Page, type PageQuery, readPage } from '../../lib/pagination.ts';
 import { isSuperAdmin } from '../../lib/super-admin.ts';
 import { hashToken, randomToken } from '../../lib/tokens.ts';
+import { requireExistingUser } from './account-status.service.ts';
 import { findUserById } from './credentials.repository.ts';
 import * as repo from './sessions.repository.ts';
 import type { AuthDeps, Client } from './auth.service.ts';
@@ -216,8 +217,7 @@ export async function endOtherSessions(
   deps: AuthDeps,
   caller: { userId: string; sessionId: string },
 ): Promise<void> {
-  const user = await findUserById(deps.db, caller.userId);
-  if (!user) throw sessionEnded();
+  const user = await requireExistingUser(deps.db, caller.userId);
   await requireRecentSignIn(deps, caller);
   await deps.db.transaction(async (tx) => {
     // An event committed since the check above (the owner's reset) ends this request too.
