@@ -14,7 +14,9 @@
 //
 // --short (or BENCH_SHORT=1), for CI: scale 1 only, 2 rounds of 3 s, no in-process floor, results printed and not
 // written; a ratio fails only when it is below its budget by more than the noise measured in that run (the spread
-// of its rounds' ratios, or the run's median spread if larger), and p99 is taken from the better round.
+// of its rounds' ratios, or the run's median spread if larger), and p99 is taken from the better round. A short run
+// is CI's, on a machine of unknown speed right after the test suites: its p99 budget is 50 ms or, where the bare
+// process itself is slower than that allows, P99_TO_BARE times the bare process's p99 in the round just before.
 import { writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
@@ -56,6 +58,9 @@ const ITEMS_BUDGET = 0.6; // GET /api/items/?limit=50 against the bare GET /item
 const READ_BUDGET = 0.7; // every other authenticated read, against the same
 const INSERT_BUDGET = 0.5; // POST /api/items/ against the bare POST /items
 const P99_BUDGET_MS = 50;
+// The full runs' ratio of the slowest budgeted p99 to the bare process's (bench/results.md: 46 ms to 18 ms), rounded
+// up; for a short run on a slower machine (see above).
+const P99_TO_BARE = 2.8;
 const SCALE_NOISE = 0.8; // an endpoint's ratio at the largest scale against its ratio at the smallest
 const HEAP_GROWTH_BUDGET = 1.25;
 
@@ -246,6 +251,7 @@ function describe(endpoint, rounds, neighbours) {
       roundRatios: roundRatios.map(round2),
       // What a ratio of this run is worth: how far its rounds disagree.
       noise: round2(Math.max(...roundRatios) - Math.min(...roundRatios)),
+      yardstickP99RoundsMs: neighbours.map((run) => run.latency.p99),
     });
   }
   if (endpoint.login)
@@ -316,7 +322,9 @@ function evaluate(runs) {
     `Database: ${database}; ${availableParallelism()} cores; one app process; ${CONNECTIONS} connections for ` +
       `${ROUNDS} rounds of ${ROUND_S} s per endpoint, each right after ${ROUND_S} s of its yardstick; p50 and p99 ` +
       "are the medians of the rounds'" +
-      (SHORT ? ' (short run: budgets less the noise of the run, p99 of the better round).' : '.'),
+      (SHORT
+        ? ' (short run: budgets less the noise of the run, p99 of the better round, against ${P99_BUDGET_MS} ms or ${P99_TO_BARE} × the bare p99 beside it).'
+        : '.'),
     bareProcess
       ? 'Yardstick: the bare process (bench/bare-server.mjs), beside the app on the same database: Fastify with the ' +
         "logger off, the HS256 key imported once, node-postgres named statements on a pool of 10 (the app's size): " +
@@ -365,9 +373,16 @@ function evaluate(runs) {
             ')',
         );
       }
-      const p99 = SHORT ? Math.min(...r.p99RoundsMs) : r.p99Ms;
-      if (databaseUrl && p99 >= P99_BUDGET_MS) {
-        failures.push(`scale ${run.scale}: ${r.endpoint} p99 ${p99} ms (budget < ${P99_BUDGET_MS} ms)`);
+      // A short run passes on its better round, each round's budget scaled to the bare process's p99 beside it.
+      const p99Rounds = SHORT
+        ? r.p99RoundsMs.map((p99, i) => ({
+            p99,
+            budget: Math.round(Math.max(P99_BUDGET_MS, P99_TO_BARE * r.yardstickP99RoundsMs[i])),
+          }))
+        : [{ p99: r.p99Ms, budget: P99_BUDGET_MS }];
+      const best = p99Rounds.reduce((a, b) => (b.p99 - b.budget < a.p99 - a.budget ? b : a));
+      if (databaseUrl && best.p99 >= best.budget) {
+        failures.push(`scale ${run.scale}: ${r.endpoint} p99 ${best.p99} ms (budget < ${best.budget} ms)`);
       }
     }
     const { start, end } = run.memory;

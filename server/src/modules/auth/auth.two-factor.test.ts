@@ -357,7 +357,9 @@ describe('the stored secret', () => {
     expect(box.open(sealed)).toBe('JBSWY3DPEHPK3PXP');
     expect(box.seal('JBSWY3DPEHPK3PXP')).not.toBe(sealed);
     expect(createSecretBox('b'.repeat(32)).open(sealed)).toBeNull();
-    const tampered = `${sealed.slice(0, -2)}${sealed.endsWith('A') ? 'B' : 'A'}${sealed.slice(-1)}`;
+    // The second-last character carries six bits of the ciphertext (the last one has padding bits a decoder ignores).
+    const flipped = sealed.at(-2) === 'A' ? 'B' : 'A';
+    const tampered = `${sealed.slice(0, -2)}${flipped}${sealed.slice(-1)}`;
     expect(box.open(tampered)).toBeNull();
     expect(box.open('v1.')).toBeNull();
   });
