@@ -11,3 +11,4 @@ export * from './passkeys.ts';
 export * from './billing.ts';
 export * from './super-admin.ts';
 export * from './tenants.ts';
+export * from './endpoints.ts';

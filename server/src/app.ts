@@ -17,10 +17,11 @@ import { authRoutes } from './modules/auth/auth.routes.ts';
 import { authModulePlugin } from './modules/auth/auth.plugin.ts';
 import { feedbackRoutes } from './modules/feedback/feedback.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
-import { invitationsRoutes } from './modules/invitations/invitations.routes.ts';
 import { itemsRoutes } from './modules/items/items.routes.ts';
 import { mailPlugin } from './modules/mail/mail.plugin.ts';
+import { invitationsRoutes } from './modules/members/invitations.routes.ts';
 import { membersRoutes } from './modules/members/members.routes.ts';
+import { teamsRoutes } from './modules/members/teams.routes.ts';
 import { passkeysModulePlugin } from './modules/passkeys/passkeys.plugin.ts';
 import { passkeysRoutes } from './modules/passkeys/passkeys.routes.ts';
 import { billingPlugin } from './modules/billing/billing.plugin.ts';
@@ -28,6 +29,7 @@ import { billingRoutes } from './modules/billing/billing.routes.ts';
 import { publicConfigRoutes } from './modules/public-config/public-config.routes.ts';
 import { impersonationRoutes, superAdminRoutes } from './modules/super-admin/super-admin.routes.ts';
 import { tenantsRoutes } from './modules/tenants/tenants.routes.ts';
+import { usageRoutes } from './modules/usage/usage.routes.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { compressionPlugin } from './plugins/compression.ts';
 import { errorsPlugin, frameworkErrors } from './plugins/errors.ts';
@@ -35,6 +37,7 @@ import { openapiPlugin } from './plugins/openapi.ts';
 import { type AttemptLimits, rateLimitsPlugin } from './plugins/rate-limits.ts';
 import { validatorCompiler } from './plugins/request-validator.ts';
 import { checkResponse, serializerCompiler } from './plugins/response-serializer.ts';
+import { installRoutePolicies } from './plugins/route-scope.ts';
 import { tenantPlugin } from './plugins/tenant.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { webAppPlugin } from './plugins/web-app.ts';
@@ -138,6 +141,8 @@ export async function buildApp({
     reply.header('x-request-id', request.id);
   });
 
+  // Before any route: every route under /api gets the guards its policy declares (contract/src/endpoints.ts).
+  installRoutePolicies(app);
   await app.register(errorsPlugin);
   await app.register(securityHeadersPlugin);
   // Before any route: it hooks the routes registered after it (the API docs' files too).
@@ -157,6 +162,8 @@ export async function buildApp({
   await app.register(passkeysRoutes, { prefix: '/api/auth/passkeys' });
   await app.register(accountRoutes, { prefix: '/api/auth' });
   await app.register(tenantsRoutes, { prefix: '/api' });
+  await app.register(teamsRoutes, { prefix: '/api' });
+  await app.register(usageRoutes, { prefix: '/api' });
   await app.register(membersRoutes, { prefix: '/api' });
   await app.register(invitationsRoutes, { prefix: '/api' });
   await app.register(itemsRoutes, { prefix: '/api' });

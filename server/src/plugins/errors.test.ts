@@ -14,21 +14,22 @@ beforeAll(async () => {
   app = await buildTestApp({
     logger: { level: 'error', stream: { write: (line: string) => void logged.push(line) } },
   });
-  // Routes that exist only in this test, to drive each kind of failure through the real error handler.
+  // Routes that exist only in this test, to drive each kind of failure through the real error handler: outside
+  // /api, where every route needs a policy in contract/src/endpoints.ts.
   app.post(
-    '/api/echo',
+    '/test-only/echo',
     { schema: { body: z.object({ name: z.string().min(1), count: z.number().int() }) } },
     (request) => ({
       ...request.body,
     }),
   );
-  app.get('/api/boom', () => {
+  app.get('/test-only/boom', () => {
     throw new Error('connection to 10.0.0.7 failed: password authentication failed for user "app"');
   });
-  app.get('/api/missing-item', () => {
+  app.get('/test-only/missing-item', () => {
     throw new AppError('NOT_FOUND', 'Item not found');
   });
-  app.get<{ Params: { kind: string } }>('/api/database/:kind', async (request) => {
+  app.get<{ Params: { kind: string } }>('/test-only/database/:kind', async (request) => {
     await DATABASE_FAILURES[request.params.kind]!();
   });
   await app.ready();
@@ -91,7 +92,7 @@ const DATABASE_FAILURES: Record<string, () => Promise<unknown>> = {
 const post = (payload: string, headers: Record<string, string> = {}) =>
   app.inject({
     method: 'POST',
-    url: '/api/echo',
+    url: '/test-only/echo',
     payload,
     headers: { 'content-type': 'application/json', ...headers },
   });
@@ -104,7 +105,7 @@ describe('error responses', () => {
   });
 
   it('answers 422 for a missing body', async () => {
-    const response = await app.inject({ method: 'POST', url: '/api/echo' });
+    const response = await app.inject({ method: 'POST', url: '/test-only/echo' });
     expect(response.statusCode).toBe(422);
     expect(response.json().detail).toMatch(/^body/);
   });
@@ -136,13 +137,13 @@ describe('error responses', () => {
   });
 
   it('maps a service AppError to its status and detail', async () => {
-    const response = await app.inject({ method: 'GET', url: '/api/missing-item' });
+    const response = await app.inject({ method: 'GET', url: '/test-only/missing-item' });
     expect(response.statusCode).toBe(404);
     expect(response.json()).toEqual({ detail: 'Item not found' });
   });
 
   it('answers 500 without internals, and logs them with the request id', async () => {
-    const response = await app.inject({ method: 'GET', url: '/api/boom' });
+    const response = await app.inject({ method: 'GET', url: '/test-only/boom' });
     expect(response.statusCode).toBe(500);
     expect(response.json()).toEqual({ detail: 'Internal Server Error' });
     expect(response.body).not.toContain('10.0.0.7');
@@ -158,7 +159,7 @@ describe('error responses', () => {
       'every address refused',
     ]),
   )('answers 503 {detail} when the database is unavailable (%s), and logs why', async (kind) => {
-    const response = await app.inject({ method: 'GET', url: `/api/database/${kind}` });
+    const response = await app.inject({ method: 'GET', url: `/test-only/database/${kind}` });
     expect(response.statusCode).toBe(503);
     expect(response.json()).toEqual({ detail: 'Service temporarily unavailable' });
     const line = logged
@@ -170,7 +171,7 @@ describe('error responses', () => {
   it.each(['wrong query', 'unique violation', 'protocol violation'])(
     'answers 500 for a database error that is no outage (%s)',
     async (kind) => {
-      const response = await app.inject({ method: 'GET', url: `/api/database/${kind}` });
+      const response = await app.inject({ method: 'GET', url: `/test-only/database/${kind}` });
       expect(response.statusCode).toBe(500);
       expect(response.json()).toEqual({ detail: 'Internal Server Error' });
     },

@@ -3,13 +3,12 @@ import { ACCOUNT_EXPORT_FILENAME, AccountExportSchema, DeleteAccountBodySchema }
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 
-import { asAccountHolder, refuseImpersonation } from '../../plugins/auth.ts';
+import { asAccountHolder } from '../../plugins/auth.ts';
 import { routeScope } from '../../plugins/route-scope.ts';
 import * as account from './account.service.ts';
 
 export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
-  routeScope(app, { access: 'user', tags: ['Auth'] });
-  app.addHook('preHandler', refuseImpersonation);
+  routeScope(app, { tags: ['Auth'] });
   const deps: account.AccountDeps = {
     auth: app.auth,
     billing: app.billing,

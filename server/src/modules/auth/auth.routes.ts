@@ -29,7 +29,7 @@ import { z } from 'zod';
 
 import { AppError } from '../../lib/app-error.ts';
 import { sendPage } from '../../lib/pagination.ts';
-import { asAccountHolder, refuseImpersonation, requestClient, verifiedToken } from '../../plugins/auth.ts';
+import { asAccountHolder, requestClient, verifiedToken } from '../../plugins/auth.ts';
 import { PER_ADDRESS_LIMIT } from '../../plugins/rate-limits.ts';
 import { routeScope } from '../../plugins/route-scope.ts';
 import { getMe } from './account-status.service.ts';
@@ -62,7 +62,7 @@ const isWrongCode = (error: unknown) => error instanceof AppError && error.messa
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = app.auth;
-  routeScope(app, { access: 'public', tags: ['Auth'] });
+  routeScope(app, { tags: ['Auth'] });
   const failedLogins = app.attemptLimit('failedLogins');
   const wrongCodes = app.attemptLimit('wrongCodes');
 
@@ -189,7 +189,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // What the signed-in user does to their own account.
   const ownAccount: FastifyPluginAsyncZod = async (scope) => {
-    routeScope(scope, { access: 'user', tags: ['Auth'] });
+    routeScope(scope, { tags: ['Auth'] });
     const ownSession = (request: { user: { uuid: string; sessionId: string } }) => ({
       userId: request.user.uuid,
       sessionId: request.user.sessionId,
@@ -198,7 +198,6 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     scope.post(
       '/update-password',
       {
-        preHandler: refuseImpersonation,
         schema: {
           body: UpdatePasswordBodySchema,
           response: { 200: MessageSchema },
@@ -212,16 +211,13 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     );
 
     // Turning two-factor on or off takes a code: wrong ones count against the same limit as the sign-in step's.
-    scope.post(
-      '/2fa/setup',
-      { preHandler: refuseImpersonation, schema: { response: { 200: TwoFactorSetupSchema } } },
-      async (request) => setUpTwoFactor(deps, ownSession(request)),
+    scope.post('/2fa/setup', { schema: { response: { 200: TwoFactorSetupSchema } } }, async (request) =>
+      setUpTwoFactor(deps, ownSession(request)),
     );
 
     scope.post(
       '/2fa/enable',
       {
-        preHandler: refuseImpersonation,
         schema: { body: TwoFactorCodeBodySchema, response: { 200: RecoveryCodesSchema } },
       },
       async (request, reply) =>
@@ -236,7 +232,6 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     scope.post(
       '/2fa/disable',
       {
-        preHandler: refuseImpersonation,
         schema: { body: TwoFactorCodeBodySchema, response: { 200: MessageSchema } },
       },
       async (request, reply) => {
@@ -253,7 +248,6 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     scope.post(
       '/change-email',
       {
-        preHandler: refuseImpersonation,
         config: perAddress,
         schema: { body: ChangeEmailBodySchema, response: { 200: MessageSchema } },
       },
@@ -275,7 +269,6 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     scope.get(
       '/sessions',
       {
-        preHandler: refuseImpersonation,
         schema: { querystring: PageQuerySchema, response: { 200: z.array(SessionSchema) } },
       },
       async (request, reply) => sendPage(reply, await listSessions(deps, ownSession(request), request.query)),
@@ -284,7 +277,6 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     scope.delete(
       '/sessions/:id',
       {
-        preHandler: refuseImpersonation,
         schema: { params: SessionParamsSchema, response: { 204: z.null() } },
       },
       async (request, reply) => {
@@ -295,7 +287,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
     scope.post(
       '/sessions/revoke-others',
-      { preHandler: refuseImpersonation, schema: { response: { 204: z.null() } } },
+      { schema: { response: { 204: z.null() } } },
       async (request, reply) => {
         await endOtherSessions(deps, ownSession(request));
         return reply.status(204).send(null);

@@ -5,7 +5,8 @@ import fp from 'fastify-plugin';
 
 import { createRenewalJob, type RenewalJob } from './local/renewal-job.ts';
 import { createInvoiceLinks } from './invoice-links.ts';
-import type { BillingDeps } from './billing.service.ts';
+import type { TeamBilling } from '../tenants/tenants.service.ts';
+import { type BillingDeps, endBillingForDeletedTeam } from './billing.service.ts';
 import { createLocalProvider } from './local/local-provider.ts';
 import { createStripeClient, createStripeProvider } from './stripe/stripe-provider.ts';
 import type { StripeWebhookDeps } from './stripe/stripe-webhooks.service.ts';
@@ -19,6 +20,8 @@ type Billing = BillingDeps & {
 declare module 'fastify' {
   interface FastifyInstance {
     billing: Billing;
+    /** What deleting a team asks of billing (tenants.routes.ts). */
+    teamBilling: TeamBilling;
   }
 }
 
@@ -55,6 +58,7 @@ export const billingPlugin = fp(
     };
     const renewals = createRenewalJob({ deps, log });
     app.decorate('billing', { ...deps, stripeWebhooks, renewals });
+    app.decorate('teamBilling', { endBilling: (tenantId) => endBillingForDeletedTeam(deps, tenantId) });
     app.addHook('onReady', async () => renewals.start());
     // preClose, not onClose: the database may already be closing when onClose hooks run.
     app.addHook('preClose', () => renewals.stop());

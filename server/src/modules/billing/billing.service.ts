@@ -25,6 +25,7 @@ import { type LocalBillingDeps, isDue, settleLocalSubscription } from './local/l
 import * as repo from './billing.repository.ts';
 import { toInvoice, toPlan, toSubscription } from './billing.responses.ts';
 import type { BillingProvider } from './billing-provider.ts';
+import { lockTeam } from '../tenants/tenants.service.ts';
 
 export type BillingDeps = LocalBillingDeps & {
   /** Where new checkouts go (PAYMENTS_PROVIDER). */
@@ -70,9 +71,23 @@ export function itemsUnlimited(tenantId: SQL): SQL {
   return repo.hasNoItemLimit(tenantId);
 }
 
-/** The refusal of an addition beyond the plan: 402, and the caller's transaction rolls back. */
-export function planLimitReached(limit: number, what: 'members' | 'items'): AppError {
-  return new AppError('PLAN_LIMIT', planLimitMessage(limit, what));
+/**
+ * The one check of a plan's limits (docs/contract.md section 4), before adding one member (an invitation holds a
+ * seat) or one item, in the caller's transaction: locks the team, so concurrent additions queue here and each counts
+ * what the one before it added, then refuses with 402 (and the caller's transaction rolls back) when what the team
+ * uses, counted by the module that owns it after the lock, is already at the limit.
+ */
+export async function requireRoomFor(
+  tx: Db,
+  tenantId: string,
+  kind: 'members' | 'items',
+  countUsed: () => Promise<number>,
+): Promise<void> {
+  await lockTeam(tx, tenantId);
+  const limit = (await planLimits(tx, tenantId))[kind];
+  if (limit !== null && (await countUsed()) >= limit) {
+    throw new AppError('PLAN_LIMIT', planLimitMessage(limit, kind));
+  }
 }
 
 export async function getSubscription(deps: BillingDeps, ctx: TenantContext): Promise<Subscription> {

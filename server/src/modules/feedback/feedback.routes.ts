@@ -5,7 +5,7 @@ import { routeScope } from '../../plugins/route-scope.ts';
 import { submitFeedback } from './feedback.service.ts';
 
 export const feedbackRoutes: FastifyPluginAsyncZod = async (app) => {
-  routeScope(app, { access: 'tenant', tags: ['Feedback'] });
+  routeScope(app, { tags: ['Feedback'] });
 
   app.post(
     '/feedback/',

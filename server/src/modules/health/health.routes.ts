@@ -7,7 +7,7 @@ import { routeScope } from '../../plugins/route-scope.ts';
 const PING_TIMEOUT_MS = 2000;
 
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
-  routeScope(app, { access: 'public', tags: ['Health'] });
+  routeScope(app, { tags: ['Health'] });
   app.get(
     '/health',
     {

@@ -13,7 +13,7 @@ import { routeScope } from '../../plugins/route-scope.ts';
 import * as items from './items.service.ts';
 
 export const itemsRoutes: FastifyPluginAsyncZod = async (app) => {
-  routeScope(app, { access: 'tenant', tags: ['Items'] });
+  routeScope(app, { tags: ['Items'] });
   const db = app.database.db;
 
   app.get(

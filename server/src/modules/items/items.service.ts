@@ -9,8 +9,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { type Page, type PageQuery, readPage } from '../../lib/pagination.ts';
 import type { TenantContext } from '../../plugins/tenant.ts';
 import { recordActivity } from '../activity/activity.service.ts';
-import { planLimitReached, planLimits } from '../billing/billing.service.ts';
-import { lockTeam } from '../tenants/tenants.service.ts';
+import { requireRoomFor } from '../billing/billing.service.ts';
 import * as repo from './items.repository.ts';
 
 const notFound = () => new AppError('NOT_FOUND', 'Item not found');
@@ -75,12 +74,8 @@ export async function createItem(
   );
   if (unlimited) return toItem(unlimited);
   const item = await withTenantScope(db, ctx.tenantId, async (tx) => {
-    // Counted under the team's lock, so of two creates for the last place only one is made.
-    await lockTeam(tx, ctx.tenantId);
-    const { items: limit } = await planLimits(tx, ctx.tenantId);
-    if (limit !== null && (await repo.countItems(tx, ctx.tenantId)) >= limit) {
-      throw planLimitReached(limit, 'items');
-    }
+    // Of two creates for the last place only one is made.
+    await requireRoomFor(tx, ctx.tenantId, 'items', () => repo.countItems(tx, ctx.tenantId));
     return repo.insertItem(tx, values);
   });
   return toItem(item);

@@ -5,6 +5,7 @@ import type { Db } from '../../db/client.ts';
 import { isoTime, pgTime } from '../../db/iso-time.ts';
 import { keysetPages, pastKey } from '../../db/prepared.ts';
 import { memberships } from '../../db/schema/memberships.ts';
+import { tenants } from '../../db/schema/tenants.ts';
 import { users } from '../../db/schema/users.ts';
 
 const memberColumns = {
@@ -114,4 +115,13 @@ export async function deleteNonOwnerMembership(db: Db, tenantId: string, userId:
     )
     .returning({ userId: memberships.userId });
   return deleted.length > 0;
+}
+
+/** The team's member count, as the memberships' trigger keeps it on the team's row. */
+export async function countMembers(db: Db, tenantId: string) {
+  const [tenant] = await db
+    .select({ memberCount: tenants.memberCount })
+    .from(tenants)
+    .where(eq(tenants.uuid, tenantId));
+  return tenant?.memberCount ?? 0;
 }

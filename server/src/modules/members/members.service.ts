@@ -1,6 +1,6 @@
 // Member rules (docs/contract.md section 3): nobody changes the owner's role or removes the owner, and nobody changes or
 // removes themselves through these calls; only admin and member can be given.
-import type { AssignableRole, Member, Role } from '@app/contract';
+import type { AssignableRole, Member } from '@app/contract';
 
 import type { Db } from '../../db/client.ts';
 import { withTenantScope, withTenantStatement } from '../../db/tenant-scope.ts';
@@ -8,7 +8,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { type Page, type PageQuery, readPage } from '../../lib/pagination.ts';
 import type { TenantContext } from '../../plugins/tenant.ts';
 import { recordActivity } from '../activity/activity.service.ts';
-import { revokeSentBy } from '../invitations/invitations.service.ts';
+import * as invitationsRepo from './invitations.repository.ts';
 import * as repo from './members.repository.ts';
 
 type MemberRow = Awaited<ReturnType<typeof repo.getMember>> & {};
@@ -55,7 +55,7 @@ export async function changeRole(
       throw changedMeanwhile();
     }
     // The links a demoted admin sent die with their authority, and stay dead if they are promoted again.
-    if (role === 'member') await revokeSentBy(tx, ctx, userId);
+    if (role === 'member') await invitationsRepo.revokeSentBy(tx, ctx.tenantId, userId);
     await recordActivity(tx, {
       tenantId: ctx.tenantId,
       actorId: ctx.userId,
@@ -70,7 +70,7 @@ export async function removeMember(db: Db, ctx: TenantContext, userId: string): 
   await withTenantScope(db, ctx.tenantId, async (tx) => {
     const member = await requireChangeableMember(tx, ctx, userId, 'remove');
     if (!(await repo.deleteMembership(tx, ctx.tenantId, userId, member.role))) throw changedMeanwhile();
-    await revokeSentBy(tx, ctx, userId);
+    await invitationsRepo.revokeSentBy(tx, ctx.tenantId, userId);
     await recordActivity(tx, {
       tenantId: ctx.tenantId,
       actorId: ctx.userId,
@@ -80,35 +80,9 @@ export async function removeMember(db: Db, ctx: TenantContext, userId: string): 
   });
 }
 
-// What other modules ask of memberships (this module owns the table).
-
-export async function addMember(tx: Db, membership: { tenantId: string; userId: string; role: Role }) {
-  await repo.insertMembership(tx, membership);
-}
-
-/** Sets a member's role (only while it is `from`, when given); whether a row changed. */
-export async function setRole(
-  tx: Db,
-  tenantId: string,
-  userId: string,
-  role: Role,
-  only?: { from?: Role },
-): Promise<boolean> {
-  return repo.updateRole(tx, tenantId, userId, role, only);
-}
-
-/** A member's role in a team, or undefined when they are not in it. */
-export async function findRole(db: Db, tenantId: string, userId: string): Promise<Role | undefined> {
-  return repo.findRole(db, tenantId, userId);
-}
-
-/** A member's email, or undefined when they are not in the team. */
-export async function findMemberEmail(db: Db, tenantId: string, userId: string): Promise<string | undefined> {
-  return (await repo.getMember(db, tenantId, userId))?.email;
-}
-
-export async function isMemberByEmail(db: Db, tenantId: string, email: string): Promise<boolean> {
-  return repo.isMemberByEmail(db, tenantId, email);
+/** The seats a team's plan counts (docs/contract.md section 4): its members and its pending invitations. */
+export async function countSeats(tx: Db, tenantId: string, now: Date): Promise<number> {
+  return (await repo.countMembers(tx, tenantId)) + (await invitationsRepo.countPending(tx, tenantId, now));
 }
 
 /**

@@ -10,7 +10,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 
-import { refuseImpersonation, requestClient } from '../../plugins/auth.ts';
+import { requestClient } from '../../plugins/auth.ts';
 import { PER_ADDRESS_LIMIT } from '../../plugins/rate-limits.ts';
 import { routeScope } from '../../plugins/route-scope.ts';
 import * as passkeys from './passkeys.service.ts';
@@ -19,7 +19,7 @@ const perAddress = { rateLimit: PER_ADDRESS_LIMIT };
 
 export const passkeysRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = app.passkeys;
-  routeScope(app, { access: 'public', tags: ['Passkeys'] });
+  routeScope(app, { tags: ['Passkeys'] });
 
   app.post(
     '/login/options',
@@ -38,18 +38,17 @@ export const passkeysRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // The signed-in user's own passkeys.
   const ownPasskeys: FastifyPluginAsyncZod = async (scope) => {
-    routeScope(scope, { access: 'user', tags: ['Passkeys'] });
+    routeScope(scope, { tags: ['Passkeys'] });
 
     scope.post(
       '/register/options',
-      { preHandler: refuseImpersonation, schema: { response: { 200: PasskeyRegistrationOptionsSchema } } },
+      { schema: { response: { 200: PasskeyRegistrationOptionsSchema } } },
       async (request) => passkeys.registrationOptions(deps, request.user),
     );
 
     scope.post(
       '/register/verify',
       {
-        preHandler: refuseImpersonation,
         schema: { body: PasskeyRegisterVerifyBodySchema, response: { 201: PasskeySchema } },
       },
       async (request, reply) =>
@@ -65,16 +64,13 @@ export const passkeysRoutes: FastifyPluginAsyncZod = async (app) => {
           ),
     );
 
-    scope.get(
-      '/',
-      { preHandler: refuseImpersonation, schema: { response: { 200: z.array(PasskeySchema) } } },
-      async (request) => passkeys.listPasskeys(deps, request.user.uuid),
+    scope.get('/', { schema: { response: { 200: z.array(PasskeySchema) } } }, async (request) =>
+      passkeys.listPasskeys(deps, request.user.uuid),
     );
 
     scope.delete(
       '/:id',
       {
-        preHandler: refuseImpersonation,
         schema: { params: PasskeyParamsSchema, response: { 204: z.null() } },
       },
       async (request, reply) => {

@@ -8,7 +8,7 @@ import { routeScope } from '../../plugins/route-scope.ts';
  * and the payments provider (the local one gets the test-mode card before checkout).
  */
 export const publicConfigRoutes: FastifyPluginAsyncZod = async (app) => {
-  routeScope(app, { access: 'public', tags: ['Config'] });
+  routeScope(app, { tags: ['Config'] });
   const { google, docsUrl, codebaseUrl, payments } = app.config;
   const body = {
     google_client_id: google.clientId ?? null,

@@ -21,7 +21,7 @@ import { routeScope } from '../../plugins/route-scope.ts';
 import * as superAdmin from './super-admin.service.ts';
 
 export const superAdminRoutes: FastifyPluginAsyncZod = async (app) => {
-  routeScope(app, { access: 'super-admin', tags: ['Super admin'] });
+  routeScope(app, { tags: ['Super admin'] });
   const db = app.database.db;
 
   app.get(
@@ -91,7 +91,7 @@ export const superAdminRoutes: FastifyPluginAsyncZod = async (app) => {
 
 /** The end of an operator's view as someone, called with that view's own token: /super-admin is closed to it. */
 export const impersonationRoutes: FastifyPluginAsyncZod = async (app) => {
-  routeScope(app, { access: 'user', tags: ['Super admin'] });
+  routeScope(app, { tags: ['Super admin'] });
 
   app.post('/stop', { schema: { response: { 204: z.null() } } }, async (request, reply) => {
     await superAdmin.stopImpersonation(app.auth, request.user);

@@ -73,26 +73,17 @@ export async function setStripeCustomerId(db: Db, tenantId: string, customerId: 
 
 /**
  * Locks the team's row until the transaction ends: additions counted against its plan queue here, so two cannot
- * both take the last place. Its member count (kept by the memberships' trigger), read under that lock.
+ * both take the last place. Whether the team exists.
  */
 export async function lockTenant(db: Db, tenantId: string) {
   const [tenant] = await db
-    .select({ memberCount: tenants.memberCount })
+    .select({ uuid: tenants.uuid })
     .from(tenants)
     .where(eq(tenants.uuid, tenantId))
     // NO KEY UPDATE: rows that merely reference the team (an item, an invitation inserted before the lock, with
     // their KEY SHARE) neither wait for it nor deadlock with it; additions still queue one behind the other.
     .for('no key update');
-  return tenant;
-}
-
-/** The team's member count, as the memberships' trigger keeps it. */
-export async function findMemberCount(db: Db, tenantId: string) {
-  const [tenant] = await db
-    .select({ memberCount: tenants.memberCount })
-    .from(tenants)
-    .where(eq(tenants.uuid, tenantId));
-  return tenant?.memberCount ?? 0;
+  return tenant !== undefined;
 }
 
 export async function findTenantName(db: Db, tenantId: string) {

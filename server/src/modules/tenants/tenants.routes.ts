@@ -1,20 +1,9 @@
-import {
-  CreateTenantBodySchema,
-  MessageSchema,
-  PageQuerySchema,
-  TenantSchema,
-  TenantUsageSchema,
-  TransferOwnershipBodySchema,
-  UpdateTenantBodySchema,
-} from '@app/contract';
+import { PageQuerySchema, TenantSchema, UpdateTenantBodySchema } from '@app/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 
 import { sendPage } from '../../lib/pagination.ts';
 import { routeScope } from '../../plugins/route-scope.ts';
-import { refuseImpersonation } from '../../plugins/auth.ts';
-import { requireRole } from '../../plugins/tenant.ts';
-import { endBillingForDeletedTeam } from '../billing/billing.service.ts';
 import * as tenants from './tenants.service.ts';
 
 const tags = ['Tenants'];
@@ -24,7 +13,7 @@ export const tenantsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // The caller's teams: signed in, no team chosen yet.
   const callersTeams: FastifyPluginAsyncZod = async (scope) => {
-    routeScope(scope, { access: 'user', tags });
+    routeScope(scope, { tags });
 
     scope.get(
       '/tenants',
@@ -32,57 +21,28 @@ export const tenantsRoutes: FastifyPluginAsyncZod = async (app) => {
       async (request, reply) =>
         sendPage(reply, await tenants.listTenants(db, request.user.uuid, request.query)),
     );
-
-    scope.post(
-      '/tenants',
-      { schema: { body: CreateTenantBodySchema, response: { 201: TenantSchema } } },
-      async (request, reply) =>
-        reply.status(201).send(await tenants.createTenant(db, request.user.uuid, request.body)),
-    );
   };
 
   // The team in X-TENANT-UUID.
   const chosenTeam: FastifyPluginAsyncZod = async (scope) => {
-    routeScope(scope, { access: 'tenant', tags });
+    routeScope(scope, { tags });
 
     scope.get('/tenant', { schema: { response: { 200: TenantSchema } } }, (request) =>
       tenants.getTenant(db, request.tenantCtx),
     );
 
-    scope.get('/tenant/usage', { schema: { response: { 200: TenantUsageSchema } } }, (request) =>
-      tenants.getUsage(db, request.tenantCtx, app.clock.now()),
-    );
-
     scope.put(
       '/tenant',
       {
-        preHandler: requireRole('admin'),
         schema: { body: UpdateTenantBodySchema, response: { 200: TenantSchema } },
       },
       (request) => tenants.updateTenant(db, request.tenantCtx, request.body),
     );
 
-    scope.delete(
-      '/tenant',
-      { preHandler: [requireRole('owner'), refuseImpersonation], schema: { response: { 204: z.null() } } },
-      async (request, reply) => {
-        await tenants.deleteTenant(db, request.tenantCtx, {
-          endBilling: (tenantId) => endBillingForDeletedTeam(app.billing, tenantId),
-        });
-        return reply.status(204).send(null);
-      },
-    );
-
-    scope.post(
-      '/tenant/transfer-ownership',
-      {
-        preHandler: [requireRole('owner'), refuseImpersonation],
-        schema: { body: TransferOwnershipBodySchema, response: { 200: MessageSchema } },
-      },
-      async (request) => ({
-        message: await tenants.transferOwnership(db, request.tenantCtx, request.body.user_uuid),
-      }),
-    );
+    scope.delete('/tenant', { schema: { response: { 204: z.null() } } }, async (request, reply) => {
+      await tenants.deleteTenant(db, request.tenantCtx, app.teamBilling);
+      return reply.status(204).send(null);
+    });
   };
 
   await app.register(callersTeams);

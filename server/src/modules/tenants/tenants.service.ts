@@ -1,6 +1,6 @@
-// Team rules (docs/contract.md section 3): the creator owns the team; renaming needs an admin; deleting and handing over
-// ownership need the owner. Every change is recorded in the activity log.
-import type { Role, Tenant, TenantUsage } from '@app/contract';
+// Team rules (docs/contract.md section 3): renaming needs an admin, deleting needs the owner; every change is recorded
+// in the activity log. Creating a team and handing it over are membership changes: members/teams.service.ts.
+import type { Role, Tenant } from '@app/contract';
 
 import type { Db } from '../../db/client.ts';
 import { withTenantScope, withTenantStatement } from '../../db/tenant-scope.ts';
@@ -8,10 +8,6 @@ import { AppError } from '../../lib/app-error.ts';
 import { type Page, type PageQuery, readPage } from '../../lib/pagination.ts';
 import type { TenantContext } from '../../plugins/tenant.ts';
 import { recordActivity } from '../activity/activity.service.ts';
-import { planLimits } from '../billing/billing.service.ts';
-import { countPending } from '../invitations/invitations.service.ts';
-import { countItems } from '../items/items.service.ts';
-import { addMember, findMemberEmail, setRole } from '../members/members.service.ts';
 import * as repo from './tenants.repository.ts';
 
 export async function listTenants(db: Db, userId: string, query: PageQuery): Promise<Page<Tenant>> {
@@ -22,16 +18,13 @@ export async function listTenants(db: Db, userId: string, query: PageQuery): Pro
   );
 }
 
-export async function createTenant(
-  db: Db,
-  userId: string,
-  { name, description }: { name: string; description?: string | null },
-): Promise<Tenant> {
-  return db.transaction(async (tx) => {
-    const tenant = await repo.insertTenant(tx, { name, description: description ?? null });
-    await addMember(tx, { tenantId: tenant.uuid, userId, role: 'owner' });
-    return { uuid: tenant.uuid, name: tenant.name, description: tenant.description, user_role: 'owner' };
-  });
+/** A new team's row; members.createTeam makes its creator the owner in the same transaction. */
+export async function insertTenant(
+  tx: Db,
+  values: { name: string; description: string | null },
+): Promise<{ uuid: string; name: string; description: string | null }> {
+  const { uuid, name, description } = await repo.insertTenant(tx, values);
+  return { uuid, name, description };
 }
 
 export async function getTenant(db: Db, ctx: TenantContext): Promise<Tenant> {
@@ -59,8 +52,11 @@ export async function updateTenant(
   return getTenant(db, ctx);
 }
 
-/** Billing's part in deleting a team (billing.service endBillingForDeletedTeam). */
-type TeamBilling = { endBilling(tenantId: string): Promise<void> };
+/**
+ * Billing's part in deleting a team: billing sits above teams (it locks and names them), so it hands this in as
+ * app.teamBilling (billing.plugin.ts) rather than being imported here.
+ */
+export type TeamBilling = { endBilling(tenantId: string): Promise<void> };
 
 export async function deleteTenant(db: Db, ctx: TenantContext, billing: TeamBilling): Promise<void> {
   // The subscription is cancelled with the provider first, so a deleted team is never billed again; when the
@@ -73,51 +69,11 @@ export async function deleteTenant(db: Db, ctx: TenantContext, billing: TeamBill
 }
 
 /**
- * Hands the team to another member in one step; the old owner stays on as admin. The caller's own row is demoted
- * first, and only while it is still the owner's: of two concurrent transfers the second waits for that row and then
- * finds no owner to demote, so a team never ends with two owners (nor, by the database's check, with none).
+ * Locks the team for an addition counted against its plan (billing's requireRoomFor), in the caller's transaction:
+ * concurrent additions wait here, then count what the one before them added.
  */
-export async function transferOwnership(db: Db, ctx: TenantContext, newOwnerId: string): Promise<string> {
-  if (newOwnerId === ctx.userId) throw new AppError('BAD_REQUEST', 'You already own this team');
-  await withTenantScope(db, ctx.tenantId, async (tx) => {
-    if (!(await setRole(tx, ctx.tenantId, ctx.userId, 'admin', { from: 'owner' }))) {
-      throw new AppError('FORBIDDEN', 'Only the team owner can do this');
-    }
-    if (!(await setRole(tx, ctx.tenantId, newOwnerId, 'owner'))) {
-      throw new AppError('BAD_REQUEST', 'The new owner must be a member of this team');
-    }
-    await recordActivity(tx, {
-      tenantId: ctx.tenantId,
-      actorId: ctx.userId,
-      action: 'ownership.transferred',
-      details: { to: newOwnerId, email: await findMemberEmail(tx, ctx.tenantId, newOwnerId) },
-    });
-  });
-  return 'Ownership transferred';
-}
-
-/**
- * Locks the team for an addition counted against its plan (an invitation, an item), in the caller's transaction:
- * concurrent additions wait here, then count what the one before them added. The team's member count.
- */
-export async function lockTeam(tx: Db, tenantId: string): Promise<{ memberCount: number }> {
-  const tenant = await repo.lockTenant(tx, tenantId);
-  if (!tenant) throw new AppError('NOT_FOUND', 'Team not found');
-  return tenant;
-}
-
-/** What the team uses of its plan (docs/contract.md section 4): members with pending invitations, and items. */
-export async function getUsage(db: Db, ctx: TenantContext, now: Date): Promise<TenantUsage> {
-  return withTenantScope(db, ctx.tenantId, async (tx) => {
-    const limits = await planLimits(tx, ctx.tenantId);
-    const members =
-      (await repo.findMemberCount(tx, ctx.tenantId)) + (await countPending(tx, ctx.tenantId, now));
-    return {
-      plan_id: limits.planId,
-      members: { used: members, limit: limits.members },
-      items: { used: await countItems(tx, ctx.tenantId), limit: limits.items },
-    };
-  });
+export async function lockTeam(tx: Db, tenantId: string): Promise<void> {
+  if (!(await repo.lockTenant(tx, tenantId))) throw new AppError('NOT_FOUND', 'Team not found');
 }
 
 /** The team's name, for a mail that names it. */

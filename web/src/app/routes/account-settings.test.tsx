@@ -2,10 +2,11 @@
 // the account.
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { delay, http, HttpResponse } from 'msw';
+import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import { storage } from '@/lib/storage';
+import { holdBack } from '@/testing/hold-back';
 import { me } from '@/testing/mocks/handlers';
 import { server } from '@/testing/mocks/server';
 import { renderApp, signIn } from '@/testing/render-app';
@@ -51,10 +52,11 @@ describe('the Email card', () => {
   it('shows the current address and sends the new one with the password, then says where the link went', async () => {
     account();
     const sent: unknown[] = [];
+    const answer = holdBack();
     server.use(
       http.post('/api/auth/change-email', async ({ request }) => {
         sent.push(await request.json());
-        await delay(20);
+        await answer.released;
         return HttpResponse.json({ message: 'We sent a confirmation link to grace@example.com.' });
       }),
     );
@@ -66,6 +68,7 @@ describe('the Email card', () => {
     await userEvent.type(card.getByLabelText('Current password'), 'my password');
     await userEvent.click(card.getByRole('button', { name: 'Send confirmation link' }));
     expect(await card.findByRole('button', { name: 'Sending…' })).toBeTruthy();
+    answer.release();
 
     const success = await card.findByRole('status');
     expect(success.textContent).toBe(
@@ -282,10 +285,11 @@ describe('the Danger zone card', () => {
   it('deletes a passwordless account with its email typed out, signs out and says so on the sign-in page', async () => {
     account({ hasPassword: false });
     const sent: unknown[] = [];
+    const answer = holdBack();
     server.use(
       http.delete('/api/auth/me', async ({ request }) => {
         sent.push(await request.json());
-        await delay(20);
+        await answer.released;
         return new HttpResponse(null, { status: 204 });
       }),
     );
@@ -299,6 +303,7 @@ describe('the Danger zone card', () => {
     );
     await userEvent.click(dialog.getByRole('button', { name: 'Delete my account' }));
     expect(await dialog.findByRole('button', { name: 'Deleting…' })).toBeTruthy();
+    answer.release();
 
     await screen.findByRole('heading', { level: 1, name: 'Welcome Back' });
     expect(router.state.location.pathname).toBe('/login');

@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { readTokenClaims } from '@/lib/session/token-claims';
 import { storage } from '@/lib/storage';
 import { authResponse } from '@/testing/auth-response';
+import { holdBack } from '@/testing/hold-back';
 import { me, thisSession } from '@/testing/mocks/handlers';
 import { server } from '@/testing/mocks/server';
 import { renderApp, signIn } from '@/testing/render-app';
@@ -276,10 +277,15 @@ describe('/settings', () => {
   });
 
   it('shows a spinner while the account loads and a red box when it cannot', async () => {
+    const answer = holdBack();
     server.use(
       http.get('/api/auth/me', async () => {
-        await delay(50);
+        await answer.released;
         return HttpResponse.json({ detail: 'Something broke' }, { status: 500 });
+      }),
+      // Held too, then answered by the default handler: both spinners stay until the test has seen them.
+      http.get('/api/auth/sessions', async () => {
+        await answer.released;
       }),
     );
     signIn();
@@ -288,6 +294,7 @@ describe('/settings', () => {
     await screen.findByRole('heading', { level: 1, name: 'Account' });
     // The account's and the sessions' cards each show their own spinner; the second factors' wait for the account.
     expect(screen.getAllByRole('status', { name: 'Loading' })).toHaveLength(2);
+    answer.release();
     expect((await screen.findByRole('alert')).textContent).toBe('Something broke');
     await waitFor(() => expect(screen.queryByRole('status')).toBeNull());
   });

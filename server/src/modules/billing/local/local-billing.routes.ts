@@ -6,12 +6,11 @@ import {
   LocalPaymentBodySchema,
   SubscriptionSchema,
 } from '@app/contract';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 
 import { routeScope } from '../../../plugins/route-scope.ts';
-import { refuseImpersonation } from '../../../plugins/auth.ts';
-import { requireRole } from '../../../plugins/tenant.ts';
 import * as local from './local-billing.service.ts';
 
 const tags = ['Billing (test mode)'];
@@ -21,34 +20,38 @@ export const localBillingRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = app.billing;
 
   // The checkout page names no team header: the session does, and the caller must be its admin or owner.
+  const caller = ({ user }: FastifyRequest): local.CheckoutCaller => ({
+    userId: user.uuid,
+    roleIn: async (tenantId) => {
+      const access = await app.findTenantAccess(tenantId, user.uuid, user.sessionId);
+      return access.sessionOpen ? access.role : null;
+    },
+  });
   const checkout: FastifyPluginAsyncZod = async (scope) => {
-    routeScope(scope, { access: 'user', tags });
+    routeScope(scope, { tags });
 
     scope.get(
       '/payments/local/checkout/:session_id',
       { schema: { params: SessionParamsSchema, response: { 200: LocalCheckoutSessionSchema } } },
-      (request) => local.getCheckoutSession(deps, request.user.uuid, request.params.session_id),
+      (request) => local.getCheckoutSession(deps, caller(request), request.params.session_id),
     );
 
     scope.post(
       '/payments/local/checkout/:session_id/pay',
       {
-        preHandler: refuseImpersonation,
         schema: {
           params: SessionParamsSchema,
           body: LocalPaymentBodySchema,
           response: { 200: SubscriptionSchema },
         },
       },
-      (request) => local.payCheckoutSession(deps, request.user.uuid, request.params.session_id, request.body),
+      (request) => local.payCheckoutSession(deps, caller(request), request.params.session_id, request.body),
     );
   };
 
   // The portal acts on the team in X-TENANT-UUID, for its admins.
   const portal: FastifyPluginAsyncZod = async (scope) => {
-    routeScope(scope, { access: 'tenant', tags });
-    scope.addHook('preHandler', requireRole('admin'));
-    scope.addHook('preHandler', refuseImpersonation);
+    routeScope(scope, { tags });
 
     scope.post(
       '/payments/local/portal/change-plan',

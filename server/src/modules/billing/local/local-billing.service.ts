@@ -9,6 +9,7 @@ import {
   type BillingInterval,
   type ChangePlanBody,
   type LocalCheckoutSession,
+  type Role,
   type Subscription,
 } from '@app/contract';
 
@@ -18,7 +19,6 @@ import { AppError } from '../../../lib/app-error.ts';
 import type { Clock } from '../../../lib/clock.ts';
 import type { TenantContext } from '../../../plugins/tenant.ts';
 import { addIntervals, nextPeriodEnd, unusedFraction } from './billing-periods.ts';
-import { findRole } from '../../members/members.service.ts';
 import * as repo from '../billing.repository.ts';
 import { applyCredit, priceOf, toPlan, toSubscription } from '../billing.responses.ts';
 import { recordSubscriptionChange } from '../subscription-activity.ts';
@@ -131,10 +131,16 @@ export async function settleTeam({ db, clock }: LocalBillingDeps, tenantId: stri
 
 // --- The checkout page -------------------------------------------------------------------------------------------
 
+/**
+ * Who opens a checkout page, which names its team itself rather than in X-TENANT-UUID: their account and their role
+ * in a team, by the tenant access check every team request passes (app.findTenantAccess), null when not a member.
+ */
+export type CheckoutCaller = { userId: string; roleIn(tenantId: string): Promise<Role | null> };
+
 /** The session when the caller is an admin or the owner of its team; the same 404 for an unknown id or team. */
-async function requireSessionForAdmin(db: Db, userId: string, sessionId: string) {
+async function requireSessionForAdmin(db: Db, caller: CheckoutCaller, sessionId: string) {
   const session = isUuid(sessionId) ? await repo.findCheckoutSession(db, sessionId) : undefined;
-  const role = session && (await findRole(db, session.tenantId, userId));
+  const role = session && (await caller.roleIn(session.tenantId));
   if (!session || !role) throw new AppError('NOT_FOUND', 'Checkout session not found');
   if (role === 'member') throw new AppError('FORBIDDEN', 'Only team admins and the owner can do this');
   return session;
@@ -162,10 +168,10 @@ const alreadySubscribed = () =>
 
 export async function getCheckoutSession(
   { db, clock, trialDays }: LocalBillingDeps,
-  userId: string,
+  caller: CheckoutCaller,
   sessionId: string,
 ): Promise<LocalCheckoutSession> {
-  const session = await requireSessionForAdmin(db, userId, sessionId);
+  const session = await requireSessionForAdmin(db, caller, sessionId);
   return withTenantScope(db, session.tenantId, async (tx) => {
     const tenant = (await repo.findTenant(tx, session.tenantId))!;
     const plan = await requirePlan(tx, session.planId);
@@ -194,12 +200,12 @@ export async function getCheckoutSession(
  */
 export async function payCheckoutSession(
   { db, clock, trialDays }: LocalBillingDeps,
-  userId: string,
+  caller: CheckoutCaller,
   sessionId: string,
   card: CardDetails,
 ): Promise<Subscription> {
   const now = clock.now();
-  const session = await requireSessionForAdmin(db, userId, sessionId);
+  const session = await requireSessionForAdmin(db, caller, sessionId);
   requireOpen(session, now);
   chargeTestCard(card, now);
 
@@ -244,7 +250,7 @@ export async function payCheckoutSession(
       });
     }
     await repo.completeCheckoutSession(tx, tenantId, sessionId, now);
-    await recordSubscriptionChange(tx, tenantId, userId, row);
+    await recordSubscriptionChange(tx, tenantId, caller.userId, row);
     return toSubscription(row);
   });
 }

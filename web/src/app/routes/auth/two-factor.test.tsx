@@ -1,29 +1,39 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { delay, http, HttpResponse } from 'msw';
+import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 
 import { storage } from '@/lib/storage';
 import { authResponse } from '@/testing/auth-response';
 import { server } from '@/testing/mocks/server';
+import { holdBack } from '@/testing/hold-back';
 import { renderApp } from '@/testing/render-app';
 
-/** Login answers the second step; /auth/2fa/verify takes '123456' or the recovery code 'abcde-fghjk'. */
+/**
+ * Login answers the second step; /auth/2fa/verify takes '123456' or the recovery code 'abcde-fghjk'. hold() keeps the
+ * next answers back until the function it returns is called, so a test can see the page while it waits.
+ */
 function twoFactorAccount() {
   const verified: unknown[] = [];
+  let held: Promise<void> | undefined;
   server.use(
     http.post('/api/auth/login', () => HttpResponse.json({ mfa_required: true, mfa_token: 'step-token' })),
     http.post('/api/auth/2fa/verify', async ({ request }) => {
       const body = (await request.json()) as { mfa_token: string; code: string };
       verified.push(body);
-      await delay(50);
+      await held;
       if (body.code !== '123456' && body.code !== 'abcde-fghjk') {
         return HttpResponse.json({ detail: 'Invalid code' }, { status: 400 });
       }
       return HttpResponse.json(authResponse());
     }),
   );
-  return verified;
+  const hold = () => {
+    const { released, release } = holdBack();
+    held = released;
+    return release;
+  };
+  return { verified, hold };
 }
 
 async function signInWithPassword() {
@@ -37,7 +47,7 @@ async function signInWithPassword() {
 
 describe('/login/two-factor', () => {
   it('opens after a password sign-in with two-factor on, keeps the token out of the URL, and signs in with a code', async () => {
-    const verified = twoFactorAccount();
+    const { verified, hold } = twoFactorAccount();
     const router = await signInWithPassword();
     expect(router.state.location.pathname).toBe('/login/two-factor');
     expect(router.state.location.search).toBe('');
@@ -51,8 +61,10 @@ describe('/login/two-factor', () => {
 
     await userEvent.clear(screen.getByLabelText('Authentication code'));
     await userEvent.type(screen.getByLabelText('Authentication code'), '123456');
+    const release = hold();
     await userEvent.click(screen.getByRole('button', { name: 'Verify' }));
     expect(await screen.findByRole('button', { name: 'Verifying…' })).toBeTruthy();
+    release();
     await screen.findByRole('heading', { level: 1, name: 'Welcome to Acme, ada!' });
     expect(router.state.location.pathname).toBe('/dashboard');
     expect(storage.get('refreshToken')).toBe('refresh-1');
@@ -63,7 +75,7 @@ describe('/login/two-factor', () => {
   });
 
   it('takes a recovery code instead, and asks for a code before calling the server', async () => {
-    const verified = twoFactorAccount();
+    const { verified } = twoFactorAccount();
     await signInWithPassword();
     await userEvent.click(screen.getByRole('button', { name: 'Use a recovery code instead' }));
     await userEvent.click(screen.getByRole('button', { name: 'Verify' }));

@@ -20,11 +20,12 @@ import { findUser } from '../auth/account-status.service.ts';
 import type { AuthDeps, Client } from '../auth/auth.service.ts';
 import { claimProvenAccount, setInitialPassword } from '../auth/credentials.service.ts';
 import { signIn } from '../auth/second-factors.service.ts';
-import { planLimitReached, planLimits } from '../billing/billing.service.ts';
+import { requireRoomFor } from '../billing/billing.service.ts';
 import { queueInvitationMail } from '../mail/mail.service.ts';
-import { addMember, isMemberByEmail } from '../members/members.service.ts';
-import { getTeamName, lockTeam } from '../tenants/tenants.service.ts';
+import { getTeamName } from '../tenants/tenants.service.ts';
 import * as repo from './invitations.repository.ts';
+import * as members from './members.repository.ts';
+import { countSeats } from './members.service.ts';
 
 const INVITATION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 
@@ -54,18 +55,11 @@ export async function invite(
   { email, role }: { email: string; role: AssignableRole },
 ): Promise<string> {
   await deps.db.transaction(async (tx) => {
-    // Seats are counted under the team's lock, so of two invitations for the last seat only one is sent.
-    const { memberCount } = await lockTeam(tx, ctx.tenantId);
-    if (await isMemberByEmail(tx, ctx.tenantId, email)) {
+    if (await members.isMemberByEmail(tx, ctx.tenantId, email)) {
       throw new AppError('CONFLICT', 'User is already a member of this team');
     }
-    const { members: limit } = await planLimits(tx, ctx.tenantId);
-    if (
-      limit !== null &&
-      memberCount + (await repo.countPending(tx, ctx.tenantId, deps.clock.now())) >= limit
-    ) {
-      throw planLimitReached(limit, 'members');
-    }
+    // An invitation holds a seat: of two for the last seat only one is sent.
+    await requireRoomFor(tx, ctx.tenantId, 'members', () => countSeats(tx, ctx.tenantId, deps.clock.now()));
     const { token, tokenHash, expiresAt } = newLink(deps);
     await repo.insertInvitation(tx, {
       tenantId: ctx.tenantId,
@@ -108,16 +102,6 @@ export async function listPending(
       expires_at: row.expiresAt.toISOString(),
     }),
   );
-}
-
-/** The seats the team's pending invitations hold (docs/contract.md section 4: members count them). */
-export async function countPending(tx: Db, tenantId: string, now: Date): Promise<number> {
-  return repo.countPending(tx, tenantId, now);
-}
-
-/** A member stops managing the team (demoted or removed): the links they sent die now, in the caller's transaction. */
-export async function revokeSentBy(tx: Db, ctx: TenantContext, userId: string): Promise<void> {
-  await repo.revokeSentBy(tx, ctx.tenantId, userId);
 }
 
 export async function revoke(deps: AuthDeps, ctx: TenantContext, invitationId: string): Promise<void> {
@@ -164,8 +148,8 @@ export async function accept(
       stamp: invitation.inviteeStamp,
     });
     if (!user) throw invalidInvitation();
-    if (!(await isMemberByEmail(tx, tenant.uuid, user.email))) {
-      await addMember(tx, { tenantId: tenant.uuid, userId: user.uuid, role: invitation.role });
+    if (!(await members.isMemberByEmail(tx, tenant.uuid, user.email))) {
+      await members.insertMembership(tx, { tenantId: tenant.uuid, userId: user.uuid, role: invitation.role });
       await recordActivity(tx, {
         tenantId: tenant.uuid,
         actorId: user.uuid,

@@ -1,0 +1,212 @@
+// The server's architecture as a lint rule (docs/architecture.md, docs/decisions/014 and 020): modules in declared
+// layers, each owning its tables, with no import cycle anywhere in server/src. It resolves relative imports itself,
+// with no resolver package (docs/decisions/005).
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+
+/**
+ * Server modules: the tables each owns (server/src/db/schema/<table>.ts), the other modules' tables it joins in a
+ * statement of its own (`reads`: a read, never a write), and the modules it may call (`uses`, through their
+ * services). `uses` is a layering: it may hold no cycle, so neither can the modules' imports. `plugins` is
+ * server/src/plugins, the request guards every module's routes rely on.
+ */
+export const SERVER_MODULES = {
+  activity: { owns: ['activity-log'], reads: ['users'], uses: [] },
+  mail: { owns: ['outbox'], uses: [] },
+  feedback: { owns: ['feedback'], uses: [] },
+  health: { owns: [], uses: [] },
+  'public-config': { owns: [], uses: [] },
+  // The tenant access check reads the caller's membership in the statement that checks their session.
+  auth: {
+    owns: ['users', 'refresh-tokens', 'one-time-tokens', 'recovery-codes'],
+    reads: ['memberships'],
+    uses: ['mail'],
+  },
+  plugins: { owns: [], uses: ['auth'] },
+  // WebAuthn credentials and their ceremonies' challenges; a passkey sign-in opens its session through auth.
+  passkeys: { owns: ['passkeys'], uses: ['auth'] },
+  // A team's own row: its name, deletion, the lock its plan's limits are counted under. Billing ends a deleted
+  // team's subscription through a port it hands in (app.teamBilling), not an import.
+  tenants: { owns: ['tenants'], reads: ['memberships'], uses: ['activity'] },
+  // Plans, subscriptions, invoices and the one check of a plan's limits (requireRoomFor).
+  billing: { owns: ['billing'], reads: ['tenants'], uses: ['tenants', 'activity'] },
+  // The membership lifecycle: creating a team (its owner), invitations, roles, leaving, handing the team over.
+  members: {
+    owns: ['memberships', 'invitations'],
+    reads: ['users', 'tenants'],
+    uses: ['auth', 'tenants', 'billing', 'mail', 'activity'],
+  },
+  items: { owns: ['items'], uses: ['billing', 'activity'] },
+  // What a team uses of its plan: the owners' counts against billing's limits.
+  usage: { owns: [], uses: ['billing', 'members', 'items'] },
+  // Deleting an account and exporting its data: composes the services of the modules that hold that data.
+  account: { owns: [], uses: ['auth', 'passkeys', 'tenants', 'members', 'billing', 'activity'] },
+  'super-admin': {
+    // What operators did to accounts, and sign-ups per day (kept by triggers on users); suspending and viewing as an
+    // account go through auth.
+    owns: ['operator-audit', 'signups-by-day'],
+    // The operators' views read across every team.
+    reads: ['tenants', 'memberships', 'users', 'billing', 'feedback'],
+    uses: ['auth', 'activity'],
+  },
+};
+
+/** A cycle in a graph of names, as the path that closes it (`a → b → a`), or null when there is none. */
+export function findCycle(graph) {
+  const state = new Map();
+  const visit = (node, trail) => {
+    if (state.get(node) === 'done') return null;
+    if (state.get(node) === 'open') return [...trail.slice(trail.indexOf(node)), node];
+    state.set(node, 'open');
+    for (const next of graph[node] ?? []) {
+      const cycle = visit(next, [...trail, node]);
+      if (cycle) return cycle;
+    }
+    state.set(node, 'done');
+    return null;
+  };
+  for (const node of Object.keys(graph)) {
+    const cycle = visit(node, []);
+    if (cycle) return cycle.join(' → ');
+  }
+  return null;
+}
+
+const declaredCycle = findCycle(
+  Object.fromEntries(Object.entries(SERVER_MODULES).map(([m, r]) => [m, r.uses])),
+);
+if (declaredCycle)
+  throw new Error(`SERVER_MODULES in eslint/server-boundaries.js: \`uses\` loops: ${declaredCycle}`);
+
+const SERVER_SRC = path.join(import.meta.dirname, '../server/src');
+const MODULES_DIR = path.join(SERVER_SRC, 'modules');
+const PLUGINS_DIR = path.join(SERVER_SRC, 'plugins');
+const SCHEMA_DIR = path.join(SERVER_SRC, 'db/schema');
+
+const isTest = (file) => file.endsWith('.test.ts');
+
+/** The module a file of server/src belongs to ('plugins' for a plugin), or null (lib, db, app.ts, …). */
+function moduleOf(file) {
+  const inModules = path.relative(MODULES_DIR, file);
+  if (!inModules.startsWith('..')) return inModules.split(path.sep)[0];
+  return path.relative(PLUGINS_DIR, file).startsWith('..') ? null : 'plugins';
+}
+
+// Static imports and re-exports that exist at run time (not `import type`), and import() of a literal.
+const RUNTIME_IMPORT =
+  /^\s*(?:import(?!\s+type\b)(?:[\s\w{},*$]*from)?|export(?!\s+type\b)[\s\w{},*$]*from)\s*['"](\.[^'"]+)['"]|import\(\s*['"](\.[^'"]+)['"]\s*\)/gm;
+
+/** Every production file of server/src and the files it imports at run time, read once per lint process. */
+let diskGraph;
+function importGraph() {
+  if (diskGraph) return diskGraph;
+  diskGraph = new Map();
+  const walk = (dir) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const file = path.join(dir, entry.name);
+      if (entry.isDirectory() && entry.name !== 'migrations') walk(file);
+      else if (entry.name.endsWith('.ts') && !isTest(file)) {
+        const text = readFileSync(file, 'utf8');
+        const targets = [...text.matchAll(RUNTIME_IMPORT)].map((m) => path.resolve(dir, m[1] ?? m[2]));
+        diskGraph.set(file, targets);
+      }
+    }
+  };
+  walk(SERVER_SRC);
+  return diskGraph;
+}
+
+/** Whether `from` reaches `to` through the imports on disk, `file`'s own replaced by what is being linted. */
+function reaches(from, to, file, fileTargets) {
+  const graph = importGraph();
+  const seen = new Set();
+  const stack = [from];
+  while (stack.length) {
+    const node = stack.pop();
+    if (node === to) return true;
+    if (seen.has(node)) continue;
+    seen.add(node);
+    stack.push(...((node === file ? fileTargets : graph.get(node)) ?? []));
+  }
+  return false;
+}
+
+/**
+ * In server/src: another module only through its services (`*.service.ts`) and only if `uses` lists it;
+ * a table of db/schema/ only if the module (or plugins/) owns or reads it; and no import that closes a cycle through server/src.
+ * Tests may set up any table and call any module.
+ */
+export const serverBoundaries = {
+  meta: {
+    type: 'problem',
+    schema: [],
+    messages: {
+      crossModule:
+        "'{{spec}}' is inside the {{other}} module: reach it through one of its services (*.service.ts).",
+      undeclared:
+        'The {{module}} module may not use the {{other}} module: add it to `uses` in eslint/server-boundaries.js if the layering allows (no cycle).',
+      cycle: "'{{spec}}' imports, directly or not, this file back: an import cycle.",
+      table:
+        "The {{module}} module may not use the table file '{{spec}}' (SERVER_MODULES in eslint/server-boundaries.js).",
+      reExport:
+        'A service exports functions of its own, not what it imports (a repository would leak through it).',
+      dynamic: 'Import a fixed path, so that the module boundaries can be checked.',
+      unknown:
+        'modules/{{module}} is not in SERVER_MODULES (eslint/server-boundaries.js): say which tables it owns.',
+    },
+  },
+  create(context) {
+    const file = context.filename;
+    const module = moduleOf(file);
+    // Outside modules/ and plugins/ (lib, db, app.ts) only the services rule and the cycle check apply.
+    const rules = module === null ? null : SERVER_MODULES[module];
+    // app.ts, main.ts and cli.ts mount the modules' routes and plugins.
+    const compositionRoot = path.dirname(file) === SERVER_SRC;
+    const runtimeImports = [];
+    const check = (node, runtime) => {
+      const spec = node.source?.value;
+      if (typeof spec !== 'string' || !spec.startsWith('.')) return;
+      const target = path.resolve(path.dirname(file), spec);
+      if (runtime) runtimeImports.push({ node, spec, target });
+      const other = moduleOf(target);
+      if (other !== null && other !== module && other !== 'plugins' && !compositionRoot) {
+        if (!path.basename(target).endsWith('.service.ts')) {
+          context.report({ node, messageId: 'crossModule', data: { spec, other } });
+        } else if (rules && !isTest(file) && !rules.uses.includes(other)) {
+          context.report({ node, messageId: 'undeclared', data: { module, other } });
+        }
+      }
+      // A table file, or the schema folder itself (its index holds every table).
+      const table =
+        target === SCHEMA_DIR ? 'index' : path.dirname(target) === SCHEMA_DIR && path.basename(target, '.ts');
+      if (table && rules && !isTest(file) && ![...rules.owns, ...(rules.reads ?? [])].includes(table)) {
+        context.report({ node, messageId: 'table', data: { spec, module } });
+      }
+    };
+    const typeOnly = (node) => node.importKind === 'type' || node.exportKind === 'type';
+    const reExport = (node) => {
+      check(node, !typeOnly(node));
+      if (node.source && file.endsWith('.service.ts')) context.report({ node, messageId: 'reExport' });
+    };
+    return {
+      Program(node) {
+        if (module !== null && !rules) context.report({ node, messageId: 'unknown', data: { module } });
+      },
+      ImportDeclaration: (node) => check(node, !typeOnly(node)),
+      ExportNamedDeclaration: reExport,
+      ExportAllDeclaration: reExport,
+      ImportExpression(node) {
+        if (node.source.type !== 'Literal') context.report({ node, messageId: 'dynamic' });
+        else check(node, true);
+      },
+      'Program:exit'() {
+        if (isTest(file)) return;
+        const targets = runtimeImports.map((i) => i.target);
+        for (const { node, spec, target } of runtimeImports) {
+          if (reaches(target, file, file, targets))
+            context.report({ node, messageId: 'cycle', data: { spec } });
+        }
+      },
+    };
+  },
+};

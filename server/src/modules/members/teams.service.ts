@@ -1,0 +1,47 @@
+// A team's owner (docs/contract.md section 3): the creator owns the team they create, and only the owner hands it to
+// another member. Both are changes of memberships, so they live here; the team's own row is the tenants module's.
+import type { Tenant } from '@app/contract';
+
+import type { Db } from '../../db/client.ts';
+import { withTenantScope } from '../../db/tenant-scope.ts';
+import { AppError } from '../../lib/app-error.ts';
+import type { TenantContext } from '../../plugins/tenant.ts';
+import { recordActivity } from '../activity/activity.service.ts';
+import { insertTenant } from '../tenants/tenants.service.ts';
+import * as repo from './members.repository.ts';
+
+export async function createTeam(
+  db: Db,
+  userId: string,
+  { name, description }: { name: string; description?: string | null },
+): Promise<Tenant> {
+  return db.transaction(async (tx) => {
+    const tenant = await insertTenant(tx, { name, description: description ?? null });
+    await repo.insertMembership(tx, { tenantId: tenant.uuid, userId, role: 'owner' });
+    return { ...tenant, user_role: 'owner' };
+  });
+}
+
+/**
+ * Hands the team to another member in one step; the old owner stays on as admin. The caller's own row is demoted
+ * first, and only while it is still the owner's: of two concurrent transfers the second waits for that row and then
+ * finds no owner to demote, so a team never ends with two owners (nor, by the database's check, with none).
+ */
+export async function transferOwnership(db: Db, ctx: TenantContext, newOwnerId: string): Promise<string> {
+  if (newOwnerId === ctx.userId) throw new AppError('BAD_REQUEST', 'You already own this team');
+  await withTenantScope(db, ctx.tenantId, async (tx) => {
+    if (!(await repo.updateRole(tx, ctx.tenantId, ctx.userId, 'admin', { from: 'owner' }))) {
+      throw new AppError('FORBIDDEN', 'Only the team owner can do this');
+    }
+    if (!(await repo.updateRole(tx, ctx.tenantId, newOwnerId, 'owner'))) {
+      throw new AppError('BAD_REQUEST', 'The new owner must be a member of this team');
+    }
+    await recordActivity(tx, {
+      tenantId: ctx.tenantId,
+      actorId: ctx.userId,
+      action: 'ownership.transferred',
+      details: { to: newOwnerId, email: (await repo.getMember(tx, ctx.tenantId, newOwnerId))?.email },
+    });
+  });
+  return 'Ownership transferred';
+}
