@@ -1,7 +1,17 @@
 import { z } from 'zod';
 
-/** Every error the API answers has this body (docs/contract.md section 3). */
-export const ErrorBodySchema = z.object({ detail: z.string() }).meta({ id: 'ErrorBody' });
+import { ERROR_CODES } from './constants.ts';
+
+/** The stable code of an error body; constants.ts lists them and says when each is sent. */
+export const ErrorCodeSchema = z.enum(ERROR_CODES);
+export type ErrorCode = z.infer<typeof ErrorCodeSchema>;
+
+/**
+ * Every error the API answers has this body (docs/contract.md section 3): `detail` for people, `code` for programs.
+ */
+export const ErrorBodySchema = z
+  .object({ detail: z.string(), code: ErrorCodeSchema })
+  .meta({ id: 'ErrorBody' });
 export type ErrorBody = z.infer<typeof ErrorBodySchema>;
 
 export const MessageSchema = z.object({ message: z.string() });

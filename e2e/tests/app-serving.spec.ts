@@ -25,7 +25,7 @@ test('the API answers health and serves its browsable docs', async ({ page, requ
   expect(await (await request.get('/api/health')).json()).toEqual({ status: 'ok' });
   const missing = await request.get('/api/no-such-endpoint');
   expect(missing.status()).toBe(404);
-  expect(await missing.json()).toEqual({ detail: 'Not found: GET /api/no-such-endpoint' });
+  expect(await missing.json()).toEqual({ detail: 'Not found: GET /api/no-such-endpoint', code: 'not_found' });
 
   await page.goto('/api/docs');
   await expect(page.getByText('Tessera API')).toBeVisible();

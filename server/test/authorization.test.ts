@@ -4,7 +4,7 @@
 // /api without a row here fails the last tests.
 import { randomUUID } from 'node:crypto';
 
-import { ENDPOINT_POLICIES, type Role } from '@app/contract';
+import { ENDPOINT_POLICIES, ErrorBodySchema, type Role } from '@app/contract';
 import { eq } from 'drizzle-orm';
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -747,7 +747,8 @@ describe('authorization of every route', () => {
       it(`${row.route} as ${caller} → ${status}`, async () => {
         const response = await send(row, caller, await prepared(row));
         expect(response.statusCode, response.body).toBe(status);
-        if (status >= 400) expect(response.json()).toEqual({ detail: expect.any(String) });
+        // Every refusal is {detail, code}, with a code of the contract's list and nothing else.
+        if (status >= 400) expect(response.json()).toEqual(ErrorBodySchema.parse(response.json()));
       });
     }
 
@@ -755,7 +756,7 @@ describe('authorization of every route', () => {
       it(`${row.route} without X-TENANT-UUID → 400`, async () => {
         const response = await send(row, 'owner', await prepared(row), null);
         expect(response.statusCode).toBe(400);
-        expect(response.json()).toEqual({ detail: 'X-TENANT-UUID header is required' });
+        expect(response.json()).toEqual({ detail: 'X-TENANT-UUID header is required', code: 'bad_request' });
       });
       for (const role of roles) {
         it(`${row.route} as team A's ${role} with team B's X-TENANT-UUID → 403`, async () => {

@@ -29,7 +29,7 @@ const NO_BINARIES =
 if (!process.env.DATABASE_URL && !binDir) console.warn(`faults-postgres.test.ts skipped: ${NO_BINARIES}`);
 
 /** What a request answers while the database is down (plugins/errors.ts). */
-const UNAVAILABLE = { detail: 'Service temporarily unavailable' };
+const UNAVAILABLE = { detail: 'Service temporarily unavailable', code: 'unavailable' };
 /**
  * The pool gives up connecting after 5 s (db/client.ts). An answer well inside that shows the app did not wait for a
  * timeout but failed at once; the bound is generous on purpose, to prove "no hang", not to measure speed.
@@ -164,7 +164,10 @@ describe.skipIf(process.env.DATABASE_URL || !binDir)(
         await withPostgresDown(async () => {
           load.setPhase('down');
           await until(() => load.in('down').length >= 40, 'answers while PostgreSQL is down');
-          expect(await health()).toEqual({ status: 503, body: { detail: 'Database unavailable' } });
+          expect(await health()).toEqual({
+            status: 503,
+            body: { detail: 'Database unavailable', code: 'unavailable' },
+          });
           expect(app!.child.exitCode).toBeNull();
           load.setPhase('starting');
         });

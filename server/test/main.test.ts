@@ -75,7 +75,7 @@ describe('start-up', () => {
     await once(socket, 'close');
 
     expect(response).toMatch(/^HTTP\/1\.1 404/);
-    expect(response).toContain('{"detail":"Not found: POST /api/not-yet-a-route"}');
+    expect(response).toContain('{"detail":"Not found: POST /api/not-yet-a-route","code":"not_found"}');
     expect(await server.exit).toBe(0);
   });
 });

@@ -117,7 +117,7 @@ describe('access tokens', () => {
     const tampered = `${header}.${base64url({ ...claims, is_super_admin: true })}.${signature}`;
     const response = await me(tampered);
     expect(response.statusCode).toBe(401);
-    expect(response.json()).toEqual({ detail: expect.any(String) });
+    expect(response.json()).toEqual({ detail: expect.any(String), code: 'session_ended' });
     const admin = await app.inject({
       method: 'GET',
       url: '/api/super-admin/tenants',

@@ -1,3 +1,4 @@
+import { ErrorBodySchema, type ErrorCode } from '@app/contract';
 import { DrizzleQueryError, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -28,6 +29,10 @@ beforeAll(async () => {
   });
   app.get('/test-only/missing-item', () => {
     throw new AppError('NOT_FOUND', 'Item not found');
+  });
+  app.get<{ Params: { kind: string } }>('/test-only/app-error/:kind', (request) => {
+    const [kind, detail, code] = APP_ERRORS[request.params.kind]!;
+    throw new AppError(kind, detail, code);
   });
   app.get<{ Params: { kind: string } }>('/test-only/database/:kind', async (request) => {
     await DATABASE_FAILURES[request.params.kind]!();
@@ -89,6 +94,20 @@ const DATABASE_FAILURES: Record<string, () => Promise<unknown>> = {
   'protocol violation': () => failedQuery(serverError('08P01', 'bind message has 70000 parameter formats')),
 };
 
+/** AppErrors of several kinds, and one with a specific code, by the name a test route throws them under. */
+const APP_ERRORS: Record<string, ConstructorParameters<typeof AppError>> = {
+  'bad request': ['BAD_REQUEST', 'Current password is required'],
+  unauthorized: ['UNAUTHORIZED', 'Invalid email or password'],
+  'payment required': ['PAYMENT_REQUIRED', 'Your card was declined.'],
+  'plan limit': ['PLAN_LIMIT', 'Your plan allows 3 members. Upgrade to add more.'],
+  forbidden: ['FORBIDDEN', 'Only the team owner can do this'],
+  conflict: ['CONFLICT', 'Email already registered'],
+  invalid: ['INVALID', 'Your card’s security code is invalid.'],
+  'rate limited': ['RATE_LIMITED', 'Too many wrong codes. Try again later.'],
+  unavailable: ['UNAVAILABLE', 'The payment provider is unavailable. Please try again in a moment.'],
+  'second factor required': ['BAD_REQUEST', 'Enter a code', 'second_factor_required'],
+};
+
 const post = (payload: string, headers: Record<string, string> = {}) =>
   app.inject({
     method: 'POST',
@@ -101,7 +120,7 @@ describe('error responses', () => {
   it('answers 422 {detail} naming the invalid field', async () => {
     const response = await post(JSON.stringify({ name: '', count: 1 }));
     expect(response.statusCode).toBe(422);
-    expect(response.json()).toEqual({ detail: expect.stringMatching(/^body\.name: /) });
+    expect(response.json()).toEqual({ detail: expect.stringMatching(/^body\.name: /), code: 'validation' });
   });
 
   it('answers 422 for a missing body', async () => {
@@ -113,39 +132,42 @@ describe('error responses', () => {
   it('answers 400 {detail} for malformed JSON', async () => {
     const response = await post('{"name": "a",');
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ detail: 'Malformed JSON in request body' });
+    expect(response.json()).toEqual({ detail: 'Malformed JSON in request body', code: 'bad_request' });
   });
 
   it('answers 413 {detail} for a body over the limit', async () => {
     const response = await post(JSON.stringify({ name: 'a'.repeat(1024 * 1024 + 1), count: 1 }));
     expect(response.statusCode).toBe(413);
-    expect(response.json()).toEqual({ detail: 'Request body is too large' });
+    expect(response.json()).toEqual({ detail: 'Request body is too large', code: 'bad_request' });
   });
 
   it('answers 404 {detail} for an unknown API path, whatever the method', async () => {
     for (const method of ['GET', 'POST', 'DELETE'] as const) {
       const response = await app.inject({ method, url: '/api/no-such-thing?x=1' });
       expect(response.statusCode).toBe(404);
-      expect(response.json()).toEqual({ detail: `Not found: ${method} /api/no-such-thing` });
+      expect(response.json()).toEqual({
+        detail: `Not found: ${method} /api/no-such-thing`,
+        code: 'not_found',
+      });
     }
   });
 
   it('answers {detail} for an overlong URL parameter, which fails before routing', async () => {
     const response = await app.inject({ method: 'GET', url: `/api/items/${'x'.repeat(500)}` });
     expect(response.statusCode).toBe(414);
-    expect(response.json()).toEqual({ detail: 'URL parameter is too long' });
+    expect(response.json()).toEqual({ detail: 'URL parameter is too long', code: 'bad_request' });
   });
 
   it('maps a service AppError to its status and detail', async () => {
     const response = await app.inject({ method: 'GET', url: '/test-only/missing-item' });
     expect(response.statusCode).toBe(404);
-    expect(response.json()).toEqual({ detail: 'Item not found' });
+    expect(response.json()).toEqual({ detail: 'Item not found', code: 'not_found' });
   });
 
   it('answers 500 without internals, and logs them with the request id', async () => {
     const response = await app.inject({ method: 'GET', url: '/test-only/boom' });
     expect(response.statusCode).toBe(500);
-    expect(response.json()).toEqual({ detail: 'Internal Server Error' });
+    expect(response.json()).toEqual({ detail: 'Internal Server Error', code: 'internal' });
     expect(response.body).not.toContain('10.0.0.7');
     const line = logged.map((entry) => JSON.parse(entry)).find((entry) => entry.msg === 'request failed');
     expect(line.err.message).toContain('10.0.0.7');
@@ -161,7 +183,7 @@ describe('error responses', () => {
   )('answers 503 {detail} when the database is unavailable (%s), and logs why', async (kind) => {
     const response = await app.inject({ method: 'GET', url: `/test-only/database/${kind}` });
     expect(response.statusCode).toBe(503);
-    expect(response.json()).toEqual({ detail: 'Service temporarily unavailable' });
+    expect(response.json()).toEqual({ detail: 'Service temporarily unavailable', code: 'unavailable' });
     const line = logged
       .map((entry) => JSON.parse(entry))
       .find((entry) => entry.reqId === response.headers['x-request-id']);
@@ -173,7 +195,7 @@ describe('error responses', () => {
     async (kind) => {
       const response = await app.inject({ method: 'GET', url: `/test-only/database/${kind}` });
       expect(response.statusCode).toBe(500);
-      expect(response.json()).toEqual({ detail: 'Internal Server Error' });
+      expect(response.json()).toEqual({ detail: 'Internal Server Error', code: 'internal' });
     },
   );
 
@@ -196,5 +218,125 @@ describe('error responses', () => {
     const response = await post(JSON.stringify({ name: 'Ada', count: 2 }));
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ name: 'Ada', count: 2 });
+  });
+});
+
+describe('error codes', () => {
+  type Source = {
+    name: string;
+    send: () => ReturnType<typeof post>;
+    status: number;
+    code: ErrorCode;
+    detail: string | RegExp;
+  };
+  const appErrors: [kind: string, status: number, code: ErrorCode][] = [
+    ['bad request', 400, 'bad_request'],
+    ['unauthorized', 401, 'unauthorized'],
+    ['payment required', 402, 'payment_required'],
+    ['plan limit', 402, 'plan_limit'],
+    ['forbidden', 403, 'forbidden'],
+    ['conflict', 400, 'conflict'],
+    ['invalid', 422, 'invalid'],
+    ['rate limited', 429, 'rate_limited'],
+    ['unavailable', 503, 'unavailable'],
+    ['second factor required', 400, 'second_factor_required'],
+  ];
+  const get = (url: string, headers: Record<string, string> = {}) =>
+    app.inject({ method: 'GET', url, headers });
+
+  /** One representative of every source of errors, and the status and code it must answer. */
+  const SOURCES: Source[] = [
+    ...appErrors.map(([kind, status, code]) => ({
+      name: `an AppError (${kind})`,
+      send: () => get(`/api/app-error/${encodeURIComponent(kind)}`),
+      status,
+      code,
+      detail: APP_ERRORS[kind]![1],
+    })),
+    {
+      name: 'a request that fails its schema',
+      send: () => post(JSON.stringify({ name: 'a', count: 'two' })),
+      status: 422,
+      code: 'validation',
+      detail: /^body\.count: /,
+    },
+    {
+      name: 'malformed JSON',
+      send: () => post('{'),
+      status: 400,
+      code: 'bad_request',
+      detail: 'Malformed JSON in request body',
+    },
+    {
+      name: 'an unsupported Content-Type',
+      send: () => post('name=a', { 'content-type': 'application/x-www-form-urlencoded' }),
+      status: 415,
+      code: 'bad_request',
+      detail: 'Unsupported Content-Type',
+    },
+    {
+      name: 'a malformed URL',
+      send: () => get('/api/items/%E0%A4%A'),
+      status: 400,
+      code: 'bad_request',
+      detail: 'Malformed URL',
+    },
+    {
+      name: 'an unknown route',
+      send: () => app.inject({ method: 'PATCH', url: '/api/nowhere' }),
+      status: 404,
+      code: 'not_found',
+      detail: 'Not found: PATCH /api/nowhere',
+    },
+    {
+      name: 'a bug',
+      send: () => get('/api/boom'),
+      status: 500,
+      code: 'internal',
+      detail: 'Internal Server Error',
+    },
+    {
+      name: 'a database outage',
+      send: () => get('/api/database/connection%20cut'),
+      status: 503,
+      code: 'unavailable',
+      detail: 'Service temporarily unavailable',
+    },
+    {
+      name: 'no token at a signed-in route',
+      send: () => get('/api/auth/me'),
+      status: 401,
+      code: 'unauthorized',
+      detail: 'Not authenticated',
+    },
+    {
+      name: 'a token that is no longer valid (the session ended)',
+      send: () => get('/api/auth/me', { authorization: 'Bearer not.a.token' }),
+      status: 401,
+      code: 'session_ended',
+      detail: 'Invalid or expired token',
+    },
+  ];
+
+  it.each(SOURCES)('answers {detail, code} for $name', async ({ send, status, code, detail }) => {
+    const response = await send();
+    expect(response.statusCode).toBe(status);
+    const body = response.json();
+    // Exactly the contract's body: a code of its list, and nothing beside the two fields.
+    expect(ErrorBodySchema.parse(body)).toEqual(body);
+    expect(body).toEqual({
+      code,
+      detail: typeof detail === 'string' ? detail : expect.stringMatching(detail),
+    });
+  });
+
+  it('gives every AppError kind its own code unless the throw site names one', () => {
+    expect(new AppError('FORBIDDEN', 'No').code).toBe('forbidden');
+    expect(new AppError('FORBIDDEN', 'Sign in again', 'recent_sign_in_required')).toMatchObject({
+      statusCode: 403,
+      kind: 'FORBIDDEN',
+      code: 'recent_sign_in_required',
+      detail: 'Sign in again',
+    });
   });
 });

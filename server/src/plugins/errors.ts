@@ -1,9 +1,11 @@
-// The one place errors become responses: every failure answers {detail} with the right status (docs/contract.md section 3).
+// The one place errors become responses: every failure answers {detail, code} with the right status (docs/contract.md
+// section 3).
+import type { ErrorCode } from '@app/contract';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyServerOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 
-import { AppError } from '../lib/app-error.ts';
+import { AppError, errorBody } from '../lib/app-error.ts';
 
 const DETAIL_BY_FASTIFY_CODE: Record<string, string> = {
   FST_ERR_CTP_INVALID_JSON_BODY: 'Malformed JSON in request body',
@@ -12,10 +14,26 @@ const DETAIL_BY_FASTIFY_CODE: Record<string, string> = {
   FST_ERR_CTP_INVALID_MEDIA_TYPE: 'Unsupported Content-Type',
 };
 
-/** Errors raised while routing, before any handler (a malformed URL, an overlong parameter): {detail} as well. */
+/** The codes of the statuses Fastify or a plugin raise on their own, beside the 400s of a malformed request. */
+const CODE_BY_STATUS: Partial<Record<number, ErrorCode>> = {
+  401: 'unauthorized',
+  403: 'forbidden',
+  404: 'not_found',
+  429: 'rate_limited',
+};
+
+/**
+ * The code of a failure raised with a status of its own (malformed JSON, a body too large, a malformed URL): the one
+ * its status means, else `bad_request` (a 4xx) or `internal`.
+ */
+const codeForStatus = (status: number): ErrorCode =>
+  status >= 500 ? 'internal' : (CODE_BY_STATUS[status] ?? 'bad_request');
+
+/** Errors raised while routing, before any handler (a malformed URL, an overlong parameter): {detail, code} as well. */
 export const frameworkErrors: FastifyServerOptions['frameworkErrors'] = (error, _request, reply) => {
   const detail = error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 'URL parameter is too long' : 'Malformed URL';
-  void (reply as FastifyReply).status(error.statusCode ?? 400).send({ detail });
+  const status = error.statusCode ?? 400;
+  void (reply as FastifyReply).status(status).send(errorBody(codeForStatus(status), detail));
 };
 
 const DATABASE_UNAVAILABLE = 'Service temporarily unavailable';
@@ -67,12 +85,12 @@ export const errorsPlugin = fp(
   async (app: FastifyInstance) => {
     app.setErrorHandler((error: FastifyError, request, reply) => {
       if (error instanceof AppError) {
-        return reply.status(error.statusCode).send({ detail: error.detail });
+        return reply.status(error.statusCode).send(errorBody(error.code, error.detail));
       }
       if (hasZodFastifySchemaValidationErrors(error)) {
         const issue = error.validation[0]!;
         const field = [error.validationContext, ...issue.instancePath.split('/').filter(Boolean)].join('.');
-        return reply.status(422).send({ detail: `${field}: ${issue.message}` });
+        return reply.status(422).send(errorBody('validation', `${field}: ${issue.message}`));
       }
       const status = error.statusCode ?? 500;
       if (status >= 500 && isDatabaseUnavailable(error)) {
@@ -82,14 +100,16 @@ export const errorsPlugin = fp(
           { err: error },
           'request failed: the database or an upstream service is unavailable',
         );
-        return reply.status(503).send({ detail: DATABASE_UNAVAILABLE });
+        return reply.status(503).send(errorBody('unavailable', DATABASE_UNAVAILABLE));
       }
       if (status >= 500) {
         // Log everything, answer nothing internal.
         request.log.error({ err: error }, 'request failed');
-        return reply.status(status).send({ detail: 'Internal Server Error' });
+        return reply.status(status).send(errorBody('internal', 'Internal Server Error'));
       }
-      return reply.status(status).send({ detail: DETAIL_BY_FASTIFY_CODE[error.code] ?? error.message });
+      return reply
+        .status(status)
+        .send(errorBody(codeForStatus(status), DETAIL_BY_FASTIFY_CODE[error.code] ?? error.message));
     });
   },
   { name: 'errors' },

@@ -37,7 +37,7 @@ describe('the serializer, as production runs it (no value-by-value check)', () =
     sent = { uuid: crypto.randomUUID(), nickname: 'Ada' };
     const response = await app.inject({ method: 'GET', url: '/api/account' });
     expect(response.statusCode).toBe(500);
-    expect(response.json()).toEqual({ detail: 'Internal Server Error' });
+    expect(response.json()).toEqual({ detail: 'Internal Server Error', code: 'internal' });
     // fast-json-stringify's own refusal, not a zod check.
     expect(logged.map((line) => JSON.parse(line).err?.message).join()).toContain('"email" is required');
   });

@@ -70,7 +70,7 @@ describe('serving the web app', () => {
   it('never answers an API path with the page', async () => {
     const response = await app.inject({ method: 'GET', url: '/api/dashboard' });
     expect(response.statusCode).toBe(404);
-    expect(response.json()).toEqual({ detail: 'Not found: GET /api/dashboard' });
+    expect(response.json()).toEqual({ detail: 'Not found: GET /api/dashboard', code: 'not_found' });
   });
 
   it('sends the security headers and a CSP that allows no inline or foreign script', async () => {

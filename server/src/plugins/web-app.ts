@@ -1,10 +1,13 @@
-// Unknown API paths answer 404 {detail}; every other GET is a client-side route and gets the web app's index.html.
+// Unknown API paths answer 404 {detail, code}; every other GET is a client-side route and gets the web app's
+// index.html.
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+
+import { errorBody } from '../lib/app-error.ts';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 // index.html names the current hashed bundles, so it must be revalidated on every load.
@@ -43,7 +46,9 @@ export const webAppPlugin = fp<{ webDir: string | null }>(
       if (isPageRequest) {
         return reply.header('cache-control', REVALIDATE).sendFile('index.html');
       }
-      return reply.status(404).send({ detail: `Not found: ${request.method} ${request.url.split('?')[0]}` });
+      return reply
+        .status(404)
+        .send(errorBody('not_found', `Not found: ${request.method} ${request.url.split('?')[0]}`));
     });
   },
   { name: 'web-app' },

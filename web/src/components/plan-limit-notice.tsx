@@ -3,11 +3,14 @@ import { Link } from 'react-router';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
-import { ApiError } from '@/lib/api-error';
+import { type ApiError, hasErrorCode } from '@/lib/api-error';
 
-/** A refusal for the team's plan (402, docs/contract.md section 4): shown with a way to upgrade, not as a failure. */
-export const isPlanLimitError = (error: unknown): error is ApiError =>
-  error instanceof ApiError && error.status === 402 && !!error.detail;
+/**
+ * A refusal for the team's plan (402 `plan_limit`, docs/contract.md section 4): shown with a way to upgrade, not as a
+ * failure. A refused card is a 402 too, and is not one.
+ */
+export const isPlanLimitError = (error: unknown): error is ApiError & { detail: string } =>
+  hasErrorCode(error, 'plan_limit') && !!error.detail;
 
 /** "Your plan allows N members. Upgrade to add more." with an Upgrade link to /subscription. */
 export function PlanLimitNotice({ message }: { message: string }) {

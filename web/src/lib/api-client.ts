@@ -1,8 +1,8 @@
 /**
- * The one API client (docs/spec.md sections 7 and 8): JSON against `/api`, bearer token, tenant header and `{detail}`
- * errors. Each fetcher says what its call is: `apiFetch` and `apiFetchPage` are signed in, with the session's
- * token refresh (lib/session/refresh.ts); `publicFetch` is a call anyone may make. A tenant-scoped call names
- * its team.
+ * The one API client (docs/spec.md sections 7 and 8): JSON against `/api`, bearer token, tenant header and
+ * `{detail, code}` errors. Each fetcher says what its call is: `apiFetch` and `apiFetchPage` are signed in, with the
+ * session's token refresh (lib/session/refresh.ts); `publicFetch` is a call anyone may make. A tenant-scoped call
+ * names its team.
  */
 // Every page loads this module, the sign-in page too, whose JavaScript budget has no room for zod: contract
 // values come from its zod-free entry point.
@@ -150,7 +150,7 @@ async function send(
     // A cancelled query must stay an AbortError so that TanStack Query treats it as a cancellation; a
     // timeout is no cancellation but a server that did not answer.
     if (signal?.aborted && !isTimeout(signal.reason)) throw error;
-    throw new ApiError(0, undefined, 'Network error: the server could not be reached', { cause: error });
+    throw new ApiError(0, {}, 'Network error: the server could not be reached', { cause: error });
   }
 }
 

@@ -1,10 +1,12 @@
 /**
- * What a failed API call throws (docs/spec.md section 8): the status and the server's `{detail}`. The API client and the
- * session's token refresh both make these; the UI reads them through getErrorText.
+ * What a failed API call throws (docs/spec.md section 8): the status and the server's `{detail, code}`. The API client
+ * and the session's token refresh both make these; the UI reads them through getErrorText, and tells refusals apart
+ * by `code`, never by the text.
  */
 // Every page loads this module, the sign-in page too, whose JavaScript budget has no room for zod: the error
-// answer read here is checked by hand.
-import type { ErrorBody } from '@app/contract';
+// answer read here is checked by hand, against the codes of the contract's zod-free entry point.
+import type { ErrorBody, ErrorCode } from '@app/contract';
+import { ERROR_CODES } from '@app/contract/constants';
 
 export class ApiError extends Error {
   override readonly name = 'ApiError';
@@ -12,28 +14,48 @@ export class ApiError extends Error {
   readonly status: number;
   /** The server's own `{detail}` text, when it sent one; UI code falls back to its docs/spec.md section 8 text. */
   readonly detail: string | undefined;
+  /** The server's stable `code` (docs/contract.md section 3), if it sent one this app knows; UI code branches on it. */
+  readonly code: ErrorCode | undefined;
 
-  constructor(status: number, detail?: string, message?: string, options?: ErrorOptions) {
+  constructor(
+    status: number,
+    { detail, code }: { detail?: string | undefined; code?: ErrorCode | undefined } = {},
+    message?: string,
+    options?: ErrorOptions,
+  ) {
     super(message ?? detail ?? `HTTP error! status: ${status}`, options);
     this.status = status;
     this.detail = detail;
+    this.code = code;
   }
 }
+
+/** Whether `error` is an ApiError carrying `code`. */
+export const hasErrorCode = (error: unknown, code: ErrorCode): error is ApiError =>
+  error instanceof ApiError && error.code === code;
 
 /** The text to show for a failed call: the server's detail, else the page's docs/spec.md section 8 fallback. */
 export function getErrorText(error: unknown, fallback: string): string {
   return (error instanceof ApiError ? error.detail : undefined) ?? fallback;
 }
 
-/** The ApiError of an answer that is not ok, with the `{detail}` its body holds, if any. */
+/** The ApiError of an answer that is not ok, with the `{detail, code}` its body holds, if any. */
 export async function toApiError(response: Response): Promise<ApiError> {
   const body: unknown = await response.json().catch(() => undefined);
-  return new ApiError(response.status, isErrorBody(body) ? body.detail : undefined);
+  if (!isErrorBody(body)) return new ApiError(response.status);
+  const { code } = body as { code?: unknown };
+  return new ApiError(response.status, { detail: body.detail, code: isErrorCode(code) ? code : undefined });
 }
 
-/** The contract's ErrorBodySchema: an object with a string `detail`. */
-function isErrorBody(body: unknown): body is ErrorBody {
+/**
+ * The contract's ErrorBodySchema, leniently: an object with a string `detail`. Its `code` is read only if it is one
+ * of ERROR_CODES, so a code from a newer server, or a body without one, leaves `code` undefined.
+ */
+function isErrorBody(body: unknown): body is Pick<ErrorBody, 'detail'> {
   return (
     typeof body === 'object' && body !== null && typeof (body as { detail?: unknown }).detail === 'string'
   );
 }
+
+const isErrorCode = (code: unknown): code is ErrorCode =>
+  typeof code === 'string' && (ERROR_CODES as readonly string[]).includes(code);

@@ -4,7 +4,7 @@
  * One way for all three forms: a `code` field (components/second-factor-code-field.tsx) validated by
  * `secondFactorCodeInput`, sent as `code`, and refused at that field.
  */
-import { SecondFactorCodeSchema } from '@app/contract';
+import { type ErrorCode, SecondFactorCodeSchema } from '@app/contract';
 import { useState } from 'react';
 import { flushSync } from 'react-dom';
 import type { UseFormSetError } from 'react-hook-form';
@@ -19,16 +19,15 @@ import { ApiError } from '@/lib/api-error';
 export const secondFactorCodeInput = (asked: boolean): z.ZodType<string | undefined, string> =>
   asked ? SecondFactorCodeSchema : z.string().transform(() => undefined);
 
-/** What the server answers for a missing or a wrong code; nothing else was changed. */
-const CODE_REFUSALS = new Set(['Enter a code from your authenticator app to confirm', 'Invalid code']);
+/** The codes of the server's refusal of a missing or a wrong second-factor code; nothing else was changed. */
+const CODE_REFUSALS: ReadonlySet<ErrorCode | undefined> = new Set([
+  'second_factor_required',
+  'second_factor_invalid',
+]);
 
 /** Whether a change was refused for its second-factor code (missing or wrong), and not for anything else. */
 export function isCodeRefusal(error: unknown): error is ApiError & { detail: string } {
-  return (
-    error instanceof ApiError &&
-    (error.status === 400 || error.status === 401) &&
-    CODE_REFUSALS.has(error.detail ?? '')
-  );
+  return error instanceof ApiError && CODE_REFUSALS.has(error.code) && error.detail !== undefined;
 }
 
 /**

@@ -67,7 +67,10 @@ describe('deleting an account whose team pays through Stripe', () => {
     try {
       const response = await deleteAccount(user);
       expect(response.statusCode).toBe(503);
-      expect(response.json()).toEqual({ detail: expect.stringMatching(/could not be cancelled/) });
+      expect(response.json()).toEqual({
+        detail: expect.stringMatching(/could not be cancelled/),
+        code: 'unavailable',
+      });
     } finally {
       standIn.failWhen(undefined);
     }

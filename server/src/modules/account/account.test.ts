@@ -46,7 +46,7 @@ describe('DELETE /auth/me', () => {
     const team = await createTeam(app, user);
     const response = await deleteAccount(user.access_token, { password: 'not my password' });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ detail: 'Current password is incorrect' });
+    expect(response.json()).toEqual({ detail: 'Current password is incorrect', code: 'bad_request' });
     expect((await me(user.access_token)).statusCode).toBe(200);
     expect(await teamRow(team.uuid)).toBeDefined();
   });
@@ -55,7 +55,7 @@ describe('DELETE /auth/me', () => {
     const user = await registerUser(app);
     const response = await deleteAccount(user.access_token, { confirm_email: user.email });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ detail: 'Current password is required' });
+    expect(response.json()).toEqual({ detail: 'Current password is required', code: 'bad_request' });
     expect((await me(user.access_token)).statusCode).toBe(200);
   });
 
@@ -69,6 +69,7 @@ describe('DELETE /auth/me', () => {
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({
       detail: 'Transfer ownership or remove the other members of Shared Co before deleting your account',
+      code: 'bad_request',
     });
     expect((await me(owner.access_token)).statusCode).toBe(200);
     expect(await teamRow(alone.uuid)).toBeDefined();
@@ -134,7 +135,7 @@ describe('DELETE /auth/me', () => {
 
     const wrong = await deleteAccount(invited.access_token, { confirm_email: owner.email });
     expect(wrong.statusCode).toBe(400);
-    expect(wrong.json()).toEqual({ detail: 'Type your email address to confirm' });
+    expect(wrong.json()).toEqual({ detail: 'Type your email address to confirm', code: 'bad_request' });
     expect((await me(invited.access_token)).statusCode).toBe(200);
 
     const response = await deleteAccount(invited.access_token, {
@@ -177,7 +178,7 @@ describe('DELETE /auth/me', () => {
     const user = await registerUser(app);
     const malformed = await deleteAccount(user.access_token, { password: 42 });
     expect(malformed.statusCode).toBe(422);
-    expect(malformed.json()).toEqual({ detail: expect.any(String) });
+    expect(malformed.json()).toEqual({ detail: expect.any(String), code: 'validation' });
     expect((await me(user.access_token)).statusCode).toBe(200);
   });
 });

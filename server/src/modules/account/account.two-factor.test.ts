@@ -37,9 +37,12 @@ describe('DELETE /auth/me with two-factor on', () => {
   it('asks for the password and a current code, each refused alone', async () => {
     const user = await userWithTwoFactor(app, clock);
     const codeAlone = await deleteAccount(user.access_token, { code: codeNow(user.secret) });
-    expect(codeAlone.json()).toEqual({ detail: 'Current password is required' });
+    expect(codeAlone.json()).toEqual({ detail: 'Current password is required', code: 'bad_request' });
     const passwordAlone = await deleteAccount(user.access_token, { password: user.password });
-    expect(passwordAlone.json()).toEqual({ detail: 'Enter a code from your authenticator app to confirm' });
+    expect(passwordAlone.json()).toEqual({
+      detail: 'Enter a code from your authenticator app to confirm',
+      code: 'second_factor_required',
+    });
     expect((await me(user.access_token)).statusCode).toBe(200);
 
     const response = await deleteAccount(user.access_token, {
@@ -54,7 +57,7 @@ describe('DELETE /auth/me with two-factor on', () => {
     const user = await userWithTwoFactor(app, clock);
     const wrong = await deleteAccount(user.access_token, { password: user.password, code: '000000' });
     expect(wrong.statusCode).toBe(400);
-    expect(wrong.json()).toEqual({ detail: 'Invalid code' });
+    expect(wrong.json()).toEqual({ detail: 'Invalid code', code: 'second_factor_invalid' });
     expect((await me(user.access_token)).statusCode).toBe(200);
 
     const recovered = await deleteAccount(user.access_token, {
@@ -76,7 +79,10 @@ describe('DELETE /auth/me with two-factor on', () => {
     expect((await deleteAccount(user.access_token, proof('111111'))).statusCode).toBe(400);
     const limited = await deleteAccount(user.access_token, proof(codeNow(user.secret)));
     expect(limited.statusCode).toBe(429);
-    expect(limited.json()).toEqual({ detail: 'Too many wrong codes. Try again later.' });
+    expect(limited.json()).toEqual({
+      detail: 'Too many wrong codes. Try again later.',
+      code: 'rate_limited',
+    });
     expect((await me(user.access_token)).statusCode).toBe(200);
   });
 
@@ -91,6 +97,7 @@ describe('DELETE /auth/me with two-factor on', () => {
       });
       expect(refused.json()).toEqual({
         detail: 'Transfer ownership or remove the other members of Shared before deleting your account',
+        code: 'bad_request',
       });
       clock.advance(STEP_MS);
     }
@@ -102,7 +109,10 @@ describe('DELETE /auth/me with two-factor on', () => {
     await app.database.db.update(users).set({ passwordHash: null }).where(eq(users.email, user.email));
     const refused = await deleteAccount(user.access_token, { confirm_email: user.email });
     expect(refused.statusCode).toBe(400);
-    expect(refused.json()).toEqual({ detail: 'Enter a code from your authenticator app to confirm' });
+    expect(refused.json()).toEqual({
+      detail: 'Enter a code from your authenticator app to confirm',
+      code: 'second_factor_required',
+    });
     expect((await me(user.access_token)).statusCode).toBe(200);
 
     const confirmed = await deleteAccount(user.access_token, {
@@ -116,6 +126,6 @@ describe('DELETE /auth/me with two-factor on', () => {
     const user = await registerUser(app);
     const response = await deleteAccount(user.access_token, { code: '123456' });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ detail: 'Current password is required' });
+    expect(response.json()).toEqual({ detail: 'Current password is required', code: 'bad_request' });
   });
 });

@@ -161,6 +161,7 @@ describe('the activity log', () => {
     }
     expect((await call(owner, team, 'GET', '/activity?action=nope')).json()).toEqual({
       detail: 'querystring.action: Unknown action',
+      code: 'validation',
     });
     expect((await call(owner, team, 'GET', '/activity/export?action=nope')).statusCode).toBe(422);
   });
@@ -174,7 +175,10 @@ describe('the activity log', () => {
     for (const url of ['/activity', '/activity/export']) {
       const response = await call(member, a.team, 'GET', url);
       expect(response.statusCode, url).toBe(403);
-      expect(response.json()).toEqual({ detail: 'Only team admins and the owner can do this' });
+      expect(response.json()).toEqual({
+        detail: 'Only team admins and the owner can do this',
+        code: 'forbidden',
+      });
       // Team B's header with team A's owner: not a member of B.
       expect((await call(a.owner, b.team, 'GET', url)).statusCode, url).toBe(403);
     }

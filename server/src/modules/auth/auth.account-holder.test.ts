@@ -32,8 +32,12 @@ afterAll(() => app.close());
 const STEP_MS = 30_000;
 const SIGN_IN_AGAIN = {
   detail: 'For your security, sign in again to continue: this needs a sign-in from the last 15 minutes.',
+  code: 'recent_sign_in_required',
 };
-const CODE_REQUIRED = { detail: 'Enter a code from your authenticator app to confirm' };
+const CODE_REQUIRED = {
+  detail: 'Enter a code from your authenticator app to confirm',
+  code: 'second_factor_required',
+};
 const post = (url: string, token: string | null, payload?: object) =>
   app.inject({ method: 'POST', url, headers: token ? bearer(token) : {}, ...(payload && { payload }) });
 const nextCode = (secret: string) => {
@@ -131,7 +135,7 @@ describe('with two-factor on', () => {
     expect(missing.json()).toEqual(CODE_REQUIRED);
     const wrong = await post('/api/auth/update-password', user.access_token, { ...body, code: '000000' });
     expect(wrong.statusCode).toBe(400);
-    expect(wrong.json()).toEqual({ detail: 'Invalid code' });
+    expect(wrong.json()).toEqual({ detail: 'Invalid code', code: 'second_factor_invalid' });
     const login = await post('/api/auth/login', null, { email: user.email, password: user.password });
     expect(login.statusCode).toBe(200);
 
@@ -165,7 +169,7 @@ describe('with two-factor on', () => {
       new_password: 'a brand new passphrase',
       code: user.recoveryCodes[0],
     });
-    expect(refused.json()).toEqual({ detail: 'Current password is incorrect' });
+    expect(refused.json()).toEqual({ detail: 'Current password is incorrect', code: 'bad_request' });
     const unused = await app.database.db
       .select()
       .from(recoveryCodes)
@@ -190,7 +194,7 @@ describe('wrong current passwords', () => {
       await post('/api/auth/login', null, { email: user.email, password: 'wrong guess' });
       for (let i = 0; i < 2; i++) {
         const wrong = await post(`/api/auth/${route}`, user.access_token, body(`wrong guess ${i}`));
-        expect(wrong.json()).toEqual({ detail: 'Current password is incorrect' });
+        expect(wrong.json()).toEqual({ detail: 'Current password is incorrect', code: 'bad_request' });
       }
       const limited = await post(`/api/auth/${route}`, user.access_token, body(user.password));
       expect(limited.statusCode).toBe(429);

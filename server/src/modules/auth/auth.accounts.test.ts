@@ -52,7 +52,7 @@ describe('register', () => {
     const { email } = await registerUser(app);
     const response = await post('/register', { email: email.toUpperCase(), password: 'another password' });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ detail: 'Email already registered' });
+    expect(response.json()).toEqual({ detail: 'Email already registered', code: 'conflict' });
   });
 
   it.each([
@@ -89,7 +89,7 @@ describe('login', () => {
     const unknown = await post('/login', { email: uniqueEmail(), password: 'whatever it is' });
     for (const response of [wrong, unknown]) {
       expect(response.statusCode).toBe(401);
-      expect(response.json()).toEqual({ detail: 'Invalid email or password' });
+      expect(response.json()).toEqual({ detail: 'Invalid email or password', code: 'unauthorized' });
     }
   });
 
@@ -112,7 +112,7 @@ describe('GET /auth/me', () => {
     clock.advance(app.config.accessTokenTtlSeconds * 1000 + 1000);
     const expired = await app.inject({ method: 'GET', url: '/api/auth/me', headers: bearer(access_token) });
     expect(expired.statusCode).toBe(401);
-    expect(expired.json()).toEqual({ detail: 'Invalid or expired token' });
+    expect(expired.json()).toEqual({ detail: 'Invalid or expired token', code: 'session_ended' });
   });
 
   it('answers the contract shape', async () => {
@@ -140,7 +140,7 @@ describe('verify-email', () => {
 
     const again = await app.inject({ method: 'GET', url: `/api/auth/verify-email?token=${token}` });
     expect(again.statusCode).toBe(400);
-    expect(again.json()).toEqual({ detail: 'Invalid or expired verification link' });
+    expect(again.json()).toEqual({ detail: 'Invalid or expired verification link', code: 'bad_request' });
   });
 
   it('accepts a link until 24 hours have passed', async () => {
@@ -191,7 +191,7 @@ describe('password reset', () => {
 
     const reused = await post('/reset-password/confirm', { token, new_password: 'yet another secret' });
     expect(reused.statusCode).toBe(400);
-    expect(reused.json()).toEqual({ detail: 'Invalid or expired reset link' });
+    expect(reused.json()).toEqual({ detail: 'Invalid or expired reset link', code: 'bad_request' });
   });
 
   it('refuses a link after one hour, and every other link once one was used', async () => {
@@ -250,13 +250,13 @@ describe('update-password', () => {
       bearer(access_token),
     );
     expect(missing.statusCode).toBe(400);
-    expect(missing.json()).toEqual({ detail: 'Current password is required' });
+    expect(missing.json()).toEqual({ detail: 'Current password is required', code: 'bad_request' });
     const wrong = await post(
       '/update-password',
       { old_password: 'not it at all', new_password: 'next password' },
       bearer(access_token),
     );
-    expect(wrong.json()).toEqual({ detail: 'Current password is incorrect' });
+    expect(wrong.json()).toEqual({ detail: 'Current password is incorrect', code: 'bad_request' });
 
     const ok = await post(
       '/update-password',

@@ -81,7 +81,7 @@ describe('POST /auth/change-email', () => {
       password: 'wrong password',
     });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ detail: 'Current password is incorrect' });
+    expect(response.json()).toEqual({ detail: 'Current password is incorrect', code: 'bad_request' });
     await expect(latestMailTo(app, newEmail)).rejects.toThrow('no mail');
     const tokens = await app.database.db
       .select()
@@ -98,14 +98,14 @@ describe('POST /auth/change-email', () => {
       password: user.password,
     });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ detail: 'Email already registered' });
+    expect(response.json()).toEqual({ detail: 'Email already registered', code: 'conflict' });
   });
 
   it('refuses the address the account already has', async () => {
     const user = await registerUser(app);
     const response = await changeEmail(user.access_token, { new_email: user.email, password: user.password });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ detail: 'This is already your email address' });
+    expect(response.json()).toEqual({ detail: 'This is already your email address', code: 'bad_request' });
   });
 
   it('asks an account without a password to set one first', async () => {
@@ -114,7 +114,10 @@ describe('POST /auth/change-email', () => {
     await app.database.db.update(users).set({ passwordHash: null }).where(eq(users.uuid, uuid));
     const response = await changeEmail(user.access_token, { new_email: uniqueEmail(), password: 'anything' });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ detail: 'Set a password before changing your email' });
+    expect(response.json()).toEqual({
+      detail: 'Set a password before changing your email',
+      code: 'bad_request',
+    });
   });
 
   it('answers 422 {detail} for an address that is not one', async () => {
@@ -156,7 +159,7 @@ describe('GET /auth/confirm-email-change', () => {
     expect((await confirm(token)).statusCode).toBe(200);
     const again = await confirm(token);
     expect(again.statusCode).toBe(400);
-    expect(again.json()).toEqual({ detail: 'Invalid or expired link' });
+    expect(again.json()).toEqual({ detail: 'Invalid or expired link', code: 'bad_request' });
   });
 
   it('expires after 24 hours', async () => {
@@ -164,7 +167,7 @@ describe('GET /auth/confirm-email-change', () => {
     clock.advance(24 * HOUR);
     const response = await confirm(token);
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ detail: 'Invalid or expired link' });
+    expect(response.json()).toEqual({ detail: 'Invalid or expired link', code: 'bad_request' });
     expect((await login(user.email, user.password)).statusCode).toBe(200);
   });
 
@@ -187,13 +190,16 @@ describe('GET /auth/confirm-email-change', () => {
   });
 
   it('refuses an unknown token, and a token of another purpose', async () => {
-    expect((await confirm('no-such-token')).json()).toEqual({ detail: 'Invalid or expired link' });
+    expect((await confirm('no-such-token')).json()).toEqual({
+      detail: 'Invalid or expired link',
+      code: 'bad_request',
+    });
     const email = uniqueEmail();
     await registerUser(app, email);
     const { token: verification } = await latestMailTo(app, email);
     const response = await confirm(verification!);
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ detail: 'Invalid or expired link' });
+    expect(response.json()).toEqual({ detail: 'Invalid or expired link', code: 'bad_request' });
   });
 
   it('refuses an address registered since the request, and changes nothing', async () => {
@@ -201,7 +207,7 @@ describe('GET /auth/confirm-email-change', () => {
     await registerUser(app, newEmail);
     const response = await confirm(token);
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ detail: 'Email already registered' });
+    expect(response.json()).toEqual({ detail: 'Email already registered', code: 'conflict' });
     expect((await me(user.access_token)).json().email).toBe(user.email);
     expect((await login(user.email, user.password)).statusCode).toBe(200);
   });

@@ -167,7 +167,7 @@ describe('POST /auth/google-login', () => {
   ])('answers 401 {detail} for %s', async (_case, claims, options) => {
     const response = await googleLogin(await idToken({ email: uniqueEmail(), ...claims }, options));
     expect(response.statusCode).toBe(401);
-    expect(response.json()).toEqual({ detail: expect.any(String) });
+    expect(response.json()).toEqual({ detail: expect.any(String), code: 'unauthorized' });
   });
 
   it('answers 401 for a forged signature and for garbage', async () => {

@@ -28,7 +28,7 @@ describe('rate limits', () => {
     }
     const eleventh = await post('/login', { email, password });
     expect(eleventh.statusCode).toBe(429);
-    expect(eleventh.json()).toEqual({ detail: expect.stringMatching(/Too many/) });
+    expect(eleventh.json()).toEqual({ detail: expect.stringMatching(/Too many/), code: 'rate_limited' });
     const other = await registerUser(app);
     expect((await post('/login', { email: other.email, password: other.password })).statusCode).toBe(200);
   });
@@ -82,7 +82,10 @@ describe('rate limits', () => {
     const refused = await app.inject({ method: 'POST', url, payload: {} });
     expect(refused.statusCode).toBe(429);
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
-    expect(refused.json()).toEqual({ detail: expect.stringMatching(/^Too many requests/) });
+    expect(refused.json()).toEqual({
+      detail: expect.stringMatching(/^Too many requests/),
+      code: 'rate_limited',
+    });
   });
 
   it.each(['/login', '/register', '/reset-password/request', '/reset-password/confirm', '/refresh'])(
@@ -94,7 +97,10 @@ describe('rate limits', () => {
       const refused = await post(url, {});
       expect(refused.statusCode).toBe(429);
       expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
-      expect(refused.json()).toEqual({ detail: expect.stringMatching(/^Too many requests/) });
+      expect(refused.json()).toEqual({
+        detail: expect.stringMatching(/^Too many requests/),
+        code: 'rate_limited',
+      });
     },
   );
 

@@ -124,7 +124,10 @@ describe('ending sessions', () => {
     const left = (await sessions(phone.access_token)).json();
     expect(left.map((session: { id: string }) => session.id)).not.toContain(laptopId);
     // Ending it again: there is no such open session.
-    expect((await endSession(phone.access_token, laptopId)).json()).toEqual({ detail: 'Session not found' });
+    expect((await endSession(phone.access_token, laptopId)).json()).toEqual({
+      detail: 'Session not found',
+      code: 'not_found',
+    });
   });
 
   it('ends a session even while it refreshes: the token that refresh issued fails as well', async () => {
@@ -162,7 +165,7 @@ describe('ending sessions', () => {
     ]) {
       const response = await endSession(attacker.access_token, id);
       expect(response.statusCode).toBe(404);
-      expect(response.json()).toEqual({ detail: 'Session not found' });
+      expect(response.json()).toEqual({ detail: 'Session not found', code: 'not_found' });
     }
     expect((await me(victim.laptop.access_token)).statusCode).toBe(200);
     expect((await refresh(victim.laptop.refresh_token)).statusCode).toBe(200);

@@ -52,7 +52,7 @@ describe('refresh', () => {
     const second = (await refresh(original)).json().refresh_token;
     const reuse = await refresh(original);
     expect(reuse.statusCode).toBe(401);
-    expect(reuse.json()).toEqual({ detail: 'Invalid or expired refresh token' });
+    expect(reuse.json()).toEqual({ detail: 'Invalid or expired refresh token', code: 'unauthorized' });
     // The legitimate holder's newer token died with the chain.
     expect((await refresh(second)).statusCode).toBe(401);
   });

@@ -71,7 +71,7 @@ describe('turning two-factor on', () => {
 
     const wrong = await post('/api/auth/2fa/enable', user.access_token, { code: '000000' });
     expect(wrong.statusCode).toBe(400);
-    expect(wrong.json()).toEqual({ detail: 'Invalid code' });
+    expect(wrong.json()).toEqual({ detail: 'Invalid code', code: 'second_factor_invalid' });
     const stale = await post('/api/auth/2fa/enable', user.access_token, {
       code: totpCodeAt(first, clock.now()),
     });
@@ -103,14 +103,17 @@ describe('turning two-factor on', () => {
     const again = await post('/api/auth/2fa/enable', user.access_token, {
       code: totpCodeAt(second, clock.now()),
     });
-    expect(again.json()).toEqual({ detail: 'Two-factor authentication is already on' });
+    expect(again.json()).toEqual({ detail: 'Two-factor authentication is already on', code: 'bad_request' });
   });
 
   it('is refused to an unverified account: whoever registered an address unproven would lock its owner out', async () => {
     const user = await registerUser(app);
     const setup = await post('/api/auth/2fa/setup', user.access_token);
     expect(setup.statusCode).toBe(400);
-    expect(setup.json()).toEqual({ detail: 'Verify your email before turning on two-factor authentication' });
+    expect(setup.json()).toEqual({
+      detail: 'Verify your email before turning on two-factor authentication',
+      code: 'bad_request',
+    });
   });
 
   it('needs a signed-in user', async () => {
@@ -143,7 +146,10 @@ describe('signing in with two-factor on', () => {
     clock.advance(STEP_MS);
     const reused = await verify(mfaToken, totpCodeAt(user.secret, clock.now()));
     expect(reused.statusCode).toBe(401);
-    expect(reused.json()).toEqual({ detail: 'Your sign-in has expired. Sign in again.' });
+    expect(reused.json()).toEqual({
+      detail: 'Your sign-in has expired. Sign in again.',
+      code: 'unauthorized',
+    });
   });
 
   it('refuses a code replayed within its window, and takes the next step’s code', async () => {
@@ -155,7 +161,7 @@ describe('signing in with two-factor on', () => {
     const second = await firstStep(user.email, user.password);
     const replay = await verify(second, code);
     expect(replay.statusCode).toBe(400);
-    expect(replay.json()).toEqual({ detail: 'Invalid code' });
+    expect(replay.json()).toEqual({ detail: 'Invalid code', code: 'second_factor_invalid' });
     // A code of an earlier step (still inside the window) is refused too: steps only move forward.
     const earlier = totpCodeAt(user.secret, new Date(clock.now().getTime() - STEP_MS));
     expect((await verify(second, earlier)).statusCode).toBe(400);
@@ -177,7 +183,7 @@ describe('signing in with two-factor on', () => {
     // Enabling before any setup is refused for that reason, not as a wrong code: far more often than the limit.
     for (let attempt = 0; attempt < 7; attempt += 1) {
       const early = await post('/api/auth/2fa/enable', user.access_token, { code: '123456' });
-      expect(early.json()).toEqual({ detail: 'Start the two-factor setup first' });
+      expect(early.json()).toEqual({ detail: 'Start the two-factor setup first', code: 'bad_request' });
     }
   });
 
@@ -189,6 +195,7 @@ describe('signing in with two-factor on', () => {
     expect(stale.statusCode).toBe(403);
     expect(stale.json()).toEqual({
       detail: 'For your security, sign in again to continue: this needs a sign-in from the last 15 minutes.',
+      code: 'recent_sign_in_required',
     });
     const fresh = (await login(user.email, user.password)).json();
     expect((await post('/api/auth/2fa/setup', fresh.access_token)).statusCode).toBe(200);
@@ -209,7 +216,7 @@ describe('signing in with two-factor on', () => {
     clock.advance(5 * 60_000 + 1000);
     const late = await verify(mfaToken, totpCodeAt(user.secret, clock.now()));
     expect(late.statusCode).toBe(401);
-    expect(late.json()).toEqual({ detail: 'Your sign-in has expired. Sign in again.' });
+    expect(late.json()).toEqual({ detail: 'Your sign-in has expired. Sign in again.', code: 'unauthorized' });
   });
 
   it('takes each recovery code once, however it is typed', async () => {
@@ -220,7 +227,7 @@ describe('signing in with two-factor on', () => {
     expect(done.statusCode).toBe(200);
     const again = await verify(await firstStep(user.email, user.password), code!);
     expect(again.statusCode).toBe(400);
-    expect(again.json()).toEqual({ detail: 'Invalid code' });
+    expect(again.json()).toEqual({ detail: 'Invalid code', code: 'second_factor_invalid' });
     // The others still work.
     expect(
       (await verify(await firstStep(user.email, user.password), user.recoveryCodes[1]!)).statusCode,
@@ -236,7 +243,10 @@ describe('signing in with two-factor on', () => {
     const mfaToken = await firstStep(user.email, user.password);
     const limited = await verify(mfaToken, totpCodeAt(user.secret, clock.now()));
     expect(limited.statusCode).toBe(429);
-    expect(limited.json()).toEqual({ detail: 'Too many wrong codes. Try again later.' });
+    expect(limited.json()).toEqual({
+      detail: 'Too many wrong codes. Try again later.',
+      code: 'rate_limited',
+    });
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
     // One counter per user: turning two-factor off from a stolen session waits as well.
     const disable = await post('/api/auth/2fa/disable', user.access_token, { code: user.recoveryCodes[0] });
@@ -325,7 +335,7 @@ describe('turning two-factor off', () => {
         .where(eq(recoveryCodes.userId, (await me(user.access_token)).uuid)),
     ).toEqual([]);
     const again = await post('/api/auth/2fa/disable', user.access_token, { code: user.recoveryCodes[1] });
-    expect(again.json()).toEqual({ detail: 'Two-factor authentication is not on' });
+    expect(again.json()).toEqual({ detail: 'Two-factor authentication is not on', code: 'bad_request' });
   });
 
   it('takes a current authenticator code, once', async () => {

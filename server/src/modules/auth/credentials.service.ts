@@ -253,7 +253,7 @@ async function confirmAccountHolder(
     }
   }
   if (user.totpEnabled) {
-    if (code === undefined) throw new AppError('BAD_REQUEST', CODE_REQUIRED);
+    if (code === undefined) throw new AppError('BAD_REQUEST', CODE_REQUIRED, 'second_factor_required');
     if (!(await verifySecondFactor(deps, deps.db, user.uuid, code))) throw invalidCode();
   }
 }

@@ -56,7 +56,7 @@ export async function signIn(deps: AuthDeps, tx: Db, user: UserRow, client: Clie
 
 export const INVALID_CODE = 'Invalid code';
 
-export const invalidCode = () => new AppError('BAD_REQUEST', INVALID_CODE);
+export const invalidCode = () => new AppError('BAD_REQUEST', INVALID_CODE, 'second_factor_invalid');
 
 /** The user a second step belongs to, while it is live: the attempt limit is counted against them. */
 export async function secondStepUser(deps: AuthDeps, mfaToken: string): Promise<string> {

@@ -241,7 +241,7 @@ export async function requireRecentSignIn(
 ): Promise<void> {
   const startedAt = await repo.findSessionStart(deps.db, userId, sessionId);
   if (!startedAt || deps.clock.now().getTime() - startedAt.getTime() > RECENT_SIGN_IN_MS) {
-    throw new AppError('FORBIDDEN', SIGN_IN_AGAIN);
+    throw new AppError('FORBIDDEN', SIGN_IN_AGAIN, 'recent_sign_in_required');
   }
 }
 
@@ -258,7 +258,7 @@ export async function lockAsProven(tx: Db, user: ProvenAccount, caller: { sessio
 }
 
 /** A token whose session has ended, or whose account is gone. */
-export const sessionEnded = () => new AppError('UNAUTHORIZED', 'Invalid or expired token');
+export const sessionEnded = () => new AppError('UNAUTHORIZED', 'Invalid or expired token', 'session_ended');
 
 /** Refuses, in the caller's transaction and under the account's session lock, a session that has ended. */
 export async function requireOpenSession(

@@ -26,8 +26,8 @@ beforeAll(async () => {
 });
 afterAll(() => app.close());
 
-const MEMBERS_FULL = { detail: 'Your plan allows 3 members. Upgrade to add more.' };
-const ITEMS_FULL = { detail: 'Your plan allows 100 items. Upgrade to add more.' };
+const MEMBERS_FULL = { detail: 'Your plan allows 3 members. Upgrade to add more.', code: 'plan_limit' };
+const ITEMS_FULL = { detail: 'Your plan allows 100 items. Upgrade to add more.', code: 'plan_limit' };
 
 async function freeTeam() {
   const owner = await registerUser(app);
@@ -252,9 +252,11 @@ describe('changing plan', () => {
     });
     expect((await invite(token, uuid)).json()).toEqual({
       detail: 'Your plan allows 5 members. Upgrade to add more.',
+      code: 'plan_limit',
     });
     expect((await createItem(token, uuid)).json()).toEqual({
       detail: 'Your plan allows 1000 items. Upgrade to add more.',
+      code: 'plan_limit',
     });
 
     await app.database.db

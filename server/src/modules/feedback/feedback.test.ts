@@ -42,7 +42,7 @@ describe('POST /feedback/', () => {
     for (const [payload, detail] of cases) {
       const response = await send(payload);
       expect(response.statusCode).toBe(422);
-      expect(response.json()).toEqual({ detail });
+      expect(response.json()).toEqual({ detail, code: 'validation' });
     }
     expect((await app.database.db.select().from(feedback)).length).toBe(before);
   });

@@ -1,6 +1,7 @@
 import { ErrorBodySchema, HealthSchema } from '@app/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 
+import { errorBody } from '../../lib/app-error.ts';
 import { routeScope } from '../../plugins/route-scope.ts';
 
 /** How long a health check waits for the database before calling it unreachable. */
@@ -22,7 +23,7 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
         return { status: 'ok' as const };
       } catch (error) {
         request.log.warn({ err: error }, 'health check: database unreachable');
-        return reply.status(503).send({ detail: 'Database unavailable' });
+        return reply.status(503).send(errorBody('unavailable', 'Database unavailable'));
       }
     },
   );

@@ -19,7 +19,7 @@ describe('GET /api/health', () => {
     await app.database.close();
     const response = await app.inject({ method: 'GET', url: '/api/health' });
     expect(response.statusCode).toBe(503);
-    expect(response.json()).toEqual({ detail: 'Database unavailable' });
+    expect(response.json()).toEqual({ detail: 'Database unavailable', code: 'unavailable' });
     await app.close().catch(() => {});
   });
 
@@ -29,7 +29,7 @@ describe('GET /api/health', () => {
     const app = await buildApp({ config: testConfig(), database, webDir: null });
     const response = await app.inject({ method: 'GET', url: '/api/health' });
     expect(response.statusCode).toBe(503);
-    expect(response.json()).toEqual({ detail: 'Database unavailable' });
+    expect(response.json()).toEqual({ detail: 'Database unavailable', code: 'unavailable' });
     await app.close();
     await database.close();
   });

@@ -52,7 +52,7 @@ describe('items', () => {
     expect((await call('DELETE', `/items/${item.uuid}`)).statusCode).toBe(204);
     const gone = await call('GET', `/items/${item.uuid}`);
     expect(gone.statusCode).toBe(404);
-    expect(gone.json()).toEqual({ detail: 'Item not found' });
+    expect(gone.json()).toEqual({ detail: 'Item not found', code: 'not_found' });
   });
 
   it('rejects a blank or too long name and a too long description with 422, storing nothing', async () => {
@@ -70,7 +70,7 @@ describe('items', () => {
     for (const [payload, detail] of cases) {
       const response = await call('POST', '/items/', payload, fresh, freshTeam);
       expect(response.statusCode, JSON.stringify(payload)).toBe(422);
-      expect(response.json()).toEqual({ detail });
+      expect(response.json()).toEqual({ detail, code: 'validation' });
     }
     expect((await call('GET', '/items/', undefined, fresh, freshTeam)).json()).toEqual([]);
 
@@ -132,7 +132,7 @@ describe('items', () => {
         method === 'PATCH' ? { name: 'Hacked' } : undefined,
       );
       expect(response.statusCode, method).toBe(404);
-      expect(response.json()).toEqual({ detail: 'Item not found' });
+      expect(response.json()).toEqual({ detail: 'Item not found', code: 'not_found' });
     }
     expect((await call('GET', '/items/')).json().map((item: { uuid: string }) => item.uuid)).not.toContain(
       theirs.uuid,

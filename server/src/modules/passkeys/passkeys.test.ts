@@ -74,7 +74,7 @@ const signIn = (assertion: object, headers: Record<string, string> = {}) =>
 
 const expectRefused = (response: { statusCode: number; json(): unknown }) => {
   expect(response.statusCode).toBe(400);
-  expect(response.json()).toEqual({ detail: expect.any(String) });
+  expect(response.json()).toEqual({ detail: expect.any(String), code: 'bad_request' });
 };
 
 describe('registering a passkey', () => {
@@ -118,7 +118,7 @@ describe('registering a passkey', () => {
       name: 'x'.repeat(101),
     });
     expect(tooLong.statusCode).toBe(422);
-    expect(tooLong.json()).toEqual({ detail: expect.stringMatching(/100 characters/) });
+    expect(tooLong.json()).toEqual({ detail: expect.stringMatching(/100 characters/), code: 'validation' });
     const fine = await post('/register/verify', user.access_token, {
       ...registration,
       name: 'x'.repeat(100),
@@ -132,7 +132,7 @@ describe('registering a passkey', () => {
     const again = authenticator.register(await registrationOptions(other.access_token), APP);
     const response = await post('/register/verify', other.access_token, again);
     expectRefused(response);
-    expect(response.json()).toEqual({ detail: 'This passkey is already registered' });
+    expect(response.json()).toEqual({ detail: 'This passkey is already registered', code: 'bad_request' });
     expect((await list(other.access_token)).json()).toEqual([]);
   });
 
@@ -181,7 +181,7 @@ describe('registering a passkey', () => {
       new SoftAuthenticator().register(options, APP),
     );
     expectRefused(response);
-    expect(response.json()).toEqual({ detail: expect.stringMatching(/expired/) });
+    expect(response.json()).toEqual({ detail: expect.stringMatching(/expired/), code: 'bad_request' });
   });
 
   it('needs a signed-in user', async () => {
@@ -339,7 +339,7 @@ describe('signing in with a passkey', () => {
   it('refuses a body that is not an assertion with 422', async () => {
     const response = await signIn({ id: 'abc', response: {} });
     expect(response.statusCode).toBe(422);
-    expect(response.json()).toEqual({ detail: expect.any(String) });
+    expect(response.json()).toEqual({ detail: expect.any(String), code: 'validation' });
   });
 });
 
@@ -357,7 +357,7 @@ describe('listing and removing passkeys', () => {
     for (const id of [passkey.id, '00000000-0000-4000-8000-000000000000', 'not-a-uuid']) {
       const response = await remove(other.access_token, id);
       expect(response.statusCode).toBe(404);
-      expect(response.json()).toEqual({ detail: 'Passkey not found' });
+      expect(response.json()).toEqual({ detail: 'Passkey not found', code: 'not_found' });
     }
     expect((await list(user.access_token)).json()).toHaveLength(1);
     expect((await remove(user.access_token, passkey.id.toUpperCase())).statusCode).toBe(204);
@@ -381,7 +381,10 @@ describe('the rate limit of the public routes', () => {
         const refused = await send('203.0.113.9');
         expect(refused.statusCode).toBe(429);
         expect(refused.headers['retry-after']).toMatch(/^\d+$/);
-        expect(refused.json()).toEqual({ detail: expect.stringMatching(/Too many requests/) });
+        expect(refused.json()).toEqual({
+          detail: expect.stringMatching(/Too many requests/),
+          code: 'rate_limited',
+        });
         expect((await send('203.0.113.10')).statusCode).not.toBe(429);
       } finally {
         await limited.close();
@@ -412,7 +415,10 @@ describe('an unverified account', () => {
     const squatter = await registerUser(app);
     const response = await post('/register/options', squatter.access_token);
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ detail: 'Verify your email before adding a passkey' });
+    expect(response.json()).toEqual({
+      detail: 'Verify your email before adding a passkey',
+      code: 'bad_request',
+    });
   });
 });
 
@@ -437,6 +443,7 @@ describe('what a passkey stands for', () => {
     expect(stale.statusCode).toBe(403);
     expect(stale.json()).toEqual({
       detail: 'For your security, sign in again to continue: this needs a sign-in from the last 15 minutes.',
+      code: 'recent_sign_in_required',
     });
     const fresh = await app.inject({
       method: 'POST',

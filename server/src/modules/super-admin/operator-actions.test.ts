@@ -80,7 +80,7 @@ async function suspend(user: { access_token: string }) {
   expect(response.statusCode, response.body).toBe(204);
 }
 
-const SUSPENDED = { detail: 'Account suspended' };
+const SUSPENDED = { detail: 'Account suspended', code: 'forbidden' };
 /** What the user's authenticator app shows (RFC 6238 defaults: 6 digits, 30 s). */
 const totpCodeAt = (secret: string, at: Date) =>
   TOTP.generate({ secret: Secret.fromBase32(secret), timestamp: at.getTime() });
@@ -103,7 +103,7 @@ describe('suspending an account', () => {
     // Whoever does not know the password learns nothing about the account.
     const wrong = await login(user.email, 'not the password at all');
     expect(wrong.statusCode).toBe(401);
-    expect(wrong.json()).toEqual({ detail: 'Invalid email or password' });
+    expect(wrong.json()).toEqual({ detail: 'Invalid email or password', code: 'unauthorized' });
   });
 
   it('refuses a Google sign-in', async () => {
@@ -153,7 +153,7 @@ describe('suspending an account', () => {
     });
     // The suspension moved the account's security stamp: the step issued before it is gone (credential-lifecycle.ts).
     expect(step.statusCode).toBe(401);
-    expect(step.json()).toEqual({ detail: 'Your sign-in has expired. Sign in again.' });
+    expect(step.json()).toEqual({ detail: 'Your sign-in has expired. Sign in again.', code: 'unauthorized' });
     // No second step is offered either: the code would be asked for nothing.
     expect((await login(user.email)).json()).toEqual(SUSPENDED);
   });
@@ -177,7 +177,7 @@ describe('suspending an account', () => {
     const { token } = await latestMailTo(app, user.email);
     const refused = await app.inject({ url: `/api/auth/verify-email?token=${token}` });
     expect(refused.statusCode).toBe(400);
-    expect(refused.json()).toEqual({ detail: 'Invalid or expired verification link' });
+    expect(refused.json()).toEqual({ detail: 'Invalid or expired verification link', code: 'bad_request' });
     const [account] = await app.database.db.select().from(users).where(eq(users.email, user.email));
     expect(account!.isVerified).toBe(false);
   });
@@ -201,6 +201,7 @@ describe('suspending an account', () => {
     expect(refused.statusCode).toBe(403);
     expect(refused.json()).toEqual({
       detail: 'A super admin listed in SUPER_ADMIN_EMAILS cannot be suspended',
+      code: 'forbidden',
     });
     expect((await get('/api/auth/me', listed.access_token)).statusCode).toBe(200);
     expect((await refresh(listed.refresh_token)).statusCode).toBe(200);
@@ -210,12 +211,12 @@ describe('suspending an account', () => {
   it('refuses an operator suspending themselves, and answers 404 for no such account', async () => {
     const self = await operatorAction(uuidOf(root.access_token), 'suspend');
     expect(self.statusCode).toBe(400);
-    expect(self.json()).toEqual({ detail: 'You cannot suspend yourself' });
+    expect(self.json()).toEqual({ detail: 'You cannot suspend yourself', code: 'bad_request' });
     expect((await get('/api/auth/me', root.access_token)).statusCode).toBe(200);
     for (const uuid of ['00000000-0000-4000-8000-000000000000', 'not-a-uuid']) {
       const missing = await operatorAction(uuid, 'suspend');
       expect(missing.statusCode).toBe(404);
-      expect(missing.json()).toEqual({ detail: 'User not found' });
+      expect(missing.json()).toEqual({ detail: 'User not found', code: 'not_found' });
     }
   });
 });
@@ -290,7 +291,10 @@ describe('viewing the app as a user', () => {
         ...(payload ? { payload } : {}),
       });
       expect(refused.statusCode, url).toBe(403);
-      expect(refused.json()).toEqual({ detail: 'Not available while viewing as another user' });
+      expect(refused.json()).toEqual({
+        detail: 'Not available while viewing as another user',
+        code: 'forbidden',
+      });
     }
   });
 
@@ -325,7 +329,10 @@ describe('viewing the app as a user', () => {
     for (const [method, url, payload] of held) {
       const refused = await inOwnTeam(method, url, payload);
       expect(refused.statusCode, url).toBe(403);
-      expect(refused.json()).toEqual({ detail: 'Not available while viewing as another user' });
+      expect(refused.json()).toEqual({
+        detail: 'Not available while viewing as another user',
+        code: 'forbidden',
+      });
     }
     const team = await app.inject({ url: '/api/tenant', headers: inTenant(user.access_token, own) });
     expect(team.statusCode).toBe(200);
@@ -338,7 +345,7 @@ describe('viewing the app as a user', () => {
     for (const operator of [listed, flagged, root]) {
       const refused = await operatorAction(uuidOf(operator.access_token), 'impersonate');
       expect(refused.statusCode).toBe(403);
-      expect(refused.json()).toEqual({ detail: 'A super admin cannot be impersonated' });
+      expect(refused.json()).toEqual({ detail: 'A super admin cannot be impersonated', code: 'forbidden' });
     }
     expect((await operatorAction('00000000-0000-4000-8000-000000000000', 'impersonate')).statusCode).toBe(
       404,
@@ -379,7 +386,7 @@ describe('viewing the app as a user', () => {
     const user = await registerVerifiedUser(app);
     const own = await post('/api/auth/impersonation/stop', user.access_token);
     expect(own.statusCode).toBe(400);
-    expect(own.json()).toEqual({ detail: 'Not viewing as another user' });
+    expect(own.json()).toEqual({ detail: 'Not viewing as another user', code: 'bad_request' });
     expect((await get('/api/auth/me', user.access_token)).statusCode).toBe(200);
 
     const { session } = await viewedAs();

@@ -171,7 +171,10 @@ describe('ownership transfer', () => {
       payload: { user_uuid: strangerUuid },
     });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ detail: 'The new owner must be a member of this team' });
+    expect(response.json()).toEqual({
+      detail: 'The new owner must be a member of this team',
+      code: 'bad_request',
+    });
     const me = await app.inject({
       method: 'GET',
       url: '/api/tenant',

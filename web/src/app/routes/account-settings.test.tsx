@@ -43,8 +43,12 @@ const CODE_MISSING = 'Enter a code from your authenticator app to confirm';
  * '123456' is the authenticator's code. Undefined when the code passes.
  */
 function refuseCode(body: { code?: string }) {
-  if (body.code === undefined) return HttpResponse.json({ detail: CODE_MISSING }, { status: 400 });
-  if (body.code !== '123456') return HttpResponse.json({ detail: 'Invalid code' }, { status: 400 });
+  if (body.code === undefined) {
+    return HttpResponse.json({ detail: CODE_MISSING, code: 'second_factor_required' }, { status: 400 });
+  }
+  if (body.code !== '123456') {
+    return HttpResponse.json({ detail: 'Invalid code', code: 'second_factor_invalid' }, { status: 400 });
+  }
   return undefined;
 }
 

@@ -105,7 +105,11 @@ describe('the invite dialog at the members limit', () => {
 
   it('shows the limit with Upgrade, not a generic error, when the server answers 402', async () => {
     const dialog = await openInvite();
-    server.use(http.post('/api/invite', () => HttpResponse.json({ detail: MEMBERS_FULL }, { status: 402 })));
+    server.use(
+      http.post('/api/invite', () =>
+        HttpResponse.json({ detail: MEMBERS_FULL, code: 'plan_limit' }, { status: 402 }),
+      ),
+    );
     await userEvent.type(dialog.getByLabelText('Email 1'), 'dave@example.com');
     await userEvent.click(dialog.getByRole('button', { name: 'Send invitations' }));
     expect((await dialog.findByRole('alert')).textContent).toContain(MEMBERS_FULL);
@@ -135,7 +139,11 @@ describe('the create-item dialog at the items limit', () => {
 
   it('shows the limit with Upgrade when the server answers 402', async () => {
     const dialog = await openCreate();
-    server.use(http.post('/api/items/', () => HttpResponse.json({ detail: ITEMS_FULL }, { status: 402 })));
+    server.use(
+      http.post('/api/items/', () =>
+        HttpResponse.json({ detail: ITEMS_FULL, code: 'plan_limit' }, { status: 402 }),
+      ),
+    );
     await userEvent.type(dialog.getByRole('textbox', { name: 'Name' }), 'Mosaic');
     await userEvent.click(dialog.getByRole('button', { name: 'Create' }));
     expect((await dialog.findByRole('alert')).textContent).toContain(ITEMS_FULL);

@@ -47,13 +47,16 @@ function fakeAccount({
         return HttpResponse.json({ detail: 'Current password is incorrect' }, { status: 400 });
       }
       if (serverTwoFactor && body.code === undefined) {
-        return HttpResponse.json({ detail: CODE_MISSING }, { status: 400 });
+        return HttpResponse.json({ detail: CODE_MISSING, code: 'second_factor_required' }, { status: 400 });
       }
       if (serverTwoFactor && body.code !== '123456' && body.code !== 'abcd-2345') {
-        return HttpResponse.json({ detail: 'Invalid code' }, { status: 400 });
+        return HttpResponse.json({ detail: 'Invalid code', code: 'second_factor_invalid' }, { status: 400 });
       }
       if (!user.has_password && staleSignIn) {
-        return HttpResponse.json({ detail: RECENT_SIGN_IN }, { status: 403 });
+        return HttpResponse.json(
+          { detail: RECENT_SIGN_IN, code: 'recent_sign_in_required' },
+          { status: 403 },
+        );
       }
       user.has_password = true;
       user.two_factor_enabled = serverTwoFactor;
@@ -223,6 +226,28 @@ describe('/settings', () => {
     ]);
   });
 
+  it('shows a refused code at the field by its code, whatever words the server chose', async () => {
+    fakeAccount({ hasPassword: true, twoFactor: true });
+    const REWORDED = 'That code was already used. Try the next one.';
+    server.use(
+      http.post('/api/auth/update-password', () =>
+        HttpResponse.json({ detail: REWORDED, code: 'second_factor_invalid' }, { status: 400 }),
+      ),
+    );
+    signIn();
+    renderApp('/settings');
+    await screen.findByRole('heading', { level: 2, name: 'Change Password' });
+    const field = passwordCard().getByLabelText('Authentication code') as HTMLInputElement;
+
+    await userEvent.type(passwordCard().getByLabelText('Current password'), 'old password');
+    await fillNewPassword('second password');
+    await userEvent.type(field, '000000');
+    await userEvent.click(screen.getByRole('button', { name: 'Change password' }));
+    await waitFor(() => expect(descriptionOf(field)[1]).toBe(REWORDED));
+    expect(document.activeElement).toBe(field);
+    expect(passwordCard().queryByRole('alert')).toBeNull();
+  });
+
   it('sends the code with a first password', async () => {
     const updates = fakeAccount({ hasPassword: false, twoFactor: true });
     signIn();
@@ -333,8 +358,11 @@ describe('/settings', () => {
 const IPHONE =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Mobile/15E148 Safari/604.1';
 
+/** Another 403 of the same route: an operator viewing as the user may not end the user's sessions. */
+const VIEWING_AS = 'Not available while viewing as another user';
+
 /** /auth/sessions over this session and two others, ending them as the server does. */
-function fakeSessions({ failEnding = false, staleSignIn = false } = {}) {
+function fakeSessions({ failEnding = false, staleSignIn = false, viewingAs = false } = {}) {
   let sessions = [
     thisSession,
     {
@@ -364,7 +392,13 @@ function fakeSessions({ failEnding = false, staleSignIn = false } = {}) {
     http.post('/api/auth/sessions/revoke-others', async () => {
       calls.push('end others');
       await delay(50);
-      if (staleSignIn) return HttpResponse.json({ detail: RECENT_SIGN_IN }, { status: 403 });
+      if (staleSignIn) {
+        return HttpResponse.json(
+          { detail: RECENT_SIGN_IN, code: 'recent_sign_in_required' },
+          { status: 403 },
+        );
+      }
+      if (viewingAs) return HttpResponse.json({ detail: VIEWING_AS, code: 'forbidden' }, { status: 403 });
       sessions = sessions.filter((session) => session.current);
       return new HttpResponse(null, { status: 204 });
     }),
@@ -414,19 +448,32 @@ describe('/settings, Sessions', () => {
     ).toBe(true);
   });
 
-  it('asks for a fresh sign-in when the last one is too old to sign out the others, and keeps them', async () => {
-    const calls = fakeSessions({ staleSignIn: true });
+  /** Asks to sign out the other sessions, which the server refuses: the refusal shown. */
+  async function refusedEndingOthers(options: Parameters<typeof fakeSessions>[0]) {
+    const calls = fakeSessions(options);
     signIn();
     renderApp('/settings');
 
     await userEvent.click(await screen.findByRole('button', { name: 'Sign out all other sessions' }));
     const dialog = await screen.findByRole('alertdialog', { name: 'Sign out all other sessions?' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Sign out others' }));
-    const alert = await screen.findByRole('alert');
+    return { calls, alert: await screen.findByRole('alert') };
+  }
+
+  it('asks for a fresh sign-in when the last one is too old to sign out the others, and keeps them', async () => {
+    const { calls, alert } = await refusedEndingOthers({ staleSignIn: true });
     expect(alert.textContent).toBe(`${RECENT_SIGN_IN}Sign in again`);
     expect(within(alert).getByRole('button', { name: 'Sign in again' })).toBeTruthy();
     expect(calls).toEqual(['end others']);
     expect(within(screen.getByRole('list', { name: 'Sessions' })).getAllByRole('listitem')).toHaveLength(3);
+  });
+
+  it('offers no fresh sign-in for a 403 that a sign-in would not lift', async () => {
+    const { calls, alert } = await refusedEndingOthers({ viewingAs: true });
+    // Told apart by the code, not by the status both answers share.
+    expect(alert.textContent).toBe(VIEWING_AS);
+    expect(within(alert).queryByRole('button', { name: 'Sign in again' })).toBeNull();
+    expect(calls).toEqual(['end others']);
   });
 
   it("shows the server's detail when a sign-out fails", async () => {
@@ -473,13 +520,15 @@ function fakeTwoFactor({ verified = true } = {}) {
     ),
     http.post('/api/auth/2fa/enable', async ({ request }) => {
       const { code } = (await request.json()) as { code: string };
-      if (code !== '123456') return HttpResponse.json({ detail: 'Invalid code' }, { status: 400 });
+      if (code !== '123456')
+        return HttpResponse.json({ detail: 'Invalid code', code: 'second_factor_invalid' }, { status: 400 });
       user.two_factor_enabled = true;
       return HttpResponse.json({ recovery_codes: codes });
     }),
     http.post('/api/auth/2fa/disable', async ({ request }) => {
       const { code } = (await request.json()) as { code: string };
-      if (code !== codes[0]) return HttpResponse.json({ detail: 'Invalid code' }, { status: 400 });
+      if (code !== codes[0])
+        return HttpResponse.json({ detail: 'Invalid code', code: 'second_factor_invalid' }, { status: 400 });
       user.two_factor_enabled = false;
       return HttpResponse.json({ message: 'Two-factor authentication is off' });
     }),

@@ -112,7 +112,7 @@ async function withRefreshLock(task: () => Promise<void>): Promise<void> {
 /** docs/spec.md sections 4 and 8: storage is cleared, the guards go to /login, and the call fails with `reason`. */
 function sessionEnded(reason: string): ApiError {
   endSession(reason);
-  return new ApiError(401, reason);
+  return new ApiError(401, { detail: reason, code: 'session_ended' });
 }
 
 /** The contract's TokenPairSchema: both tokens, as strings. */

@@ -161,7 +161,10 @@ export function fakeBilling({
     http.post('/api/payments/local/checkout/:id/pay', async ({ request }) => {
       const { body } = await record(request);
       if ((body as { card_number: string }).card_number === DECLINED_CARD_NUMBER.replace(/ /g, '')) {
-        return HttpResponse.json({ detail: 'Your card was declined.' }, { status: 402 });
+        return HttpResponse.json(
+          { detail: 'Your card was declined.', code: 'payment_required' },
+          { status: 402 },
+        );
       }
       state.session = { ...state.session, status: 'complete' };
       const days = state.session.trial_days;

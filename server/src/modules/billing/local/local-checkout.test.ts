@@ -92,7 +92,7 @@ describe('checkout', () => {
     const { headers } = await ownerWithTeam();
     const subscription = await getSubscription(headers);
     expect(subscription.statusCode).toBe(404);
-    expect(subscription.json()).toEqual({ detail: 'No subscription found' });
+    expect(subscription.json()).toEqual({ detail: 'No subscription found', code: 'not_found' });
     const invoices = await app.inject({ method: 'GET', url: '/api/payments/invoices', headers });
     expect(invoices.json()).toEqual([]);
   });
@@ -138,7 +138,7 @@ describe('checkout', () => {
       payload: { plan_id: 'platinum' },
     });
     expect(unknown.statusCode).toBe(422);
-    expect(unknown.json()).toEqual({ detail: 'Unknown plan "platinum"' });
+    expect(unknown.json()).toEqual({ detail: 'Unknown plan "platinum"', code: 'invalid' });
     const interval = await app.inject({
       method: 'POST',
       url: '/api/payments/checkout',
@@ -187,7 +187,7 @@ describe('checkout', () => {
     expect(session.json()).toMatchObject({ status: 'complete' });
     const again = await pay(owner.access_token, sessionId);
     expect(again.statusCode).toBe(400);
-    expect(again.json()).toEqual({ detail: 'This checkout has already been paid.' });
+    expect(again.json()).toEqual({ detail: 'This checkout has already been paid.', code: 'bad_request' });
   });
 
   it('an annual subscription runs for a year', async () => {
@@ -251,7 +251,8 @@ describe('the checkout page refuses cards like a real one, and charges nothing',
   ])('%s', async (_name, overrides, status, detail) => {
     const response = await pay(owner.access_token, sessionId, card(overrides));
     expect(response.statusCode).toBe(status);
-    expect(response.json()).toEqual({ detail });
+    // A refused card is a 402 of its own code, which a client tells from a plan limit's.
+    expect(response.json()).toEqual({ detail, code: status === 402 ? 'payment_required' : 'invalid' });
   });
 
   it.each([
@@ -293,6 +294,7 @@ describe('checkout sessions', () => {
     expect(paid.statusCode).toBe(400);
     expect(paid.json()).toEqual({
       detail: 'This checkout session has expired. Start again from the Subscription page.',
+      code: 'bad_request',
     });
     expect((await getSubscription(headers)).statusCode).toBe(404);
   });
@@ -351,7 +353,10 @@ describe('portal and roles', () => {
     ] as const) {
       const response = await app.inject({ method: 'POST', url, headers: asMember, payload });
       expect(response.statusCode, url).toBe(403);
-      expect(response.json()).toEqual({ detail: 'Only team admins and the owner can do this' });
+      expect(response.json()).toEqual({
+        detail: 'Only team admins and the owner can do this',
+        code: 'forbidden',
+      });
     }
   });
 });

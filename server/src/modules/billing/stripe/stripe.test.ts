@@ -147,7 +147,7 @@ describe('checkout', () => {
     const { owner, team, headers } = await ownerWithTeam();
     const noPrice = await checkout(headers, { plan_id: 'business' });
     expect(noPrice.statusCode).toBe(400);
-    expect(noPrice.json()).toEqual({ detail: 'The Business plan cannot be bought yet' });
+    expect(noPrice.json()).toEqual({ detail: 'The Business plan cannot be bought yet', code: 'bad_request' });
 
     await checkout(headers, { plan_id: 'pro' });
     const [customer] = await app.database.db
@@ -172,6 +172,7 @@ describe('checkout', () => {
       expect(response.statusCode).toBe(503);
       expect(response.json()).toEqual({
         detail: 'The payment provider is unavailable. Please try again in a moment.',
+        code: 'unavailable',
       });
     } finally {
       standIn.failWhen(undefined);
@@ -282,6 +283,7 @@ describe('one subscription per team', () => {
       expect(response.statusCode).toBe(503);
       expect(response.json()).toEqual({
         detail: 'The payment provider is unavailable. Please try again in a moment.',
+        code: 'unavailable',
       });
     } finally {
       standIn.failWhen(undefined);

@@ -23,7 +23,7 @@ function twoFactorAccount() {
       verified.push(body);
       await held;
       if (body.code !== '123456' && body.code !== 'abcde-fghjk') {
-        return HttpResponse.json({ detail: 'Invalid code' }, { status: 400 });
+        return HttpResponse.json({ detail: 'Invalid code', code: 'second_factor_invalid' }, { status: 400 });
       }
       return HttpResponse.json(authResponse());
     }),

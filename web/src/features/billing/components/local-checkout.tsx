@@ -8,7 +8,7 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
-import { ApiError, getErrorText } from '@/lib/api-error';
+import { ApiError, getErrorText, hasErrorCode } from '@/lib/api-error';
 
 import { useCheckoutSession } from '@/features/billing/api/get-checkout-session';
 import { usePayCheckoutSession } from '@/features/billing/api/pay-checkout-session';
@@ -85,7 +85,7 @@ function CheckoutForSession({ session, email }: { session: LocalCheckoutSession;
   }
 
   const failure = pay.isError
-    ? pay.error instanceof ApiError && pay.error.status === 402
+    ? hasErrorCode(pay.error, 'payment_required')
       ? (pay.error.detail ?? 'Your card was declined.')
       : getErrorText(pay.error, 'Payment failed. Please try again.')
     : null;

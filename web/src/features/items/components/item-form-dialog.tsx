@@ -116,7 +116,7 @@ function ItemForm({ tenantUuid, item, onDone }: { tenantUuid: string; item?: Ite
     <Form {...form}>
       <form noValidate className="grid gap-4" onSubmit={onSubmit}>
         {isPlanLimitError(mutation.error) ? (
-          <PlanLimitNotice message={mutation.error.detail!} />
+          <PlanLimitNotice message={mutation.error.detail} />
         ) : (
           mutation.isError && (
             <Alert variant="destructive">

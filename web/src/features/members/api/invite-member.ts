@@ -2,7 +2,7 @@ import { InviteBodySchema, type InviteBody, type Message } from '@app/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 import { apiFetch } from '@/lib/api-client';
-import { ApiError, getErrorText } from '@/lib/api-error';
+import { getErrorText, hasErrorCode } from '@/lib/api-error';
 import { usageQueryKey } from '@/lib/session/tenant-query-key';
 
 type InviteMemberInput = { tenantUuid: string; body: InviteBody };
@@ -11,7 +11,7 @@ type InviteMemberInput = { tenantUuid: string; body: InviteBody };
 export const inviteMember = ({ tenantUuid, body }: InviteMemberInput) =>
   apiFetch<Message>('/invite', { method: 'POST', body, tenantUuid });
 
-/** `limited`: refused for the team's plan (402), which an upgrade lifts. */
+/** `limited`: refused for the team's plan (402 `plan_limit`), which an upgrade lifts. */
 type InviteOutcome = { email: string; error: string | null; limited?: boolean };
 
 /**
@@ -33,7 +33,7 @@ export async function inviteEach(
       outcomes.push({
         email: body.email,
         error: getErrorText(error, fallback),
-        limited: error instanceof ApiError && error.status === 402,
+        limited: hasErrorCode(error, 'plan_limit'),
       });
     }
   }
