@@ -248,7 +248,7 @@ describe('error codes', () => {
   const SOURCES: Source[] = [
     ...appErrors.map(([kind, status, code]) => ({
       name: `an AppError (${kind})`,
-      send: () => get(`/api/app-error/${encodeURIComponent(kind)}`),
+      send: () => get(`/test-only/app-error/${encodeURIComponent(kind)}`),
       status,
       code,
       detail: APP_ERRORS[kind]![1],
@@ -290,14 +290,14 @@ describe('error codes', () => {
     },
     {
       name: 'a bug',
-      send: () => get('/api/boom'),
+      send: () => get('/test-only/boom'),
       status: 500,
       code: 'internal',
       detail: 'Internal Server Error',
     },
     {
       name: 'a database outage',
-      send: () => get('/api/database/connection%20cut'),
+      send: () => get('/test-only/database/connection%20cut'),
       status: 503,
       code: 'unavailable',
       detail: 'Service temporarily unavailable',

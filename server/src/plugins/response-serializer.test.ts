@@ -17,7 +17,7 @@ describe('the serializer, as production runs it (no value-by-value check)', () =
     });
     // A route of this test only: it answers whatever the test puts in `sent`, declared as Account.
     app.get(
-      '/api/account',
+      '/test-only/account',
       { schema: { response: { 200: Account } } },
       () => sent as z.infer<typeof Account>,
     );
@@ -27,7 +27,7 @@ describe('the serializer, as production runs it (no value-by-value check)', () =
   it('writes only the fields the response schema declares', async () => {
     const account = { uuid: crypto.randomUUID(), email: 'ada@example.com', nickname: null };
     sent = { ...account, password_hash: '$argon2id$secret', is_super_admin: true };
-    const response = await app.inject({ method: 'GET', url: '/api/account' });
+    const response = await app.inject({ method: 'GET', url: '/test-only/account' });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual(account);
     expect(response.body).not.toContain('argon2');
@@ -35,7 +35,7 @@ describe('the serializer, as production runs it (no value-by-value check)', () =
 
   it('refuses a response that lacks a required field, with a 500 {detail}', async () => {
     sent = { uuid: crypto.randomUUID(), nickname: 'Ada' };
-    const response = await app.inject({ method: 'GET', url: '/api/account' });
+    const response = await app.inject({ method: 'GET', url: '/test-only/account' });
     expect(response.statusCode).toBe(500);
     expect(response.json()).toEqual({ detail: 'Internal Server Error', code: 'internal' });
     // fast-json-stringify's own refusal, not a zod check.
