@@ -1,6 +1,9 @@
-// Who may call each endpoint of the API (docs/contract.md sections 3 and 4): the one place it is stated. The server
-// installs every route's guards from it and refuses to start with a route it does not list
-// (server/src/plugins/route-policy.ts); the authorization table (server/test/authorization.test.ts) checks the answers.
+// Every endpoint of the API (docs/contract.md sections 3 and 4), by id: its method, its path under /api, who may call
+// it and what it does. The one place each is stated: the server registers each route from here and its schemas
+// (endpoint-schemas.ts; server/src/lib/route.ts), installs its guards from its policy and refuses to start with a route
+// under /api that is not here (server/src/plugins/route-scope.ts); the web calls it by id (web/src/lib/api-client.ts);
+// web tests mock it by id; the authorization table (server/test/authorization.test.ts) has a row per id. Zod-free:
+// every page of the web app loads it, the sign-in page too.
 import type { Role } from './tenants.ts';
 
 /**
@@ -19,6 +22,17 @@ export type EndpointPolicy =
   /** A super admin, checked against the database on every request; never an operator's view. */
   | { access: 'super-admin' };
 
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export type EndpointRoute = {
+  method: HttpMethod;
+  /** Under /api, with Fastify's `:param`s. */
+  path: string;
+  policy: EndpointPolicy;
+  /** The OpenAPI operation's summary. */
+  summary: string;
+};
+
 const PUBLIC = { access: 'public' } as const;
 const SUPER_ADMIN = { access: 'super-admin' } as const;
 const user = (viewAs: ViewAs['viewAs'] = 'allowed') => ({ access: 'user', viewAs }) as const;
@@ -27,104 +41,160 @@ const team = (role: Role, viewAs: ViewAs['viewAs'] = 'allowed') =>
 /** What changes how the account signs in, or leaves it: the holder's alone. */
 const holder = user('refused');
 
-/** Every endpoint under /api, as `METHOD /path` (Fastify's `:param`s, no trailing slash), and who may call it. */
-export const ENDPOINT_POLICIES = {
-  'GET /health': PUBLIC,
-  'GET /config': PUBLIC,
-  'GET /openapi.json': PUBLIC,
-  'GET /dev/mailbox': PUBLIC,
+const endpoint =
+  <M extends HttpMethod>(method: M) =>
+  <P extends string, A extends EndpointPolicy>(path: P, policy: A, summary: string) => ({
+    method,
+    path,
+    policy,
+    summary,
+  });
+const get = endpoint('GET');
+const post = endpoint('POST');
+const put = endpoint('PUT');
+const patch = endpoint('PATCH');
+const del = endpoint('DELETE');
+
+export const ENDPOINTS = {
+  getHealth: get('/health', PUBLIC, 'Whether the API and its database are up'),
+  getPublicConfig: get('/config', PUBLIC, 'The settings the web app needs before sign-in'),
+  getOpenApi: get('/openapi.json', PUBLIC, 'This OpenAPI document'),
+  getDevMailbox: get('/dev/mailbox', PUBLIC, 'Mail sent by a development server (development only)'),
 
   // Signing in, and the links mailed to an address: the token or the password is the authorization.
-  'POST /auth/register': PUBLIC,
-  'POST /auth/login': PUBLIC,
-  'POST /auth/google-login': PUBLIC,
-  'POST /auth/2fa/verify': PUBLIC,
-  'POST /auth/refresh': PUBLIC,
-  'POST /auth/logout': PUBLIC,
-  'GET /auth/verify-email': PUBLIC,
-  'POST /auth/reset-password/request': PUBLIC,
-  'POST /auth/reset-password/confirm': PUBLIC,
-  'GET /auth/confirm-email-change': PUBLIC,
-  'POST /auth/passkeys/login/options': PUBLIC,
-  'POST /auth/passkeys/login/verify': PUBLIC,
-  'GET /invitations/:token/accept': PUBLIC,
-  'POST /invitations/:token/set-password': PUBLIC,
+  register: post('/auth/register', PUBLIC, 'Create an account'),
+  login: post('/auth/login', PUBLIC, 'Sign in with email and password'),
+  googleLogin: post('/auth/google-login', PUBLIC, 'Sign in with a Google ID token'),
+  verifySecondFactor: post('/auth/2fa/verify', PUBLIC, 'Finish a sign-in with a second-factor code'),
+  refreshSession: post('/auth/refresh', PUBLIC, 'Exchange a refresh token for a new token pair'),
+  logout: post('/auth/logout', PUBLIC, 'End this session'),
+  verifyEmail: get('/auth/verify-email', PUBLIC, 'Verify an email address from its link'),
+  requestPasswordReset: post('/auth/reset-password/request', PUBLIC, 'Mail a password-reset link'),
+  confirmPasswordReset: post('/auth/reset-password/confirm', PUBLIC, 'Set a new password from a reset link'),
+  confirmEmailChange: get('/auth/confirm-email-change', PUBLIC, 'Confirm an email change from its link'),
+  passkeyLoginOptions: post('/auth/passkeys/login/options', PUBLIC, 'Begin a passkey sign-in'),
+  passkeyLoginVerify: post('/auth/passkeys/login/verify', PUBLIC, 'Finish a passkey sign-in'),
+  acceptInvitation: get('/invitations/:token/accept', PUBLIC, 'Accept an invitation from its link'),
+  setInvitationPassword: post(
+    '/invitations/:token/set-password',
+    PUBLIC,
+    'Set the password of an invited new account',
+  ),
   // The link is signed; the webhook is Stripe's signature.
-  'GET /payments/invoices/:id/pdf': PUBLIC,
-  'POST /payments/webhook': PUBLIC,
+  downloadSignedInvoice: get('/payments/invoices/:id/pdf', PUBLIC, "An invoice's PDF, from a signed link"),
+  stripeWebhook: post('/payments/webhook', PUBLIC, "Stripe's events (signed by Stripe)"),
 
   // The account.
-  'GET /auth/me': user(),
-  'DELETE /auth/me': holder,
-  'GET /auth/me/export': holder,
-  'POST /auth/update-password': holder,
-  'POST /auth/change-email': holder,
-  'GET /auth/sessions': holder,
-  'DELETE /auth/sessions/:id': holder,
-  'POST /auth/sessions/revoke-others': holder,
-  'POST /auth/2fa/setup': holder,
-  'POST /auth/2fa/enable': holder,
-  'POST /auth/2fa/disable': holder,
-  'GET /auth/passkeys': holder,
-  'POST /auth/passkeys/register/options': holder,
-  'POST /auth/passkeys/register/verify': holder,
-  'DELETE /auth/passkeys/:id': holder,
+  getMe: get('/auth/me', user(), 'The signed-in account'),
+  deleteMe: del('/auth/me', holder, 'Delete the account'),
+  exportMe: get('/auth/me/export', holder, 'Everything stored about the account, as JSON'),
+  updatePassword: post('/auth/update-password', holder, 'Change or set the password'),
+  changeEmail: post('/auth/change-email', holder, 'Mail a link that confirms a new email address'),
+  listSessions: get('/auth/sessions', holder, "The account's open sessions"),
+  revokeSession: del('/auth/sessions/:id', holder, 'End one session'),
+  revokeOtherSessions: post('/auth/sessions/revoke-others', holder, 'End every other session'),
+  setupTwoFactor: post('/auth/2fa/setup', holder, 'Begin turning on two-factor authentication'),
+  enableTwoFactor: post('/auth/2fa/enable', holder, 'Turn on two-factor authentication'),
+  disableTwoFactor: post('/auth/2fa/disable', holder, 'Turn off two-factor authentication'),
+  listPasskeys: get('/auth/passkeys', holder, "The account's passkeys"),
+  passkeyRegisterOptions: post('/auth/passkeys/register/options', holder, 'Begin adding a passkey'),
+  passkeyRegisterVerify: post('/auth/passkeys/register/verify', holder, 'Finish adding a passkey'),
+  deletePasskey: del('/auth/passkeys/:id', holder, 'Remove a passkey'),
   // Ends the operator's view: the one call only a view makes (anyone else gets 400).
-  'POST /auth/impersonation/stop': user(),
+  stopImpersonation: post('/auth/impersonation/stop', user(), "End an operator's view of the app as a user"),
 
   // Teams.
-  'GET /tenants': user(),
-  'POST /tenants': user(),
-  'GET /tenant': team('member'),
-  'PUT /tenant': team('admin'),
-  'DELETE /tenant': team('owner', 'refused'),
-  'POST /tenant/transfer-ownership': team('owner', 'refused'),
-  'GET /tenant/usage': team('member'),
+  listTenants: get('/tenants', user(), 'The teams the account belongs to'),
+  createTenant: post('/tenants', user(), 'Create a team'),
+  getTenant: get('/tenant', team('member'), 'The team in X-TENANT-UUID'),
+  updateTenant: put('/tenant', team('admin'), 'Rename or describe the team'),
+  deleteTenant: del('/tenant', team('owner', 'refused'), 'Delete the team'),
+  transferOwnership: post(
+    '/tenant/transfer-ownership',
+    team('owner', 'refused'),
+    'Make another member the owner',
+  ),
+  getUsage: get('/tenant/usage', team('member'), "The team's use of its plan's limits"),
 
   // Members and invitations.
-  'GET /members': team('member'),
-  'DELETE /members': team('admin', 'refused'),
-  'PATCH /members/role': team('admin', 'refused'),
-  'POST /invite': team('admin', 'refused'),
-  'GET /invitations': team('admin'),
-  'DELETE /invitations/:uuid': team('admin'),
-  'POST /invitations/:uuid/resend': team('admin', 'refused'),
+  listMembers: get('/members', team('member'), "The team's members"),
+  removeMember: del('/members', team('admin', 'refused'), 'Remove a member from the team'),
+  changeMemberRole: patch('/members/role', team('admin', 'refused'), "Change a member's role"),
+  invite: post('/invite', team('admin', 'refused'), 'Invite someone to the team by email'),
+  listInvitations: get('/invitations', team('admin'), "The team's pending invitations"),
+  revokeInvitation: del('/invitations/:uuid', team('admin'), 'Revoke a pending invitation'),
+  resendInvitation: post(
+    '/invitations/:uuid/resend',
+    team('admin', 'refused'),
+    'Mail a pending invitation again',
+  ),
 
   // The team's work.
-  'GET /items': team('member'),
-  'POST /items': team('member'),
-  'GET /items/:id': team('member'),
-  'PATCH /items/:id': team('member'),
-  'DELETE /items/:id': team('member'),
-  'GET /activity': team('admin'),
-  'GET /activity/export': team('admin', 'refused'),
-  'POST /feedback': team('member'),
+  listItems: get('/items/', team('member'), "The team's items, newest first"),
+  createItem: post('/items/', team('member'), 'Create an item'),
+  getItem: get('/items/:id', team('member'), 'One item'),
+  updateItem: patch('/items/:id', team('member'), "Change an item's name or description"),
+  deleteItem: del('/items/:id', team('member'), 'Delete an item'),
+  listActivity: get('/activity', team('admin'), "The team's activity log, newest first"),
+  exportActivity: get('/activity/export', team('admin', 'refused'), "The team's activity log as CSV"),
+  sendFeedback: post('/feedback/', team('member'), 'Send feedback to the operators'),
 
   // Billing.
-  'GET /payments/plans': user(),
-  'GET /payments/subscription': team('member'),
-  'GET /payments/invoices': team('member'),
-  'GET /payments/invoices/:id/download': team('admin'),
-  'POST /payments/checkout': team('admin', 'refused'),
-  'POST /payments/portal': team('admin', 'refused'),
+  listPlans: get('/payments/plans', user(), 'The plans on offer'),
+  getSubscription: get('/payments/subscription', team('member'), "The team's subscription"),
+  listInvoices: get('/payments/invoices', team('member'), "The team's invoices"),
+  getInvoiceDownloadLink: get(
+    '/payments/invoices/:id/download',
+    team('admin'),
+    "A signed link to an invoice's PDF",
+  ),
+  createCheckout: post('/payments/checkout', team('admin', 'refused'), 'Start a checkout for a plan'),
+  createPortal: post('/payments/portal', team('admin', 'refused'), 'Open the billing portal'),
   // The test-mode checkout page names its team itself: its service checks the caller's role there.
-  'GET /payments/local/checkout/:session_id': user(),
-  'POST /payments/local/checkout/:session_id/pay': holder,
-  'POST /payments/local/portal/change-plan': team('admin', 'refused'),
-  'POST /payments/local/portal/cancel': team('admin', 'refused'),
-  'POST /payments/local/portal/resume': team('admin', 'refused'),
+  getLocalCheckout: get('/payments/local/checkout/:session_id', user(), 'A test-mode checkout session'),
+  payLocalCheckout: post(
+    '/payments/local/checkout/:session_id/pay',
+    holder,
+    'Pay a test-mode checkout session',
+  ),
+  changeLocalPlan: post(
+    '/payments/local/portal/change-plan',
+    team('admin', 'refused'),
+    'Change plan (test mode)',
+  ),
+  cancelLocalSubscription: post(
+    '/payments/local/portal/cancel',
+    team('admin', 'refused'),
+    "Cancel at the period's end (test mode)",
+  ),
+  resumeLocalSubscription: post(
+    '/payments/local/portal/resume',
+    team('admin', 'refused'),
+    'Resume a cancelled subscription (test mode)',
+  ),
 
   // Operators.
-  'GET /super-admin/tenants': SUPER_ADMIN,
-  'GET /super-admin/tenants/:id': SUPER_ADMIN,
-  'GET /super-admin/feedback': SUPER_ADMIN,
-  'GET /super-admin/metrics': SUPER_ADMIN,
-  'GET /super-admin/users': SUPER_ADMIN,
-  'GET /super-admin/users/:uuid': SUPER_ADMIN,
-  'GET /super-admin/audit': SUPER_ADMIN,
-  'POST /super-admin/users/:uuid/suspend': SUPER_ADMIN,
-  'POST /super-admin/users/:uuid/unsuspend': SUPER_ADMIN,
-  'POST /super-admin/users/:uuid/impersonate': SUPER_ADMIN,
-} as const satisfies Record<string, EndpointPolicy>;
+  adminListTenants: get('/super-admin/tenants', SUPER_ADMIN, 'Every team (operators)'),
+  adminGetTenant: get('/super-admin/tenants/:id', SUPER_ADMIN, 'One team in detail (operators)'),
+  adminListFeedback: get('/super-admin/feedback', SUPER_ADMIN, 'Feedback sent by users (operators)'),
+  adminGetMetrics: get('/super-admin/metrics', SUPER_ADMIN, "The product's figures (operators)"),
+  adminListUsers: get('/super-admin/users', SUPER_ADMIN, 'Every account (operators)'),
+  adminGetUser: get('/super-admin/users/:uuid', SUPER_ADMIN, 'One account in detail (operators)'),
+  adminListAudit: get('/super-admin/audit', SUPER_ADMIN, 'What operators did (operators)'),
+  adminSuspendUser: post('/super-admin/users/:uuid/suspend', SUPER_ADMIN, 'Suspend an account (operators)'),
+  adminUnsuspendUser: post(
+    '/super-admin/users/:uuid/unsuspend',
+    SUPER_ADMIN,
+    "Lift an account's suspension (operators)",
+  ),
+  adminImpersonate: post(
+    '/super-admin/users/:uuid/impersonate',
+    SUPER_ADMIN,
+    'View the app as a user (operators)',
+  ),
+} as const satisfies Record<string, EndpointRoute>;
 
-export type Endpoint = keyof typeof ENDPOINT_POLICIES;
+export type EndpointId = keyof typeof ENDPOINTS;
+
+/** `METHOD /path` of an endpoint, without a trailing slash: how a route registered under /api is recognised. */
+export const routeKey = (method: string, path: string) => `${method} ${path.replace(/\/$/, '')}`;

@@ -12,3 +12,4 @@ export * from './billing.ts';
 export * from './super-admin.ts';
 export * from './tenants.ts';
 export * from './endpoints.ts';
+export * from './endpoint-schemas.ts';

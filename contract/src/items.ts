@@ -1,5 +1,8 @@
 import { z } from 'zod';
 
+import type { EndpointSchemas } from './endpoint-schemas.ts';
+import { PageQuerySchema } from './pagination.ts';
+
 /** docs/contract.md section 3: a name of 1-200 characters after trimming, a description of up to 2000 or null. */
 export const ITEM_NAME_MAX_LENGTH = 200;
 export const ITEM_DESCRIPTION_MAX_LENGTH = 2000;
@@ -42,3 +45,11 @@ export type UpdateItemBody = z.input<typeof UpdateItemBodySchema>;
 
 /** Any string: an id that is not a uuid is simply not found (404), like an unknown one. */
 export const ItemParamsSchema = z.object({ id: z.string().max(100) });
+
+export const itemsEndpointSchemas = {
+  listItems: { query: PageQuerySchema, response: { 200: z.array(ItemSchema) } },
+  createItem: { body: CreateItemBodySchema, response: { 201: ItemSchema } },
+  getItem: { params: ItemParamsSchema, response: { 200: ItemSchema } },
+  updateItem: { params: ItemParamsSchema, body: UpdateItemBodySchema, response: { 200: ItemSchema } },
+  deleteItem: { params: ItemParamsSchema, response: { 204: z.null() } },
+} as const satisfies EndpointSchemas;

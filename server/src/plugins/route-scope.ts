@@ -1,8 +1,31 @@
-// Who may call a route is declared once, in contract/src/endpoints.ts: installRoutePolicies puts each route's guards in
-// front of its own preHandlers from there, and refuses to start with a route under /api it does not list. routeScope,
-// at the top of a routes plugin, adds what its routes share in the OpenAPI document: their tag and the {detail} errors.
-import { ENDPOINT_POLICIES, type EndpointPolicy, ErrorBodySchema } from '@app/contract';
-import type { FastifyInstance, preHandlerAsyncHookHandler, RouteOptions } from 'fastify';
+// Every endpoint is declared once, in contract/src/endpoints.ts and endpoint-schemas.ts: `route` registers a handler
+// for an endpoint's id with its method, path, schemas and summary from there; installRoutePolicies puts each route's
+// guards in front of its own preHandlers from its policy, and refuses to start with a route under /api that is not
+// registered from a declared endpoint. routeScope, at the top of a routes plugin, adds what its routes share in the
+// OpenAPI document: their tag and the {detail, code} errors.
+import {
+  type DefinedEndpointId,
+  ENDPOINT_SCHEMAS,
+  type EndpointId,
+  type EndpointSchema,
+  type EndpointPolicy,
+  ENDPOINTS,
+  ErrorBodySchema,
+  routeKey,
+} from '@app/contract';
+import type {
+  FastifyInstance,
+  FastifySchema,
+  preHandlerAsyncHookHandler,
+  RawReplyDefaultExpression,
+  RawRequestDefaultExpression,
+  RawServerDefault,
+  RouteGenericInterface,
+  RouteHandlerMethod,
+  RouteOptions,
+  RouteShorthandOptions,
+} from 'fastify';
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 
 import { ERROR_STATUSES } from '../lib/app-error.ts';
 import { refuseImpersonation, requireSuperAdmin, requireUser } from './auth.ts';
@@ -34,14 +57,17 @@ export function guardsOf(policy: EndpointPolicy): preHandlerAsyncHookHandler[] {
 /** Routes under these prefixes are not the app's API: the API's own documentation (@fastify/swagger-ui). */
 const NOT_API = ['/api/docs'];
 
-/** The policy of a route under /api, or null for a route that is not the API's; throws for an unlisted one. */
+const POLICIES = new Map(
+  Object.values(ENDPOINTS).map((endpoint) => [routeKey(endpoint.method, endpoint.path), endpoint.policy]),
+);
+
+/** The policy of a route under /api, or null for a route that is not the API's; throws for an undeclared one. */
 export function policyOf(method: string, url: string): EndpointPolicy | null {
   if (!url.startsWith('/api/') || NOT_API.some((prefix) => url.startsWith(prefix))) return null;
   // A GET route's HEAD twin is the same endpoint, and so is a path with a trailing slash (a prefix's `/` route).
-  const key = `${method === 'HEAD' ? 'GET' : method} ${url.slice('/api'.length).replace(/\/$/, '')}`;
-  const policy = (ENDPOINT_POLICIES as Record<string, EndpointPolicy>)[key];
-  if (!policy)
-    throw new Error(`${key} has no policy: add it to ENDPOINT_POLICIES in contract/src/endpoints.ts`);
+  const key = routeKey(method === 'HEAD' ? 'GET' : method, url.slice('/api'.length));
+  const policy = POLICIES.get(key);
+  if (!policy) throw new Error(`${key} is not declared: add it to ENDPOINTS in contract/src/endpoints.ts`);
   return policy;
 }
 
@@ -73,5 +99,51 @@ export function routeScope(app: FastifyInstance, { tags }: { tags: string[] }) {
       ...schema,
       response: { ...errorResponses, ...(schema.response as object | undefined) },
     };
+  });
+}
+
+type Schemas = typeof ENDPOINT_SCHEMAS;
+type Field<K extends DefinedEndpointId, F extends string> = Schemas[K] extends { [P in F]: infer S }
+  ? S
+  : undefined;
+/** The Fastify schema of an endpoint, typed so that the Zod type provider types each handler's request and reply. */
+type RouteSchema<K extends DefinedEndpointId> = {
+  summary: string;
+  params: Field<K, 'params'>;
+  querystring: Field<K, 'query'>;
+  body: Field<K, 'body'>;
+  response: Schemas[K]['response'];
+};
+type ZodApp = Parameters<FastifyPluginAsyncZod>[0];
+type Handler<K extends DefinedEndpointId> = RouteHandlerMethod<
+  RawServerDefault,
+  RawRequestDefaultExpression,
+  RawReplyDefaultExpression,
+  RouteGenericInterface,
+  unknown,
+  RouteSchema<K>,
+  ZodTypeProvider
+>;
+/** What a route may add to its endpoint's declaration: its own hooks, rate limit or body limit. */
+type RouteExtras = Omit<RouteShorthandOptions, 'schema'> & { schema?: Pick<FastifySchema, 'hide'> };
+
+/**
+ * Registers the handler of endpoint `id` (contract/src/endpoints.ts) on a routes plugin registered under `/api`: its
+ * method, path, summary and schemas come from the contract, so the handler holds only what the endpoint does.
+ */
+export function route<K extends DefinedEndpointId & EndpointId>(
+  app: ZodApp,
+  id: K,
+  handler: Handler<K>,
+  { schema: extra, ...extras }: RouteExtras = {},
+) {
+  const { method, path, summary } = ENDPOINTS[id];
+  const { params, query, body, response }: EndpointSchema = ENDPOINT_SCHEMAS[id];
+  app.route({
+    ...extras,
+    method,
+    url: path,
+    schema: { summary, params, querystring: query, body, response, ...extra } as RouteSchema<K>,
+    handler,
   });
 }

@@ -6,14 +6,22 @@
  */
 // Every page loads this module, the sign-in page too, whose JavaScript budget has no room for zod: contract
 // values come from its zod-free entry point.
+import type {
+  DefinedEndpointId,
+  EndpointBody,
+  EndpointParams,
+  EndpointQuery,
+  EndpointResponse,
+} from '@app/contract';
 import { NEXT_CURSOR_HEADER } from '@app/contract/constants';
+import { type EndpointId, ENDPOINTS, type HttpMethod } from '@app/contract/endpoints';
 
 import { ApiError, toApiError } from '@/lib/api-error';
 import { refreshIfExpiring, refreshSession, type SendRefresh } from '@/lib/session/refresh';
 import { storage } from '@/lib/storage';
 
 type ApiRequest = {
-  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  method?: HttpMethod;
   body?: unknown;
   signal?: AbortSignal;
   /**
@@ -24,11 +32,29 @@ type ApiRequest = {
   tenantUuid?: string;
 };
 
+type Policy<K extends EndpointId> = (typeof ENDPOINTS)[K]['policy'];
+
+/**
+ * A call of endpoint K (contract/src/endpoints.ts), typed from its schemas: its path parameters and body when it has
+ * them, and its team when it is a team's endpoint.
+ */
+export type Call<K extends EndpointId> = { signal?: AbortSignal } & (EndpointParams<K> extends undefined
+  ? { params?: undefined }
+  : { params: EndpointParams<K> }) &
+  (EndpointQuery<K> extends undefined ? { query?: undefined } : { query?: EndpointQuery<K> }) &
+  (EndpointBody<K> extends undefined ? { body?: undefined } : { body: EndpointBody<K> }) &
+  (Policy<K> extends { access: 'tenant' } ? { tenantUuid: string } : { tenantUuid?: undefined });
+
+/** The call's argument, which may be left out when nothing in it is required. */
+type CallArgs<K extends EndpointId, Extra = object> = object extends Call<K> & Extra
+  ? [call?: Call<K> & Extra]
+  : [call: Call<K> & Extra];
+
 /**
  * A call anyone may make: sign-in and sign-up, the password reset, email verification, the public settings,
  * an invitation's acceptance. It is no team's and no user's.
  */
-type PublicRequest = Omit<ApiRequest, 'tenantUuid'> & {
+type PublicCall = {
   /**
    * Also send this browser's access token, if it holds one, refreshed first when it is about to expire: for a public
    * call whose answer depends on who opens it (an email-change link keeps the session of the browser that opens it).
@@ -37,21 +63,30 @@ type PublicRequest = Omit<ApiRequest, 'tenantUuid'> & {
   withSessionToken?: boolean;
 };
 
-/**
- * Calls `/api{path}` signed in and returns the JSON answer (undefined for a 204); any other outcome throws
- * ApiError.
- */
-export async function apiFetch<T>(path: string, request: ApiRequest = {}): Promise<T> {
-  return json<T>(await call(path, request, 'signed-in'));
+/** Calls endpoint `id` signed in and returns its JSON answer (undefined for a 204); any other outcome throws ApiError. */
+export async function apiFetch<K extends DefinedEndpointId>(
+  id: K,
+  ...[request]: CallArgs<K>
+): Promise<EndpointResponse<K>>;
+/** @deprecated TRANSITION: by path. */
+export async function apiFetch<T>(path: `/${string}`, request?: ApiRequest): Promise<T>;
+export async function apiFetch(id: string, request?: object): Promise<unknown> {
+  return json(await call(id as EndpointId, request ?? {}, 'signed-in'));
 }
 
 /**
- * Calls `/api{path}` signed out, as apiFetch otherwise does. A call made signed out carries no token and never
+ * Calls endpoint `id` signed out, as apiFetch otherwise does. A call made signed out carries no token and never
  * refreshes: a 401 there is the answer itself (e.g. a wrong password, docs/spec.md section 8), and stale stored tokens
  * must not touch it.
  */
-export async function publicFetch<T>(path: string, request: PublicRequest = {}): Promise<T> {
-  return json<T>(await call(path, request, 'public'));
+export async function publicFetch<K extends DefinedEndpointId>(
+  id: K,
+  ...[request]: CallArgs<K, PublicCall>
+): Promise<EndpointResponse<K>>;
+/** @deprecated TRANSITION: by path. */
+export async function publicFetch<T>(path: `/${string}`, request?: ApiRequest & PublicCall): Promise<T>;
+export async function publicFetch(id: string, request?: object): Promise<unknown> {
+  return json(await call(id as EndpointId, request ?? {}, 'public'));
 }
 
 async function json<T>(response: Response): Promise<T> {
@@ -62,52 +97,100 @@ async function json<T>(response: Response): Promise<T> {
 /** One page of a list (docs/contract.md section 3) and the cursor of the next one, null on the last page. */
 export type Page<T> = { items: T[]; nextCursor: string | null };
 
-type PageRequest = Omit<ApiRequest, 'method' | 'body'> & {
+type PageCall = {
   /** The previous page's `nextCursor`; none for the first page. */
   cursor?: string | null;
-  /** Further query parameters, e.g. `{ q }`; empty values are left out. */
-  query?: Record<string, string | number | undefined>;
 };
 
 /** GETs one page of a list, signed in: the JSON array, and the `X-Next-Cursor` header that names the next page. */
+export async function apiFetchPage<K extends DefinedEndpointId>(
+  id: K,
+  ...[request]: CallArgs<K, PageCall>
+): Promise<Page<EndpointResponse<K> extends (infer T)[] ? T : never>>;
+/** @deprecated TRANSITION: by path. */
 export async function apiFetchPage<T>(
-  path: string,
-  { cursor, query = {}, ...request }: PageRequest = {},
-): Promise<Page<T>> {
-  const params = new URLSearchParams();
-  for (const [name, value] of Object.entries({ ...query, cursor: cursor ?? undefined })) {
-    if (value !== undefined && value !== '') params.set(name, String(value));
-  }
-  const search = params.size > 0 ? `${path.includes('?') ? '&' : '?'}${params}` : '';
-  const response = await call(`${path}${search}`, request, 'signed-in');
+  path: `/${string}`,
+  request?: Omit<ApiRequest, 'method' | 'body'> & PageCall & { query?: object },
+): Promise<Page<T>>;
+export async function apiFetchPage(
+  id: string,
+  request?: PageCall & { query?: object; tenantUuid?: string; signal?: AbortSignal; params?: object },
+): Promise<Page<unknown>> {
+  const { cursor, query, ...rest } = request ?? {};
+  const response = await call(
+    id as EndpointId,
+    { ...rest, query: { ...query, cursor: cursor ?? undefined } },
+    'signed-in',
+  );
   return {
-    items: (await response.json()) as T[],
+    items: await response.json(),
     nextCursor: response.headers.get(NEXT_CURSOR_HEADER) || null,
   };
 }
 
 /** GETs a file signed in (a plain link could not carry the token or the team header): its body as a Blob. */
+export async function apiFetchBlob<K extends DefinedEndpointId>(
+  id: K,
+  ...[request]: CallArgs<K>
+): Promise<Blob>;
+/** @deprecated TRANSITION: by path. */
 export async function apiFetchBlob(
-  path: string,
-  request: Omit<ApiRequest, 'method' | 'body'> = {},
-): Promise<Blob> {
-  return (await call(path, request, 'signed-in')).blob();
+  path: `/${string}`,
+  request?: Omit<ApiRequest, 'method' | 'body'>,
+): Promise<Blob>;
+export async function apiFetchBlob(id: string, request?: object): Promise<Blob> {
+  return (await call(id as EndpointId, request ?? {}, 'signed-in')).blob();
+}
+
+/** The URL of a call under /api: the endpoint's path with its parameters filled in, and its query. */
+export function urlOf(id: EndpointId, { params, query }: { params?: object; query?: object } = {}): string {
+  const path = ENDPOINTS[id].path.replace(/:(\w+)/g, (_, name: string) =>
+    encodeURIComponent(String((params as Record<string, unknown> | undefined)?.[name])),
+  );
+  const search = new URLSearchParams();
+  for (const [name, value] of Object.entries(query ?? {})) {
+    if (value !== undefined && value !== null && value !== '') search.set(name, String(value));
+  }
+  return search.size > 0 ? `${path}?${search}` : path;
 }
 
 /** How the session's refresh reaches the server: a call that carries no token. */
 const sendRefresh: SendRefresh = (body, signal) =>
-  send('/auth/refresh', { method: 'POST', body, signal }, null);
+  send(urlOf('refreshSession'), { method: 'POST', body, signal }, null);
 
 /**
  * Sends the call, signed in with the refresh rules of docs/spec.md sections 7 and 8 or signed out; an answer that is
  * not ok throws ApiError.
  */
 async function call(
-  path: string,
-  { method = 'GET', body, signal, tenantUuid, withSessionToken }: ApiRequest & PublicRequest,
+  id: EndpointId,
+  {
+    params,
+    query,
+    body,
+    signal,
+    tenantUuid,
+    withSessionToken,
+    method: legacyMethod,
+  }: {
+    params?: object;
+    query?: object;
+    body?: unknown;
+    signal?: AbortSignal;
+    tenantUuid?: string;
+    method?: HttpMethod;
+  } & PublicCall,
   caller: 'signed-in' | 'public',
 ): Promise<Response> {
-  const request = { method, body, signal, tenantUuid };
+  // TRANSITION: a path instead of an id.
+  const legacy = id.startsWith('/');
+  const path = legacy ? legacyPath(id, query) : urlOf(id, { params, query });
+  const request = {
+    method: legacy ? (legacyMethod ?? 'GET') : ENDPOINTS[id].method,
+    body,
+    signal,
+    tenantUuid,
+  };
   let response: Response;
   if (caller === 'signed-in') {
     await refreshIfExpiring(sendRefresh);
@@ -157,4 +240,13 @@ async function send(
 /** Whether an abort came from `AbortSignal.timeout` (its reason is a DOMException named TimeoutError). */
 function isTimeout(reason: unknown): boolean {
   return (reason as { name?: unknown } | undefined)?.name === 'TimeoutError';
+}
+
+/** TRANSITION */
+function legacyPath(path: string, query?: object) {
+  const search = new URLSearchParams();
+  for (const [name, value] of Object.entries(query ?? {})) {
+    if (value !== undefined && value !== null && value !== '') search.set(name, String(value));
+  }
+  return search.size > 0 ? `${path}${path.includes('?') ? '&' : '?'}${search}` : path;
 }

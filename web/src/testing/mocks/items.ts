@@ -2,9 +2,10 @@
  * An in-memory items API (docs/spec.md section 7, docs/contract.md section 3) for web tests: per team (X-TENANT-UUID), newest
  * first, paginated with `limit` and `X-Next-Cursor` as the server does. Every call is recorded.
  */
-import type { Item } from '@app/contract';
-import { http, HttpResponse } from 'msw';
+import type { ErrorBody, Item } from '@app/contract';
+import { HttpResponse } from 'msw';
 
+import { mockEndpoint } from './endpoint';
 import { ACME_UUID } from './handlers';
 import { server } from './server';
 
@@ -44,10 +45,11 @@ export function fakeItems(initial: Record<string, Item[]> = { [ACME_UUID]: [] },
     calls.push(call);
     return call;
   };
-  const notFound = () => HttpResponse.json({ detail: 'Item not found' }, { status: 404 });
+  const notFound = () =>
+    HttpResponse.json<ErrorBody>({ detail: 'Item not found', code: 'not_found' }, { status: 404 });
 
   server.use(
-    http.get('/api/items/', async ({ request }) => {
+    mockEndpoint('listItems', async ({ request }) => {
       const { tenant } = await record(request);
       const items = teams.get(tenant ?? '') ?? [];
       const url = new URL(request.url);
@@ -58,7 +60,7 @@ export function fakeItems(initial: Record<string, Item[]> = { [ACME_UUID]: [] },
       if (start + limit < items.length) headers['X-Next-Cursor'] = String(start + limit);
       return HttpResponse.json(page, { headers });
     }),
-    http.post('/api/items/', async ({ request }) => {
+    mockEndpoint('createItem', async ({ request }) => {
       const { tenant, body } = await record(request);
       const { name, description } = body as { name: string; description?: string | null };
       created += 1;
@@ -66,7 +68,7 @@ export function fakeItems(initial: Record<string, Item[]> = { [ACME_UUID]: [] },
       teams.set(tenant!, [made, ...(teams.get(tenant!) ?? [])]);
       return HttpResponse.json(made, { status: 201 });
     }),
-    http.patch('/api/items/:id', async ({ request, params }) => {
+    mockEndpoint('updateItem', async ({ request, params }) => {
       const { tenant, body } = await record(request);
       const items = teams.get(tenant!) ?? [];
       const found = items.find(({ uuid }) => uuid === params.id);
@@ -74,7 +76,7 @@ export function fakeItems(initial: Record<string, Item[]> = { [ACME_UUID]: [] },
       Object.assign(found, body);
       return HttpResponse.json(found);
     }),
-    http.delete('/api/items/:id', async ({ request, params }) => {
+    mockEndpoint('deleteItem', async ({ request, params }) => {
       const { tenant } = await record(request);
       const items = teams.get(tenant!) ?? [];
       if (!items.some(({ uuid }) => uuid === params.id)) return notFound();

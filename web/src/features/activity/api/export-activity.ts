@@ -8,7 +8,7 @@ export const ACTIVITY_EXPORT_FILENAME = 'activity.csv';
 
 /** GET /activity/export: the team's whole log (of one action, if given) as CSV. */
 export const getActivityExport = (tenantUuid: string, action?: ActivityAction) =>
-  apiFetchBlob(action ? `/activity/export?action=${encodeURIComponent(action)}` : '/activity/export', {
+  apiFetchBlob((action ? `/activity/export?action=${encodeURIComponent(action)}` : '/activity/export') as `/${string}`, {
     tenantUuid,
   });
 

@@ -1,4 +1,4 @@
-import type { CreateItemBody, Item } from '@app/contract';
+import type { CreateItemBody } from '@app/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 import { apiFetch } from '@/lib/api-client';
@@ -7,7 +7,7 @@ import { usageQueryKey } from '@/lib/session/tenant-query-key';
 import { getItemsQueryOptions } from './get-items';
 
 export const createItem = ({ tenantUuid, body }: { tenantUuid: string; body: CreateItemBody }) =>
-  apiFetch<Item>('/items/', { method: 'POST', body, tenantUuid });
+  apiFetch('createItem', { body, tenantUuid });
 
 export function useCreateItem(tenantUuid: string) {
   const queryClient = useQueryClient();

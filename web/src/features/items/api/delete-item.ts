@@ -6,7 +6,7 @@ import { usageQueryKey } from '@/lib/session/tenant-query-key';
 import { getItemsQueryOptions } from './get-items';
 
 export const deleteItem = ({ tenantUuid, itemUuid }: { tenantUuid: string; itemUuid: string }) =>
-  apiFetch<void>(`/items/${encodeURIComponent(itemUuid)}`, { method: 'DELETE', tenantUuid });
+  apiFetch('deleteItem', { params: { id: itemUuid }, tenantUuid });
 
 export function useDeleteItem(tenantUuid: string) {
   const queryClient = useQueryClient();

@@ -1,4 +1,3 @@
-import type { Item } from '@app/contract';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 
 import { apiFetchPage } from '@/lib/api-client';
@@ -8,7 +7,7 @@ type GetItemsOptions = { cursor?: string | null; signal?: AbortSignal };
 
 /** GET /items/: one page of the team's items, newest first (docs/contract.md section 3). */
 export const getItems = (tenantUuid: string, { cursor, signal }: GetItemsOptions = {}) =>
-  apiFetchPage<Item>('/items/', { cursor, signal, tenantUuid });
+  apiFetchPage('listItems', { cursor, signal, tenantUuid });
 
 /** The pages loaded so far, under the team they belong to, so a team switch never shows another team's items. */
 export const getItemsQueryOptions = (tenantUuid: string) =>

@@ -1,4 +1,4 @@
-import type { Item, UpdateItemBody } from '@app/contract';
+import type { UpdateItemBody } from '@app/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 import { apiFetch } from '@/lib/api-client';
@@ -9,7 +9,7 @@ type UpdateItemInput = { tenantUuid: string; itemUuid: string; body: UpdateItemB
 
 /** PATCH /items/{id}: only the fields to change (docs/spec.md section 7). */
 export const updateItem = ({ tenantUuid, itemUuid, body }: UpdateItemInput) =>
-  apiFetch<Item>(`/items/${encodeURIComponent(itemUuid)}`, { method: 'PATCH', body, tenantUuid });
+  apiFetch('updateItem', { params: { id: itemUuid }, body, tenantUuid });
 
 export function useUpdateItem(tenantUuid: string) {
   const queryClient = useQueryClient();

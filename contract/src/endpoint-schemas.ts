@@ -1,0 +1,49 @@
+// What each endpoint of endpoints.ts takes and answers: its path parameters, query, body and success responses, by the
+// same id. The server validates and serializes with these (server/src/lib/route.ts) and the OpenAPI document shows
+// them; the web takes its call types from them, as types only, so no page loads zod for them. Every id of ENDPOINTS
+// has an entry: the `satisfies` below fails to compile on one that does not.
+import type { z } from 'zod';
+
+import type { EndpointId } from './endpoints.ts';
+import { itemsEndpointSchemas } from './items.ts';
+
+export type EndpointSchema = {
+  params?: z.ZodType;
+  query?: z.ZodType;
+  body?: z.ZodType;
+  /** The success answers by status; every endpoint's {detail, code} errors are added where routes are registered. */
+  response: { [status: number]: z.ZodType };
+};
+
+/** A module's part of the table: its own ids only. */
+export type EndpointSchemas = { [K in EndpointId]?: EndpointSchema };
+
+export const ENDPOINT_SCHEMAS = {
+  ...itemsEndpointSchemas,
+} as const satisfies EndpointSchemas;
+
+type Schemas = typeof ENDPOINT_SCHEMAS;
+/** The ids registered from the table so far. */
+export type DefinedEndpointId = keyof Schemas;
+
+type Part<K, F extends string> = K extends DefinedEndpointId
+  ? Schemas[K] extends { [P in F]: infer S extends z.ZodType }
+    ? S
+    : undefined
+  : undefined;
+
+/** What a caller sends: path parameters, query and body, as the schemas accept them. */
+export type EndpointParams<K> = Part<K, 'params'> extends z.ZodType ? z.input<Part<K, 'params'>> : undefined;
+export type EndpointQuery<K> = Part<K, 'query'> extends z.ZodType ? z.input<Part<K, 'query'>> : undefined;
+export type EndpointBody<K> = Part<K, 'body'> extends z.ZodType ? z.input<Part<K, 'body'>> : undefined;
+
+/** The JSON of a success answer (of any of its statuses); undefined for a 204. */
+export type EndpointResponse<K> = K extends DefinedEndpointId
+  ? {
+      [S in keyof Schemas[K]['response']]: S extends 204
+        ? undefined
+        : Schemas[K]['response'][S] extends z.ZodType
+          ? z.output<Schemas[K]['response'][S]>
+          : never;
+    }[keyof Schemas[K]['response']]
+  : unknown;
