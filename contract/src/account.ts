@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { SessionSchema } from './auth.ts';
 import { EmailSchema, MAX_PASSWORD_LENGTH, SecondFactorCodeSchema } from './common.ts';
 import { ROLES } from './constants.ts';
+import type { EndpointSchemas } from './endpoint-schemas.ts';
 
 const CurrentPasswordSchema = z
   .string({ error: 'Current password is required' })
@@ -62,3 +63,5 @@ export const AccountExportSchema = z.object({
 export type AccountExport = z.infer<typeof AccountExportSchema>;
 
 export const ACCOUNT_EXPORT_FILENAME = 'tessera-account-export.json';
+
+export const accountEndpointSchemas = {} as const satisfies EndpointSchemas;

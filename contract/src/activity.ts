@@ -1,6 +1,7 @@
 import { z } from 'zod';
 
 import { PageQuerySchema } from './pagination.ts';
+import type { EndpointSchemas } from './endpoint-schemas.ts';
 
 /** docs/contract.md section 4, Team activity: the changes a team's log records, and the filter's choices. */
 export const ACTIVITY_ACTIONS = [
@@ -44,3 +45,5 @@ export type ActivityEntry = z.infer<typeof ActivityEntrySchema>;
 
 /** The export's columns, in order. */
 export const ACTIVITY_CSV_COLUMNS = ['created_at', 'actor_email', 'action', 'target'] as const;
+
+export const activityEndpointSchemas = {} as const satisfies EndpointSchemas;

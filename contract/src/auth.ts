@@ -2,6 +2,7 @@ import { z } from 'zod';
 
 import { EmailSchema, MAX_PASSWORD_LENGTH, NewPasswordSchema, SecondFactorCodeSchema } from './common.ts';
 import { BILLING_PROVIDERS } from './constants.ts';
+import type { EndpointSchemas } from './endpoint-schemas.ts';
 
 export const AuthResponseSchema = z.object({
   access_token: z.string(),
@@ -133,3 +134,5 @@ export const PublicConfigSchema = z.object({
   payments_provider: z.enum(BILLING_PROVIDERS),
 });
 export type PublicConfig = z.infer<typeof PublicConfigSchema>;
+
+export const authEndpointSchemas = {} as const satisfies EndpointSchemas;

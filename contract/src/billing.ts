@@ -1,6 +1,7 @@
 import { z } from 'zod';
 
 import { BILLING_INTERVALS, INVOICE_STATUSES, SUBSCRIPTION_STATUSES } from './constants.ts';
+import type { EndpointSchemas } from './endpoint-schemas.ts';
 
 /** docs/spec.md sections 3, 4 and 7; docs/contract.md section 3 (billing). Amounts are in minor units. */
 export const BillingIntervalSchema = z.enum(BILLING_INTERVALS);
@@ -150,3 +151,5 @@ export const ChangePlanBodySchema = z.object({
   billing_interval: BillingIntervalSchema,
 });
 export type ChangePlanBody = z.infer<typeof ChangePlanBodySchema>;
+
+export const billingEndpointSchemas = {} as const satisfies EndpointSchemas;

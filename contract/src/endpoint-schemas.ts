@@ -1,10 +1,19 @@
 // What each endpoint of endpoints.ts takes and answers: its path parameters, query, body and success responses, by the
-// same id. The server validates and serializes with these (server/src/lib/route.ts) and the OpenAPI document shows
+// same id. The server validates and serializes with these (`route` in server/src/plugins/route-scope.ts) and the OpenAPI document shows
 // them; the web takes its call types from them, as types only, so no page loads zod for them. Every id of ENDPOINTS
 // has an entry: the `satisfies` below fails to compile on one that does not.
 import type { z } from 'zod';
 
 import type { EndpointId } from './endpoints.ts';
+import { authEndpointSchemas } from './auth.ts';
+import { accountEndpointSchemas } from './account.ts';
+import { passkeysEndpointSchemas } from './passkeys.ts';
+import { tenantsEndpointSchemas } from './tenants.ts';
+import { activityEndpointSchemas } from './activity.ts';
+import { feedbackEndpointSchemas } from './feedback.ts';
+import { billingEndpointSchemas } from './billing.ts';
+import { superAdminEndpointSchemas } from './super-admin.ts';
+import { healthEndpointSchemas } from './health.ts';
 import { itemsEndpointSchemas } from './items.ts';
 
 export type EndpointSchema = {
@@ -19,6 +28,15 @@ export type EndpointSchema = {
 export type EndpointSchemas = { [K in EndpointId]?: EndpointSchema };
 
 export const ENDPOINT_SCHEMAS = {
+  ...authEndpointSchemas,
+  ...accountEndpointSchemas,
+  ...passkeysEndpointSchemas,
+  ...tenantsEndpointSchemas,
+  ...activityEndpointSchemas,
+  ...feedbackEndpointSchemas,
+  ...billingEndpointSchemas,
+  ...superAdminEndpointSchemas,
+  ...healthEndpointSchemas,
   ...itemsEndpointSchemas,
 } as const satisfies EndpointSchemas;
 

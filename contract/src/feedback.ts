@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { EndpointSchemas } from './endpoint-schemas.ts';
 
 /** docs/spec.md sections 5 and 9. */
 export const FEEDBACK_MAX_LENGTH = 5000;
@@ -20,3 +21,5 @@ export const FeedbackSchema = z.object({
   created_at: z.iso.datetime({ offset: true }),
 });
 export type Feedback = z.infer<typeof FeedbackSchema>;
+
+export const feedbackEndpointSchemas = {} as const satisfies EndpointSchemas;

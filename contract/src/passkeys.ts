@@ -1,6 +1,7 @@
 // Passkeys (docs/contract.md section 4, Sessions and second factors): the WebAuthn JSON the browser and server
 // exchange, as @simplewebauthn writes and reads it, and the passkeys an account lists.
 import { z } from 'zod';
+import type { EndpointSchemas } from './endpoint-schemas.ts';
 
 /** Binary WebAuthn values travel as unpadded base64url. */
 const Base64Url = z
@@ -108,3 +109,5 @@ export const PasskeySchema = z.object({
 export type Passkey = z.infer<typeof PasskeySchema>;
 
 export const PasskeyParamsSchema = z.object({ id: z.string().max(100) });
+
+export const passkeysEndpointSchemas = {} as const satisfies EndpointSchemas;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 
 import { OPERATOR_ACTIONS } from './constants.ts';
 import { RoleSchema } from './tenants.ts';
+import type { EndpointSchemas } from './endpoint-schemas.ts';
 
 /** A team as the super-admin list shows it (docs/spec.md section 3, admin view). */
 export const AdminTenantSchema = z.object({
@@ -102,3 +103,5 @@ export const OperatorAuditEntrySchema = z.object({
   created_at: z.iso.datetime({ offset: true }),
 });
 export type OperatorAuditEntry = z.infer<typeof OperatorAuditEntrySchema>;
+
+export const superAdminEndpointSchemas = {} as const satisfies EndpointSchemas;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 
 import { EmailSchema, NewPasswordSchema, UuidSchema } from './common.ts';
 import { ROLES } from './constants.ts';
+import type { EndpointSchemas } from './endpoint-schemas.ts';
 
 /** Team roles (docs/spec.md section 6); whoever creates a team is its owner. */
 export const RoleSchema = z.enum(ROLES);
@@ -122,3 +123,5 @@ export const PendingInvitationSchema = z.object({
 export type PendingInvitation = z.infer<typeof PendingInvitationSchema>;
 
 export const InvitationParamsSchema = z.object({ uuid: UuidSchema });
+
+export const tenantsEndpointSchemas = {} as const satisfies EndpointSchemas;

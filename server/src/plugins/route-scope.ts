@@ -138,11 +138,14 @@ export function route<K extends DefinedEndpointId & EndpointId>(
   { schema: extra, ...extras }: RouteExtras = {},
 ) {
   const { method, path, summary } = ENDPOINTS[id];
+  // The plugin's prefix is part of the endpoint's path.
+  const within = app.prefix.replace(/^\/api/, '');
+  if (!path.startsWith(within)) throw new Error(`${id}: ${path} is not under ${app.prefix}`);
   const { params, query, body, response }: EndpointSchema = ENDPOINT_SCHEMAS[id];
   app.route({
     ...extras,
     method,
-    url: path,
+    url: path.slice(within.length) || '/',
     schema: { summary, params, querystring: query, body, response, ...extra } as RouteSchema<K>,
     handler,
   });
