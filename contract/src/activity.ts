@@ -46,4 +46,8 @@ export type ActivityEntry = z.infer<typeof ActivityEntrySchema>;
 /** The export's columns, in order. */
 export const ACTIVITY_CSV_COLUMNS = ['created_at', 'actor_email', 'action', 'target'] as const;
 
-export const activityEndpointSchemas = {} as const satisfies EndpointSchemas;
+export const activityEndpointSchemas = {
+  listActivity: { query: ActivityQuerySchema, response: { 200: z.array(ActivityEntrySchema) } },
+  /** CSV, streamed: no JSON answer to declare. */
+  exportActivity: { query: ActivityExportQuerySchema, response: {} },
+} as const satisfies EndpointSchemas;

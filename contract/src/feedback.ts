@@ -22,4 +22,6 @@ export const FeedbackSchema = z.object({
 });
 export type Feedback = z.infer<typeof FeedbackSchema>;
 
-export const feedbackEndpointSchemas = {} as const satisfies EndpointSchemas;
+export const feedbackEndpointSchemas = {
+  sendFeedback: { body: FeedbackBodySchema, response: { 201: FeedbackSchema } },
+} as const satisfies EndpointSchemas;

@@ -1,8 +1,10 @@
 import { z } from 'zod';
 
-import { EmailSchema, NewPasswordSchema, UuidSchema } from './common.ts';
+import { TenantUsageSchema } from './billing.ts';
+import { EmailSchema, MessageSchema, NewPasswordSchema, UuidSchema } from './common.ts';
 import { ROLES } from './constants.ts';
 import type { EndpointSchemas } from './endpoint-schemas.ts';
+import { PageQuerySchema } from './pagination.ts';
 
 /** Team roles (docs/spec.md section 6); whoever creates a team is its owner. */
 export const RoleSchema = z.enum(ROLES);
@@ -107,6 +109,12 @@ export const InvitationAcceptanceSecondStepSchema = z.object({
 });
 export type InvitationAcceptanceSecondStep = z.infer<typeof InvitationAcceptanceSecondStepSchema>;
 
+/** What an invitation's link answers: a signed-in session, or the second step of a sign-in with two-factor on. */
+export const InvitationAcceptanceResultSchema = z.union([
+  InvitationAcceptanceSchema,
+  InvitationAcceptanceSecondStepSchema,
+]);
+
 export const SetInvitationPasswordBodySchema = z.object({ password: NewPasswordSchema });
 export type SetInvitationPasswordBody = z.infer<typeof SetInvitationPasswordBodySchema>;
 
@@ -124,4 +132,30 @@ export type PendingInvitation = z.infer<typeof PendingInvitationSchema>;
 
 export const InvitationParamsSchema = z.object({ uuid: UuidSchema });
 
-export const tenantsEndpointSchemas = {} as const satisfies EndpointSchemas;
+export const tenantsEndpointSchemas = {
+  listTenants: { query: PageQuerySchema, response: { 200: z.array(TenantSchema) } },
+  createTenant: { body: CreateTenantBodySchema, response: { 201: TenantSchema } },
+  getTenant: { response: { 200: TenantSchema } },
+  updateTenant: { body: UpdateTenantBodySchema, response: { 200: TenantSchema } },
+  deleteTenant: { response: { 204: z.null() } },
+  transferOwnership: { body: TransferOwnershipBodySchema, response: { 200: MessageSchema } },
+  getUsage: { response: { 200: TenantUsageSchema } },
+
+  listMembers: { query: PageQuerySchema, response: { 200: z.array(MemberSchema) } },
+  removeMember: { body: RemoveMemberBodySchema, response: { 204: z.null() } },
+  changeMemberRole: { body: ChangeRoleBodySchema, response: { 200: MemberSchema } },
+
+  invite: { body: InviteBodySchema, response: { 201: MessageSchema } },
+  listInvitations: { query: PageQuerySchema, response: { 200: z.array(PendingInvitationSchema) } },
+  revokeInvitation: { params: InvitationParamsSchema, response: { 204: z.null() } },
+  resendInvitation: { params: InvitationParamsSchema, response: { 204: z.null() } },
+  acceptInvitation: {
+    params: InvitationTokenParamsSchema,
+    response: { 200: InvitationAcceptanceResultSchema },
+  },
+  setInvitationPassword: {
+    params: InvitationTokenParamsSchema,
+    body: SetInvitationPasswordBodySchema,
+    response: { 200: MessageSchema },
+  },
+} as const satisfies EndpointSchemas;

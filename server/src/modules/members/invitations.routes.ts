@@ -1,22 +1,10 @@
-import {
-  InvitationAcceptanceSchema,
-  InvitationAcceptanceSecondStepSchema,
-  InvitationParamsSchema,
-  InvitationTokenParamsSchema,
-  InviteBodySchema,
-  MessageSchema,
-  PageQuerySchema,
-  PendingInvitationSchema,
-  SetInvitationPasswordBodySchema,
-} from '@app/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 
 import { sendPage } from '../../lib/pagination.ts';
 import { requestClient } from '../../plugins/auth.ts';
 import { PER_ADDRESS_LIMIT } from '../../plugins/rate-limits.ts';
-import { routeScope } from '../../plugins/route-scope.ts';
+import { route, routeScope } from '../../plugins/route-scope.ts';
 import * as invitations from './invitations.service.ts';
 
 export const invitationsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -31,42 +19,31 @@ export const invitationsRoutes: FastifyPluginAsyncZod = async (app) => {
     const countInvitation = async (request: FastifyRequest, reply: FastifyReply) =>
       mailedInvitations.reserve(reply, request.tenantCtx.tenantId);
 
-    scope.post(
-      '/invite',
-      {
-        preHandler: countInvitation,
-        schema: { body: InviteBodySchema, response: { 201: MessageSchema } },
-      },
+    route(
+      scope,
+      'invite',
       async (request, reply) =>
         reply.status(201).send({ message: await invitations.invite(deps, request.tenantCtx, request.body) }),
+      { preHandler: countInvitation },
     );
 
-    scope.get(
-      '/invitations',
-      { schema: { querystring: PageQuerySchema, response: { 200: z.array(PendingInvitationSchema) } } },
-      async (request, reply) =>
-        sendPage(reply, await invitations.listPending(deps, request.tenantCtx, request.query)),
+    route(scope, 'listInvitations', async (request, reply) =>
+      sendPage(reply, await invitations.listPending(deps, request.tenantCtx, request.query)),
     );
 
-    scope.delete(
-      '/invitations/:uuid',
-      { schema: { params: InvitationParamsSchema, response: { 204: z.null() } } },
-      async (request, reply) => {
-        await invitations.revoke(deps, request.tenantCtx, request.params.uuid);
-        return reply.status(204).send(null);
-      },
-    );
+    route(scope, 'revokeInvitation', async (request, reply) => {
+      await invitations.revoke(deps, request.tenantCtx, request.params.uuid);
+      return reply.status(204).send(null);
+    });
 
-    scope.post(
-      '/invitations/:uuid/resend',
-      {
-        preHandler: countInvitation,
-        schema: { params: InvitationParamsSchema, response: { 204: z.null() } },
-      },
+    route(
+      scope,
+      'resendInvitation',
       async (request, reply) => {
         await invitations.resend(deps, request.tenantCtx, request.params.uuid);
         return reply.status(204).send(null);
       },
+      { preHandler: countInvitation },
     );
   };
 
@@ -74,30 +51,17 @@ export const invitationsRoutes: FastifyPluginAsyncZod = async (app) => {
   const invitationLinks: FastifyPluginAsyncZod = async (scope) => {
     routeScope(scope, { tags });
 
-    scope.get(
-      '/invitations/:token/accept',
-      {
-        schema: {
-          params: InvitationTokenParamsSchema,
-          response: { 200: z.union([InvitationAcceptanceSchema, InvitationAcceptanceSecondStepSchema]) },
-        },
-      },
-      (request) => invitations.accept(deps, request.params.token, requestClient(request)),
+    route(scope, 'acceptInvitation', (request) =>
+      invitations.accept(deps, request.params.token, requestClient(request)),
     );
 
-    scope.post(
-      '/invitations/:token/set-password',
-      {
-        config: { rateLimit: PER_ADDRESS_LIMIT },
-        schema: {
-          params: InvitationTokenParamsSchema,
-          body: SetInvitationPasswordBodySchema,
-          response: { 200: MessageSchema },
-        },
-      },
+    route(
+      scope,
+      'setInvitationPassword',
       async (request) => ({
         message: await invitations.setPassword(deps, request.params.token, request.body.password),
       }),
+      { config: { rateLimit: PER_ADDRESS_LIMIT } },
     );
   };
 

@@ -1,9 +1,7 @@
-import { PageQuerySchema, TenantSchema, UpdateTenantBodySchema } from '@app/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 
 import { sendPage } from '../../lib/pagination.ts';
-import { routeScope } from '../../plugins/route-scope.ts';
+import { route, routeScope } from '../../plugins/route-scope.ts';
 import * as tenants from './tenants.service.ts';
 
 const tags = ['Tenants'];
@@ -15,11 +13,8 @@ export const tenantsRoutes: FastifyPluginAsyncZod = async (app) => {
   const callersTeams: FastifyPluginAsyncZod = async (scope) => {
     routeScope(scope, { tags });
 
-    scope.get(
-      '/tenants',
-      { schema: { querystring: PageQuerySchema, response: { 200: z.array(TenantSchema) } } },
-      async (request, reply) =>
-        sendPage(reply, await tenants.listTenants(db, request.user.uuid, request.query)),
+    route(scope, 'listTenants', async (request, reply) =>
+      sendPage(reply, await tenants.listTenants(db, request.user.uuid, request.query)),
     );
   };
 
@@ -27,19 +22,11 @@ export const tenantsRoutes: FastifyPluginAsyncZod = async (app) => {
   const chosenTeam: FastifyPluginAsyncZod = async (scope) => {
     routeScope(scope, { tags });
 
-    scope.get('/tenant', { schema: { response: { 200: TenantSchema } } }, (request) =>
-      tenants.getTenant(db, request.tenantCtx),
-    );
+    route(scope, 'getTenant', (request) => tenants.getTenant(db, request.tenantCtx));
 
-    scope.put(
-      '/tenant',
-      {
-        schema: { body: UpdateTenantBodySchema, response: { 200: TenantSchema } },
-      },
-      (request) => tenants.updateTenant(db, request.tenantCtx, request.body),
-    );
+    route(scope, 'updateTenant', (request) => tenants.updateTenant(db, request.tenantCtx, request.body));
 
-    scope.delete('/tenant', { schema: { response: { 204: z.null() } } }, async (request, reply) => {
+    route(scope, 'deleteTenant', async (request, reply) => {
       await tenants.deleteTenant(db, request.tenantCtx, app.teamBilling);
       return reply.status(204).send(null);
     });

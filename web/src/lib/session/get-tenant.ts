@@ -1,4 +1,3 @@
-import type { Tenant } from '@app/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
 import { apiFetch } from '@/lib/api-client';
@@ -7,7 +6,7 @@ import { tenantQueryKey } from './tenant-query-key';
 
 /** GET /tenant: one team's details; the team is the X-TENANT-UUID header, not the path (docs/spec.md section 7). */
 export const getTenant = (tenantUuid: string, { signal }: { signal?: AbortSignal } = {}) =>
-  apiFetch<Tenant>('/tenant', { signal, tenantUuid });
+  apiFetch('getTenant', { signal, tenantUuid });
 
 export const getTenantQueryOptions = (tenantUuid: string) =>
   queryOptions({

@@ -11,7 +11,7 @@ export async function getTenants({ signal }: { signal?: AbortSignal } = {}): Pro
   const tenants: Tenant[] = [];
   let cursor: string | null = null;
   do {
-    const page: Page<Tenant> = await apiFetchPage<Tenant>('/tenants', { cursor, signal });
+    const page: Page<Tenant> = await apiFetchPage('listTenants', { cursor, signal });
     tenants.push(...page.items);
     cursor = page.nextCursor;
   } while (cursor);

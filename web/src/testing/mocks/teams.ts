@@ -5,8 +5,9 @@
  * checked. Every call is recorded with the team it was sent for.
  */
 import type { AssignableRole, Member, PendingInvitation, Role, Tenant } from '@app/contract';
-import { http, HttpResponse, type DefaultBodyType, type StrictRequest } from 'msw';
+import { HttpResponse, type DefaultBodyType, type StrictRequest } from 'msw';
 
+import { mockEndpoint } from './endpoint';
 import { acme, me, member } from './handlers';
 import { server } from './server';
 
@@ -59,26 +60,30 @@ export function fakeTeams({ tenants = [acme], members = {}, invitations = {} }: 
     return call;
   }
 
+  /** The server's refusal: a {detail} body. */
+  const refuse = (detail: string, status: number) =>
+    HttpResponse.json<{ detail: string }>({ detail }, { status });
+
   /** The team of the call, or the server's refusal. */
   function teamOf(tenant: string | null, { adminOnly = false, ownerOnly = false } = {}) {
-    if (!tenant) return HttpResponse.json({ detail: 'X-TENANT-UUID header is required' }, { status: 400 });
+    if (!tenant) return refuse('X-TENANT-UUID header is required', 400);
     const team = teams.get(tenant);
     const role = team && roleOf(team);
-    if (!team || !role) return HttpResponse.json({ detail: 'Not a member of this team' }, { status: 403 });
+    if (!team || !role) return refuse('Not a member of this team', 403);
     if ((ownerOnly && role !== 'owner') || (adminOnly && role === 'member')) {
-      return HttpResponse.json({ detail: 'Insufficient permissions' }, { status: 403 });
+      return refuse('Insufficient permissions', 403);
     }
     return team;
   }
 
-  const invitationNotFound = () => HttpResponse.json({ detail: 'Invitation not found' }, { status: 404 });
+  const invitationNotFound = () => refuse('Invitation not found', 404);
 
   server.use(
-    http.get('/api/tenants', async ({ request }) => {
+    mockEndpoint('listTenants', async ({ request }) => {
       await record(request);
       return HttpResponse.json([...teams.values()].filter(roleOf).map(asTenant));
     }),
-    http.post('/api/tenants', async ({ request }) => {
+    mockEndpoint('createTenant', async ({ request }) => {
       const { body } = await record(request);
       const { name, description } = body as { name: string; description?: string };
       created += 1;
@@ -91,11 +96,11 @@ export function fakeTeams({ tenants = [acme], members = {}, invitations = {} }: 
       teams.set(uuid, team);
       return HttpResponse.json(asTenant(team), { status: 201 });
     }),
-    http.get('/api/tenant', async ({ request }) => {
+    mockEndpoint('getTenant', async ({ request }) => {
       const team = teamOf((await record(request)).tenant);
       return team instanceof Response ? team : HttpResponse.json(asTenant(team));
     }),
-    http.put('/api/tenant', async ({ request }) => {
+    mockEndpoint('updateTenant', async ({ request }) => {
       const { tenant, body } = await record(request);
       const team = teamOf(tenant, { adminOnly: true });
       if (team instanceof Response) return team;
@@ -103,17 +108,17 @@ export function fakeTeams({ tenants = [acme], members = {}, invitations = {} }: 
       team.tenant = { ...team.tenant, name, description };
       return HttpResponse.json(asTenant(team));
     }),
-    http.get('/api/members', async ({ request }) => {
+    mockEndpoint('listMembers', async ({ request }) => {
       const team = teamOf((await record(request)).tenant);
       return team instanceof Response ? team : HttpResponse.json(team.members);
     }),
-    http.post('/api/invite', async ({ request }) => {
+    mockEndpoint('invite', async ({ request }) => {
       const { tenant, body } = await record(request);
       const team = teamOf(tenant, { adminOnly: true });
       if (team instanceof Response) return team;
       const { email, role } = body as { email: string; role: AssignableRole };
       if (team.members.some((m) => m.email === email)) {
-        return HttpResponse.json({ detail: 'User is already a member of this team' }, { status: 400 });
+        return refuse('User is already a member of this team', 400);
       }
       // A new invitation to the same address replaces the one pending.
       invited += 1;
@@ -131,18 +136,18 @@ export function fakeTeams({ tenants = [acme], members = {}, invitations = {} }: 
       ];
       return HttpResponse.json({ message: `Invitation sent to ${email}` }, { status: 201 });
     }),
-    http.get('/api/invitations', async ({ request }) => {
+    mockEndpoint('listInvitations', async ({ request }) => {
       const team = teamOf((await record(request)).tenant, { adminOnly: true });
       return team instanceof Response ? team : HttpResponse.json(team.invitations);
     }),
-    http.delete('/api/invitations/:uuid', async ({ request, params }) => {
+    mockEndpoint('revokeInvitation', async ({ request, params }) => {
       const team = teamOf((await record(request)).tenant, { adminOnly: true });
       if (team instanceof Response) return team;
       if (!team.invitations.some((i) => i.uuid === params.uuid)) return invitationNotFound();
       team.invitations = team.invitations.filter((i) => i.uuid !== params.uuid);
       return new HttpResponse(null, { status: 204 });
     }),
-    http.post('/api/invitations/:uuid/resend', async ({ request, params }) => {
+    mockEndpoint('resendInvitation', async ({ request, params }) => {
       const team = teamOf((await record(request)).tenant, { adminOnly: true });
       if (team instanceof Response) return team;
       const pending = team.invitations.find((i) => i.uuid === params.uuid);
@@ -150,7 +155,7 @@ export function fakeTeams({ tenants = [acme], members = {}, invitations = {} }: 
       pending.expires_at = new Date(Date.now() + INVITATION_TTL_MS).toISOString();
       return new HttpResponse(null, { status: 204 });
     }),
-    http.delete('/api/members', async ({ request }) => {
+    mockEndpoint('removeMember', async ({ request }) => {
       const { tenant, body } = await record(request);
       const team = teamOf(tenant, { adminOnly: true });
       if (team instanceof Response) return team;
@@ -158,7 +163,7 @@ export function fakeTeams({ tenants = [acme], members = {}, invitations = {} }: 
       team.members = team.members.filter((m) => m.user_uuid !== user_uuid);
       return new HttpResponse(null, { status: 204 });
     }),
-    http.patch('/api/members/role', async ({ request }) => {
+    mockEndpoint('changeMemberRole', async ({ request }) => {
       const { tenant, body } = await record(request);
       const team = teamOf(tenant, { adminOnly: true });
       if (team instanceof Response) return team;
@@ -166,7 +171,7 @@ export function fakeTeams({ tenants = [acme], members = {}, invitations = {} }: 
       team.members = team.members.map((m) => (m.user_uuid === user_uuid ? { ...m, role: new_role } : m));
       return HttpResponse.json(team.members.find((m) => m.user_uuid === user_uuid));
     }),
-    http.post('/api/tenant/transfer-ownership', async ({ request }) => {
+    mockEndpoint('transferOwnership', async ({ request }) => {
       const { tenant, body } = await record(request);
       const team = teamOf(tenant, { ownerOnly: true });
       if (team instanceof Response) return team;

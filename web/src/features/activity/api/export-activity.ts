@@ -8,9 +8,7 @@ export const ACTIVITY_EXPORT_FILENAME = 'activity.csv';
 
 /** GET /activity/export: the team's whole log (of one action, if given) as CSV. */
 export const getActivityExport = (tenantUuid: string, action?: ActivityAction) =>
-  apiFetchBlob((action ? `/activity/export?action=${encodeURIComponent(action)}` : '/activity/export') as `/${string}`, {
-    tenantUuid,
-  });
+  apiFetchBlob('exportActivity', { query: { action }, tenantUuid });
 
 /** Fetched with the session's token and the team header (a plain link could carry neither), then saved. */
 async function downloadActivityExport(tenantUuid: string, action?: ActivityAction) {

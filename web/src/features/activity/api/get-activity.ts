@@ -1,4 +1,4 @@
-import type { ActivityAction, ActivityEntry } from '@app/contract';
+import type { ActivityAction } from '@app/contract';
 import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 
 import { apiFetchPage } from '@/lib/api-client';
@@ -8,7 +8,7 @@ type GetActivityOptions = { action?: ActivityAction; cursor?: string | null; sig
 
 /** GET /activity: one page of the team's log, newest first, of one action if given (docs/contract.md section 4). */
 export const getActivity = (tenantUuid: string, { action, cursor, signal }: GetActivityOptions = {}) =>
-  apiFetchPage<ActivityEntry>('/activity', { cursor, signal, tenantUuid, query: { action } });
+  apiFetchPage('listActivity', { cursor, signal, tenantUuid, query: { action } });
 
 export const getActivityQueryOptions = (tenantUuid: string, action?: ActivityAction) =>
   infiniteQueryOptions({

@@ -1,4 +1,3 @@
-import type { TenantUsage } from '@app/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
 import { apiFetch } from '@/lib/api-client';
@@ -6,7 +5,7 @@ import { usageQueryKey } from '@/lib/session/tenant-query-key';
 
 /** GET /tenant/usage: the team's members (pending invitations included) and items against its plan's limits. */
 export const getUsage = (tenantUuid: string, { signal }: { signal?: AbortSignal } = {}) =>
-  apiFetch<TenantUsage>('/tenant/usage', { signal, tenantUuid });
+  apiFetch('getUsage', { signal, tenantUuid });
 
 export const getUsageQueryOptions = (tenantUuid: string) =>
   queryOptions({

@@ -1,4 +1,3 @@
-import type { InvitationAcceptance, InvitationAcceptanceSecondStep } from '@app/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 import { publicFetch } from '@/lib/api-client';
@@ -12,10 +11,7 @@ import { endSession, storeSession } from '@/lib/session/session-store';
  * Accepting an invitation is open to anyone and signs in as the invited account whoever was signed in
  * before: the old session's token has no part in it, and must not be refreshed or ended by it.
  */
-export const acceptInvitation = (token: string) =>
-  publicFetch<InvitationAcceptance | InvitationAcceptanceSecondStep>(
-    `/invitations/${encodeURIComponent(token)}/accept`,
-  );
+export const acceptInvitation = (token: string) => publicFetch('acceptInvitation', { params: { token } });
 
 export function useAcceptInvitation() {
   const queryClient = useQueryClient();

@@ -1,4 +1,3 @@
-import type { PendingInvitation } from '@app/contract';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 
 import { apiFetchPage } from '@/lib/api-client';
@@ -10,7 +9,7 @@ type GetPendingInvitationsOptions = { cursor?: string | null; signal?: AbortSign
 export const getPendingInvitations = (
   tenantUuid: string,
   { cursor, signal }: GetPendingInvitationsOptions = {},
-) => apiFetchPage<PendingInvitation>('/invitations', { cursor, signal, tenantUuid });
+) => apiFetchPage('listInvitations', { cursor, signal, tenantUuid });
 
 export const getPendingInvitationsQueryOptions = (tenantUuid: string) =>
   infiniteQueryOptions({

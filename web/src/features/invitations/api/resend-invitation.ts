@@ -10,7 +10,7 @@ import { getPendingInvitationsQueryOptions } from './get-pending-invitations';
  * (docs/contract.md section 4).
  */
 export const resendInvitation = ({ tenantUuid, uuid }: { tenantUuid: string; uuid: string }) =>
-  apiFetch<void>(`/invitations/${encodeURIComponent(uuid)}/resend`, { method: 'POST', tenantUuid });
+  apiFetch('resendInvitation', { params: { uuid }, tenantUuid });
 
 export function useResendInvitation(tenantUuid: string) {
   const queryClient = useQueryClient();

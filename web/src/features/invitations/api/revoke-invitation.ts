@@ -8,7 +8,7 @@ import { getPendingInvitationsQueryOptions } from './get-pending-invitations';
 
 /** DELETE /invitations/{uuid}: the invitation's link stops working (docs/contract.md section 4). */
 export const revokeInvitation = ({ tenantUuid, uuid }: { tenantUuid: string; uuid: string }) =>
-  apiFetch<void>(`/invitations/${encodeURIComponent(uuid)}`, { method: 'DELETE', tenantUuid });
+  apiFetch('revokeInvitation', { params: { uuid }, tenantUuid });
 
 export function useRevokeInvitation(tenantUuid: string) {
   const queryClient = useQueryClient();

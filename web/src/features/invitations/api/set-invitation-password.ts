@@ -1,4 +1,4 @@
-import type { Message, SetInvitationPasswordBody } from '@app/contract';
+import type { SetInvitationPasswordBody } from '@app/contract';
 import { useMutation } from '@tanstack/react-query';
 import { z } from 'zod';
 
@@ -12,7 +12,7 @@ export const setInvitationPasswordInputSchema = z
 
 /** Lets an account created by the invitation choose its first password, once. */
 export const setInvitationPassword = ({ token, body }: { token: string; body: SetInvitationPasswordBody }) =>
-  apiFetch<Message>(`/invitations/${encodeURIComponent(token)}/set-password`, { method: 'POST', body });
+  apiFetch('setInvitationPassword', { params: { token }, body });
 
 export function useSetInvitationPassword() {
   return useMutation({ mutationFn: setInvitationPassword });

@@ -1,4 +1,4 @@
-import type { ChangeRoleBody, Member } from '@app/contract';
+import type { ChangeRoleBody } from '@app/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 import { apiFetch } from '@/lib/api-client';
@@ -6,7 +6,7 @@ import { apiFetch } from '@/lib/api-client';
 import { getMembersQueryOptions } from './get-members';
 
 export const changeMemberRole = ({ tenantUuid, body }: { tenantUuid: string; body: ChangeRoleBody }) =>
-  apiFetch<Member>('/members/role', { method: 'PATCH', body, tenantUuid });
+  apiFetch('changeMemberRole', { body, tenantUuid });
 
 export function useChangeMemberRole(tenantUuid: string) {
   const queryClient = useQueryClient();

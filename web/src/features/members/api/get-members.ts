@@ -1,4 +1,3 @@
-import type { Member } from '@app/contract';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 
 import { apiFetchPage } from '@/lib/api-client';
@@ -8,7 +7,7 @@ type GetMembersOptions = { cursor?: string | null; signal?: AbortSignal };
 
 /** GET /members: one page of the team's members (docs/contract.md section 3). */
 export const getMembers = (tenantUuid: string, { cursor, signal }: GetMembersOptions = {}) =>
-  apiFetchPage<Member>('/members', { cursor, signal, tenantUuid });
+  apiFetchPage('listMembers', { cursor, signal, tenantUuid });
 
 export const getMembersQueryOptions = (tenantUuid: string) =>
   infiniteQueryOptions({

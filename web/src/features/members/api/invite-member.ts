@@ -1,4 +1,4 @@
-import { InviteBodySchema, type InviteBody, type Message } from '@app/contract';
+import { InviteBodySchema, type InviteBody } from '@app/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 import { apiFetch } from '@/lib/api-client';
@@ -9,7 +9,7 @@ type InviteMemberInput = { tenantUuid: string; body: InviteBody };
 
 /** POST /invite: one invitation, mailed by the server (docs/spec.md section 7). */
 export const inviteMember = ({ tenantUuid, body }: InviteMemberInput) =>
-  apiFetch<Message>('/invite', { method: 'POST', body, tenantUuid });
+  apiFetch('invite', { body, tenantUuid });
 
 /** `limited`: refused for the team's plan (402 `plan_limit`), which an upgrade lifts. */
 type InviteOutcome = { email: string; error: string | null; limited?: boolean };

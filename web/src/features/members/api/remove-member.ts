@@ -7,7 +7,7 @@ import { usageQueryKey } from '@/lib/session/tenant-query-key';
 import { getMembersQueryOptions } from './get-members';
 
 export const removeMember = ({ tenantUuid, body }: { tenantUuid: string; body: RemoveMemberBody }) =>
-  apiFetch<void>('/members', { method: 'DELETE', body, tenantUuid });
+  apiFetch('removeMember', { body, tenantUuid });
 
 export function useRemoveMember(tenantUuid: string) {
   const queryClient = useQueryClient();

@@ -1,4 +1,4 @@
-import type { Message, TransferOwnershipBody } from '@app/contract';
+import type { TransferOwnershipBody } from '@app/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 import { apiFetch } from '@/lib/api-client';
@@ -12,7 +12,7 @@ export const transferOwnership = ({
 }: {
   tenantUuid: string;
   body: TransferOwnershipBody;
-}) => apiFetch<Message>('/tenant/transfer-ownership', { method: 'POST', body, tenantUuid });
+}) => apiFetch('transferOwnership', { body, tenantUuid });
 
 export function useTransferOwnership(tenantUuid: string) {
   const queryClient = useQueryClient();

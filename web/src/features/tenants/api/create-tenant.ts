@@ -4,7 +4,6 @@ import {
   TeamDescriptionSchema,
   TeamNameSchema,
   type CreateTenantBody,
-  type Tenant,
 } from '@app/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
@@ -13,8 +12,7 @@ import { apiFetch } from '@/lib/api-client';
 import { getTenantsQueryOptions } from '@/lib/session/get-tenants';
 import { selectTenant } from '@/lib/session/selected-tenant';
 
-export const createTenant = (body: CreateTenantBody) =>
-  apiFetch<Tenant>('/tenants', { method: 'POST', body });
+export const createTenant = (body: CreateTenantBody) => apiFetch('createTenant', { body });
 
 /**
  * docs/spec.md section 4: after a team is created the list is reloaded and the new team selected (the tenant state

@@ -1,4 +1,4 @@
-import type { Tenant, UpdateTenantBody } from '@app/contract';
+import type { UpdateTenantBody } from '@app/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 import { apiFetch } from '@/lib/api-client';
@@ -9,7 +9,7 @@ type UpdateTenantInput = { tenantUuid: string; body: UpdateTenantBody };
 
 /** PUT /tenant: the team is the X-TENANT-UUID header, not the path (docs/spec.md section 7). */
 export const updateTenant = ({ tenantUuid, body }: UpdateTenantInput) =>
-  apiFetch<Tenant>('/tenant', { method: 'PUT', body, tenantUuid });
+  apiFetch('updateTenant', { body, tenantUuid });
 
 export function useUpdateTenant() {
   const queryClient = useQueryClient();
