@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 
 import type { Db } from '../../db/client.ts';
 import { isoTime, pgTime } from '../../db/iso-time.ts';
@@ -6,7 +6,10 @@ import { keysetPages, pastKey, preparedPerHandle } from '../../db/prepared.ts';
 import { activityLog } from '../../db/schema/activity-log.ts';
 import { users } from '../../db/schema/users.ts';
 
-/** Written beside every change a team makes (the item creates among them): built and planned once per connection. */
+/**
+ * Written beside every change a team makes, in the change's transaction: built and planned once per connection. An
+ * item's writes log themselves in their own statement instead (insertActivityFrom).
+ */
 const insertStatement = preparedPerHandle((db) =>
   db
     .insert(activityLog)
@@ -28,6 +31,25 @@ export async function insertActivity(
 ) {
   // The column encodes the placeholder's value as it would a literal one (JSON for jsonb).
   await insertStatement(db).execute({ ...entry, details });
+}
+
+/**
+ * One entry per row of `source`, as the part of another module's statement that writes them: a data-modifying CTE
+ * (`logged AS (<this>)`) beside the change, so the change and its entries are one statement. `tenantId`, `actorId`
+ * and the details' values are expressions of that statement (a column of `source`, a typed placeholder); the details
+ * are a JSON object of them, as insertActivity writes one.
+ */
+export function insertActivityFrom(
+  source: SQLWrapper,
+  entry: { tenantId: SQLWrapper; actorId: SQLWrapper; action: string; details: Record<string, SQLWrapper> },
+): SQL {
+  const column = (name: keyof typeof activityLog.$inferInsert) => sql.identifier(activityLog[name].name);
+  const details = sql.join(
+    Object.entries(entry.details).map(([key, value]) => sql`${key}::text, ${value}`),
+    sql`, `,
+  );
+  return sql`insert into ${activityLog} (${column('tenantId')}, ${column('actorId')}, ${column('action')}, ${column('details')})
+    select ${entry.tenantId}, ${entry.actorId}, ${entry.action}::text, jsonb_build_object(${details}) from ${source}`;
 }
 
 /** Every entry a user made, oldest first. */

@@ -2,6 +2,8 @@
 // the owner read it as a list and as a CSV export (docs/contract.md section 4, Team activity).
 import { ACTIVITY_CSV_COLUMNS, type ActivityAction, type ActivityEntry } from '@app/contract';
 
+import type { SQL, SQLWrapper } from 'drizzle-orm';
+
 import type { Db } from '../../db/client.ts';
 import { withTenantStatement } from '../../db/tenant-scope.ts';
 import { type Page, type PageQuery, readPage } from '../../lib/pagination.ts';
@@ -14,6 +16,24 @@ type Activity = Parameters<typeof repo.insertActivity>[1];
 /** Records one change of a team; `tx` is the transaction of the change itself, so both commit or neither. */
 export async function recordActivity(tx: Db, entry: Activity): Promise<void> {
   await repo.insertActivity(tx, entry);
+}
+
+/**
+ * The part of another module's statement that logs its change: an insert of one entry per row of `source`, a CTE of
+ * that statement (`WITH changed AS (UPDATE … RETURNING …), logged AS (<this>) SELECT … FROM changed`), so the change
+ * and its entry are one statement and one round trip. This and recordActivity are all that knows the log's columns:
+ * the caller's module keeps to its own tables.
+ */
+export function activityFrom(
+  source: SQLWrapper,
+  entry: {
+    tenantId: SQLWrapper;
+    actorId: SQLWrapper;
+    action: ActivityAction;
+    details: Record<string, SQLWrapper>;
+  },
+): SQL {
+  return repo.insertActivityFrom(source, entry);
 }
 
 /** What a user did, in every team and oldest first: the entries of their account's export. */

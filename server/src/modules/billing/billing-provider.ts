@@ -1,5 +1,6 @@
 // The port between billing rules and a payment provider (local | stripe, chosen once from PAYMENTS_PROVIDER).
-// The service decides who may do what and when; a provider only talks to the outside world.
+// The service decides who may do what and when; a provider talks to the outside world, and settles what its own
+// subscriptions have due (the local one renews its periods; Stripe's webhooks do that for Stripe's).
 import type { BillingInterval } from '@app/contract';
 
 import type { Db } from '../../db/client.ts';
@@ -28,4 +29,15 @@ export type BillingProvider = {
   endBilling(tenant: BillingTenant, liveSubscription: SubscriptionRow | undefined): Promise<void>;
   /** A URL that serves the invoice as a PDF. */
   invoiceDownloadUrl(invoice: InvoiceRow): Promise<string>;
+  /**
+   * Whether settle has work on this subscription of the provider's at `now`: a period that has ended. Checked on the
+   * subscription as just read, so that a read opens settle's transaction only when there is something to settle.
+   */
+  isDue(subscription: SubscriptionRow, now: Date): boolean;
+  /**
+   * Brings the team's subscription, if this provider bills it, up to `now` in the caller's transaction, and answers
+   * the team's subscription as it then stands (undefined: none). The local provider renews each period that has ended
+   * with its invoice, or ends a cancelled subscription; Stripe's webhooks settle its own, so it only reads.
+   */
+  settle(tx: Db, tenantId: string, now: Date): Promise<SubscriptionRow | undefined>;
 };

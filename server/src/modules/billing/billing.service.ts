@@ -17,17 +17,21 @@ import type { SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { withTenantScope, withTenantStatement } from '../../db/tenant-scope.ts';
 import { AppError } from '../../lib/app-error.ts';
+import type { Clock } from '../../lib/clock.ts';
 import { type Page, type PageQuery, readPage } from '../../lib/pagination.ts';
 import type { TenantContext } from '../../plugins/tenant.ts';
 import type { InvoiceLinks } from './invoice-links.ts';
 import { renderInvoicePdf } from './invoice-pdf.ts';
-import { type LocalBillingDeps, isDue, settleLocalSubscription } from './local/local-billing.service.ts';
 import * as repo from './billing.repository.ts';
 import { toInvoice, toPlan, toSubscription } from './billing.responses.ts';
 import type { BillingProvider } from './billing-provider.ts';
 import { lockTeam } from '../tenants/tenants.service.ts';
 
-export type BillingDeps = LocalBillingDeps & {
+export type BillingDeps = {
+  db: Db;
+  clock: Clock;
+  /** TRIAL_DAYS: the free days a team's first subscription starts with (0: none). */
+  trialDays: number;
   /** Where new checkouts go (PAYMENTS_PROVIDER). */
   provider: BillingProvider;
   /** Every provider this instance can reach, for subscriptions made under an earlier setting. */
@@ -46,6 +50,19 @@ function providerFor(deps: BillingDeps, name: BillingProvider['name']) {
     );
   }
   return provider;
+}
+
+/**
+ * The team's subscription as it stands at `now`, in the caller's transaction: the provider that bills it settles it
+ * first when it has something due (a local period that ended renews or ends). Undefined when the team has none. A
+ * subscription of a provider this instance cannot reach is answered as it is: only the local provider ever has
+ * anything due, and it is always there.
+ */
+async function settledSubscription(deps: BillingDeps, tx: Db, tenantId: string, now: Date) {
+  const current = await repo.findSubscription(tx, tenantId);
+  const provider = current && deps.providers[current.provider];
+  if (!current || !provider?.isDue(current, now)) return current;
+  return provider.settle(tx, tenantId, now);
 }
 
 export async function listPlans(db: Db): Promise<Plan[]> {
@@ -93,11 +110,11 @@ export async function requireRoomFor(
 export async function getSubscription(deps: BillingDeps, ctx: TenantContext): Promise<Subscription> {
   const now = deps.clock.now();
   let row = await withTenantStatement(deps.db, ctx.tenantId, (tx) => repo.findSubscription(tx, ctx.tenantId));
-  // A local period that ended while nobody looked is settled first: once a period, in a transaction of its own.
-  if (row && isDue(row, now)) {
-    row = await withTenantScope(deps.db, ctx.tenantId, (tx) =>
-      settleLocalSubscription(tx, ctx.tenantId, now),
-    );
+  // A period that ended while nobody looked is settled first by its provider: once a period, in a transaction of
+  // its own.
+  const provider = row && deps.providers[row.provider];
+  if (row && provider?.isDue(row, now)) {
+    row = await withTenantScope(deps.db, ctx.tenantId, (tx) => provider.settle(tx, ctx.tenantId, now));
   }
   if (!row) throw new AppError('NOT_FOUND', 'No subscription found');
   return toSubscription(row);
@@ -113,7 +130,7 @@ export async function listInvoices(
     (limit, after) =>
       withTenantScope(deps.db, ctx.tenantId, async (tx) => {
         // Periods that ended while nobody looked are invoiced before the list is read.
-        await settleLocalSubscription(tx, ctx.tenantId, deps.clock.now());
+        await settledSubscription(deps, tx, ctx.tenantId, deps.clock.now());
         return repo.findInvoices(tx, ctx.tenantId, limit, after);
       }),
     (row) => toInvoice(row),
@@ -128,7 +145,7 @@ export async function startCheckout(
   const { plan, trialDays, tenant } = await withTenantScope(deps.db, ctx.tenantId, async (tx) => {
     const plan = await repo.findPlan(tx, plan_id);
     if (!plan) throw new AppError('INVALID', `Unknown plan "${plan_id}"`);
-    const current = await settleLocalSubscription(tx, ctx.tenantId, deps.clock.now());
+    const current = await settledSubscription(deps, tx, ctx.tenantId, deps.clock.now());
     if (current && repo.isLive(current.status)) {
       throw new AppError(
         'BAD_REQUEST',
@@ -152,7 +169,7 @@ export async function startCheckout(
 export async function openPortal(deps: BillingDeps, ctx: TenantContext): Promise<RedirectUrl> {
   const { tenant, subscription } = await withTenantScope(deps.db, ctx.tenantId, async (tx) => ({
     tenant: (await repo.findTenant(tx, ctx.tenantId))!,
-    subscription: await settleLocalSubscription(tx, ctx.tenantId, deps.clock.now()),
+    subscription: await settledSubscription(deps, tx, ctx.tenantId, deps.clock.now()),
   }));
   if (!subscription) {
     throw new AppError('NOT_FOUND', 'No subscription found. Choose a plan to subscribe first.');
@@ -213,7 +230,7 @@ export async function getInvoicePdf(deps: BillingDeps, id: string, token: string
 export async function endBillingForDeletedTeam(deps: BillingDeps, tenantId: string): Promise<void> {
   const { tenant, subscription } = await withTenantScope(deps.db, tenantId, async (tx) => ({
     tenant: await repo.findTenant(tx, tenantId),
-    subscription: await settleLocalSubscription(tx, tenantId, deps.clock.now()),
+    subscription: await settledSubscription(deps, tx, tenantId, deps.clock.now()),
   }));
   if (!tenant) return;
   // Anything Stripe could still charge is cancelled, an incomplete subscription too: its first invoice may yet be paid.

@@ -1,10 +1,11 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+
+import type { WithSubqueryWithSelection } from 'drizzle-orm/pg-core';
 
 import type { Db } from '../../db/client.ts';
 import { isoTime, pgTime } from '../../db/iso-time.ts';
 import { keysetPages, pastKey, preparedPerHandle } from '../../db/prepared.ts';
 import { items } from '../../db/schema/items.ts';
-import { itemsUnlimited } from '../billing/billing.service.ts';
 
 const itemColumns = {
   uuid: items.uuid,
@@ -56,43 +57,6 @@ export async function countItems(db: Db, tenantId: string) {
   return row?.count ?? 0;
 }
 
-/** The hottest write: built and planned once per connection, as the pages are. */
-const insertStatement = preparedPerHandle((db) =>
-  db
-    .insert(items)
-    .values({
-      uuid: sql.placeholder('uuid'),
-      tenantId: sql.placeholder('tenantId'),
-      createdBy: sql.placeholder('createdBy'),
-      name: sql.placeholder('name'),
-      description: sql.placeholder('description'),
-    })
-    .returning(itemColumns)
-    .prepare('insert_item'),
-);
-
-/**
- * The insert of a team whose plan sets no item limit, as one statement planned once per connection: the row, or none
- * when the plan has a limit (the caller then counts under the team's lock).
- */
-const insertIfUnlimitedStatement = preparedPerHandle((db) => {
-  const value = (name: string, type: string) => sql`${sql.placeholder(name)}::${sql.raw(type)}`;
-  return db
-    .insert(items)
-    .select(
-      sql`select ${value('uuid', 'uuid')}, ${value('tenantId', 'uuid')}, ${value('name', 'text')},
-        ${value('description', 'text')}, ${value('createdBy', 'uuid')}, now(), now()
-      where ${itemsUnlimited(value('tenantId', 'uuid'))}`,
-    )
-    .returning(itemColumns)
-    .prepare('insert_item_unlimited');
-});
-
-export async function insertItemIfUnlimited(db: Db, values: NewItem) {
-  const [item] = await insertIfUnlimitedStatement(db).execute(values);
-  return item;
-}
-
 type NewItem = {
   uuid: string;
   tenantId: string;
@@ -101,30 +65,145 @@ type NewItem = {
   description: string | null;
 };
 
-export async function insertItem(db: Db, values: NewItem) {
-  const [item] = await insertStatement(db).execute(values);
-  return item!;
-}
+/**
+ * What an item's writes embed from the modules below (items.service.ts hands them in, so this file imports no other
+ * module): billing's condition that the team's plan sets no item limit, and activity's insert of one log entry per
+ * row of a CTE of the statement.
+ */
+export type ItemWriteParts = {
+  itemsUnlimited: (tenantId: SQL) => SQL;
+  activityFrom: (
+    source: SQLWrapper,
+    entry: {
+      tenantId: SQLWrapper;
+      actorId: SQLWrapper;
+      action: 'item.created' | 'item.updated' | 'item.deleted';
+      details: Record<string, SQLWrapper>;
+    },
+  ) => SQL;
+};
 
-export async function updateItem(
-  db: Db,
-  tenantId: string,
-  id: string,
-  values: { name?: string; description?: string | null },
-) {
-  const [item] = await db
-    .update(items)
-    .set({ ...values, updatedAt: sql`now()` })
-    .where(and(eq(items.tenantId, tenantId), eq(items.uuid, id)))
-    .returning(itemColumns);
-  return item;
-}
+/** What a written item's CTE returns: the row the answer is read from, and what its log entry names. */
+const writtenColumns = {
+  uuid: items.uuid,
+  tenantId: items.tenantId,
+  createdBy: items.createdBy,
+  name: items.name,
+  description: items.description,
+  createdAt: items.createdAt,
+  updatedAt: items.updatedAt,
+};
 
-/** The deleted item's id and name, or undefined when there was none. */
-export async function deleteItem(db: Db, tenantId: string, id: string) {
-  const [deleted] = await db
-    .delete(items)
-    .where(and(eq(items.tenantId, tenantId), eq(items.uuid, id)))
-    .returning({ uuid: items.uuid, name: items.name });
-  return deleted;
+/**
+ * An item's writes, each ONE statement that also logs it (docs/decisions/016): `WITH item AS (INSERT | UPDATE |
+ * DELETE … RETURNING …), logged AS (INSERT INTO activity_log … SELECT … FROM item) SELECT … FROM item`. The entry is
+ * written only for a row the change returned, so a change that finds no item logs nothing, and the change and its
+ * entry commit or fail together. The inserts are prepared once per handle, as the pages are.
+ */
+export function itemWrites({ itemsUnlimited, activityFrom }: ItemWriteParts) {
+  /** The statement around a write's CTE: its entry logged, and the item read back in the API's form. */
+  const logged = (
+    db: Db,
+    item: WithSubqueryWithSelection<typeof writtenColumns, 'item'>,
+    action: 'item.created' | 'item.updated' | 'item.deleted',
+    actorId: SQLWrapper,
+  ) => {
+    const log = db.$with('logged', {}).as(
+      activityFrom(item, {
+        tenantId: item.tenantId,
+        actorId,
+        action,
+        details: { item: item.uuid, name: item.name },
+      }),
+    );
+    return db.with(item, log).select({
+      uuid: item.uuid,
+      name: item.name,
+      description: item.description,
+      createdAt: isoTime(item.createdAt),
+      updatedAt: isoTime(item.updatedAt),
+      sortAt: pgTime(item.createdAt),
+    });
+  };
+  const placeholder = (name: string, type: string) => sql`${sql.placeholder(name)}::${sql.raw(type)}`;
+
+  /** The insert of a team whose plan sets no item limit: the row, or none when the plan has a limit. */
+  const insertIfUnlimited = preparedPerHandle((db) => {
+    const item = db.$with('item').as(
+      db
+        .insert(items)
+        .select(
+          sql`select ${placeholder('uuid', 'uuid')}, ${placeholder('tenantId', 'uuid')}, ${placeholder('name', 'text')},
+            ${placeholder('description', 'text')}, ${placeholder('createdBy', 'uuid')}, now(), now()
+          where ${itemsUnlimited(placeholder('tenantId', 'uuid'))}`,
+        )
+        .returning(writtenColumns),
+    );
+    // The entry's actor is the item's creator, as the row records it.
+    return logged(db, item, 'item.created', item.createdBy).from(item).prepare('insert_item_unlimited');
+  });
+
+  /** The insert after the limit was checked under the team's lock. */
+  const insert = preparedPerHandle((db) => {
+    const item = db.$with('item').as(
+      db
+        .insert(items)
+        .values({
+          uuid: sql.placeholder('uuid'),
+          tenantId: sql.placeholder('tenantId'),
+          createdBy: sql.placeholder('createdBy'),
+          name: sql.placeholder('name'),
+          description: sql.placeholder('description'),
+        })
+        .returning(writtenColumns),
+    );
+    return logged(db, item, 'item.created', item.createdBy).from(item).prepare('insert_item');
+  });
+
+  return {
+    /**
+     * The hottest write, for a team whose plan sets no item limit: one statement planned once per connection, the
+     * item and its entry, or nothing when the plan has a limit (the caller then counts under the team's lock).
+     */
+    async insertIfUnlimited(db: Db, values: NewItem) {
+      const [item] = await insertIfUnlimited(db).execute(values);
+      return item;
+    },
+
+    async insert(db: Db, values: NewItem) {
+      const [item] = await insert(db).execute(values);
+      return item!;
+    },
+
+    /** The changed item, logged as `actorId`'s change; undefined when there was none. */
+    async update(
+      db: Db,
+      tenantId: string,
+      id: string,
+      actorId: string,
+      values: { name?: string; description?: string | null },
+    ) {
+      const item = db.$with('item').as(
+        db
+          .update(items)
+          .set({ ...values, updatedAt: sql`now()` })
+          .where(and(eq(items.tenantId, tenantId), eq(items.uuid, id)))
+          .returning(writtenColumns),
+      );
+      const [updated] = await logged(db, item, 'item.updated', sql`${actorId}::uuid`).from(item);
+      return updated;
+    },
+
+    /** The deleted item, logged as `actorId`'s deletion; undefined when there was none. */
+    async delete(db: Db, tenantId: string, id: string, actorId: string) {
+      const item = db.$with('item').as(
+        db
+          .delete(items)
+          .where(and(eq(items.tenantId, tenantId), eq(items.uuid, id)))
+          .returning(writtenColumns),
+      );
+      const [deleted] = await logged(db, item, 'item.deleted', sql`${actorId}::uuid`).from(item);
+      return deleted;
+    },
+  };
 }

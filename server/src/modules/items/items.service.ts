@@ -8,8 +8,8 @@ import { withTenantScope, withTenantStatement } from '../../db/tenant-scope.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { type Page, type PageQuery, readPage } from '../../lib/pagination.ts';
 import type { TenantContext } from '../../plugins/tenant.ts';
-import { recordActivity } from '../activity/activity.service.ts';
-import { requireRoomFor } from '../billing/billing.service.ts';
+import { activityFrom } from '../activity/activity.service.ts';
+import { itemsUnlimited, requireRoomFor } from '../billing/billing.service.ts';
 import * as repo from './items.repository.ts';
 
 const notFound = () => new AppError('NOT_FOUND', 'Item not found');
@@ -24,20 +24,11 @@ function toItem(row: repo.ItemRecord): Item {
   };
 }
 
-/** Each change of an item goes in the team's log with the change itself. */
-function recordItemActivity(
-  tx: Db,
-  ctx: TenantContext,
-  action: 'item.updated' | 'item.deleted',
-  item: { uuid: string; name: string },
-) {
-  return recordActivity(tx, {
-    tenantId: ctx.tenantId,
-    actorId: ctx.userId,
-    action,
-    details: { item: item.uuid, name: item.name },
-  });
-}
+/**
+ * An item's writes, each one statement with its entry in the team's log (docs/decisions/016): billing's plan
+ * condition and activity's entry are handed to the repository once, and its statements are prepared per handle.
+ */
+const writes = repo.itemWrites({ itemsUnlimited, activityFrom });
 
 export async function listItems(db: Db, ctx: TenantContext, query: PageQuery): Promise<Page<Item>> {
   return readPage(
@@ -67,16 +58,14 @@ export async function createItem(
     name,
     description: description ?? null,
   };
-  // Most plans set no item limit: one statement and one round trip, as the hottest write was before limits. The
-  // insert's trigger writes its log entry (migration 0014).
-  const unlimited = await withTenantStatement(db, ctx.tenantId, (tx) =>
-    repo.insertItemIfUnlimited(tx, values),
-  );
+  // Most plans set no item limit: one statement (the item and its entry) and one round trip, as the hottest write
+  // was before limits.
+  const unlimited = await withTenantStatement(db, ctx.tenantId, (tx) => writes.insertIfUnlimited(tx, values));
   if (unlimited) return toItem(unlimited);
   const item = await withTenantScope(db, ctx.tenantId, async (tx) => {
     // Of two creates for the last place only one is made.
     await requireRoomFor(tx, ctx.tenantId, 'items', () => repo.countItems(tx, ctx.tenantId));
-    return repo.insertItem(tx, values);
+    return writes.insert(tx, values);
   });
   return toItem(item);
 }
@@ -94,20 +83,18 @@ export async function updateItem(
 ): Promise<Item> {
   if (!isUuid(id)) throw notFound();
   const values = Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined));
-  const item = await withTenantScope(db, ctx.tenantId, async (tx) => {
-    const updated = await repo.updateItem(tx, ctx.tenantId, id, values);
-    if (!updated) throw notFound();
-    await recordItemActivity(tx, ctx, 'item.updated', updated);
-    return updated;
-  });
+  // One statement, the change and its entry: one round trip.
+  const item = await withTenantStatement(db, ctx.tenantId, (tx) =>
+    writes.update(tx, ctx.tenantId, id, ctx.userId, values),
+  );
+  if (!item) throw notFound();
   return toItem(item);
 }
 
 export async function deleteItem(db: Db, ctx: TenantContext, id: string): Promise<void> {
   if (!isUuid(id)) throw notFound();
-  await withTenantScope(db, ctx.tenantId, async (tx) => {
-    const deleted = await repo.deleteItem(tx, ctx.tenantId, id);
-    if (!deleted) throw notFound();
-    await recordItemActivity(tx, ctx, 'item.deleted', deleted);
-  });
+  const deleted = await withTenantStatement(db, ctx.tenantId, (tx) =>
+    writes.delete(tx, ctx.tenantId, id, ctx.userId),
+  );
+  if (!deleted) throw notFound();
 }

@@ -7,6 +7,7 @@ import Stripe from 'stripe';
 import { withTenantScope } from '../../../db/tenant-scope.ts';
 import { AppError } from '../../../lib/app-error.ts';
 import { recordStripeCustomer } from '../../tenants/tenants.service.ts';
+import { findSubscription } from '../billing.repository.ts';
 import type { BillingProvider } from '../billing-provider.ts';
 
 export type StripePrices = Record<string, Record<BillingInterval, string>>;
@@ -162,5 +163,9 @@ export function createStripeProvider({
       if (!url) throw new AppError('NOT_FOUND', 'This invoice has no PDF yet');
       return url;
     },
+
+    // Stripe renews and ends its subscriptions itself, and its webhooks bring the rows up to date: nothing is due here.
+    isDue: () => false,
+    settle: (tx, tenantId) => findSubscription(tx, tenantId),
   };
 }
