@@ -57,6 +57,10 @@ export async function seedDatabase(db: Db, scale: number): Promise<SeedCounts> {
       select t.uuid, 'Item ' || g, case when g % 3 <> 0 then 'Seeded item number ' || g end,
         now() - g * interval '1 second', now() - g * interval '1 second'
       from generate_series(1, ${items}::int) g join t on t.n = (g - 1) % ${teams} + 1`);
+    // Each item's creation in its team's log, as the app writes it with the insert (items.repository.ts).
+    await tx.execute(sql`insert into activity_log (tenant_id, actor_id, action, details, created_at)
+      select tenant_id, created_by, 'item.created', jsonb_build_object('item', uuid, 'name', name), created_at
+      from items`);
     // Every other team pays for Pro; each team has its share of past invoices, one per month.
     await tx.execute(sql`with t as (${numberedTeams})
       insert into subscriptions (tenant_id, provider, plan_id, interval, status, current_period_start,
