@@ -124,8 +124,10 @@ type Handler<K extends DefinedEndpointId> = RouteHandlerMethod<
   RouteSchema<K>,
   ZodTypeProvider
 >;
-/** What a route may add to its endpoint's declaration: its own hooks, rate limit or body limit. */
-type RouteExtras = Omit<RouteShorthandOptions, 'schema'> & { schema?: Pick<FastifySchema, 'hide'> };
+/** What a route may add to its endpoint's declaration: its own hooks, rate limit or body limit, its description. */
+type RouteExtras = Omit<RouteShorthandOptions, 'schema'> & {
+  schema?: Pick<FastifySchema, 'hide' | 'description'>;
+};
 
 /**
  * Registers the handler of endpoint `id` (contract/src/endpoints.ts) on a routes plugin registered under `/api`: its
