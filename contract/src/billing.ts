@@ -2,6 +2,7 @@ import { z } from 'zod';
 
 import { BILLING_INTERVALS, INVOICE_STATUSES, SUBSCRIPTION_STATUSES } from './constants.ts';
 import type { EndpointSchemas } from './endpoint-schemas.ts';
+import { PageQuerySchema } from './pagination.ts';
 
 /** docs/spec.md sections 3, 4 and 7; docs/contract.md section 3 (billing). Amounts are in minor units. */
 export const BillingIntervalSchema = z.enum(BILLING_INTERVALS);
@@ -103,6 +104,12 @@ export type InvoiceDownload = z.infer<typeof InvoiceDownloadSchema>;
 
 export const InvoiceParamsSchema = z.object({ id: z.string().max(100) });
 
+/** The short-lived token of the link that /download answers; without it, the PDF is refused. */
+export const InvoicePdfQuerySchema = z.object({ token: z.string().max(2000).optional() });
+
+/** What the Stripe webhook answers to an event it has verified and handled. */
+export const StripeWebhookReceiptSchema = z.object({ received: z.literal(true) });
+
 // The built-in test-mode provider (PAYMENTS_PROVIDER=local). Checkout answers the URL of the app's own page
 // `/billing/checkout/{session_id}`; the portal answers `/billing/portal?tenant={tenant_uuid}` (localBillingPaths,
 // constants.ts). Those pages call:
@@ -113,6 +120,8 @@ export const InvoiceParamsSchema = z.object({ id: z.string().max(100) });
 //   POST /api/payments/local/portal/resume                -> Subscription
 export const TEST_CARD_NUMBER = '4242 4242 4242 4242';
 export const DECLINED_CARD_NUMBER = '4000 0000 0000 0002';
+
+export const LocalCheckoutParamsSchema = z.object({ session_id: z.string().max(100) });
 
 export const LocalCheckoutSessionSchema = z.object({
   id: z.uuid(),
@@ -152,4 +161,24 @@ export const ChangePlanBodySchema = z.object({
 });
 export type ChangePlanBody = z.infer<typeof ChangePlanBodySchema>;
 
-export const billingEndpointSchemas = {} as const satisfies EndpointSchemas;
+export const billingEndpointSchemas = {
+  listPlans: { response: { 200: z.array(PlanSchema) } },
+  getSubscription: { response: { 200: SubscriptionSchema } },
+  listInvoices: { query: PageQuerySchema, response: { 200: z.array(InvoiceSchema) } },
+  getInvoiceDownloadLink: { params: InvoiceParamsSchema, response: { 200: InvoiceDownloadSchema } },
+  createCheckout: { body: CheckoutBodySchema, response: { 200: RedirectUrlSchema } },
+  createPortal: { response: { 200: RedirectUrlSchema } },
+  getLocalCheckout: { params: LocalCheckoutParamsSchema, response: { 200: LocalCheckoutSessionSchema } },
+  payLocalCheckout: {
+    params: LocalCheckoutParamsSchema,
+    body: LocalPaymentBodySchema,
+    response: { 200: SubscriptionSchema },
+  },
+  changeLocalPlan: { body: ChangePlanBodySchema, response: { 200: SubscriptionSchema } },
+  cancelLocalSubscription: { response: { 200: SubscriptionSchema } },
+  resumeLocalSubscription: { response: { 200: SubscriptionSchema } },
+  // A PDF attachment: no JSON answer to declare.
+  downloadSignedInvoice: { params: InvoiceParamsSchema, query: InvoicePdfQuerySchema, response: {} },
+  // The body is Stripe's raw bytes (the route's scope parses none): no schema validates it.
+  stripeWebhook: { response: { 200: StripeWebhookReceiptSchema } },
+} as const satisfies EndpointSchemas;

@@ -1,8 +1,10 @@
 import { z } from 'zod';
 
 import { OPERATOR_ACTIONS } from './constants.ts';
-import { RoleSchema } from './tenants.ts';
+import { AuthResponseSchema } from './auth.ts';
 import type { EndpointSchemas } from './endpoint-schemas.ts';
+import { PageQuerySchema, SearchPageQuerySchema } from './pagination.ts';
+import { RoleSchema } from './tenants.ts';
 
 /** A team as the super-admin list shows it (docs/spec.md section 3, admin view). */
 export const AdminTenantSchema = z.object({
@@ -104,4 +106,17 @@ export const OperatorAuditEntrySchema = z.object({
 });
 export type OperatorAuditEntry = z.infer<typeof OperatorAuditEntrySchema>;
 
-export const superAdminEndpointSchemas = {} as const satisfies EndpointSchemas;
+export const superAdminEndpointSchemas = {
+  adminListTenants: { query: SearchPageQuerySchema, response: { 200: z.array(AdminTenantSchema) } },
+  adminGetTenant: { params: AdminTenantParamsSchema, response: { 200: AdminTenantDetailSchema } },
+  adminListFeedback: { query: SearchPageQuerySchema, response: { 200: z.array(AdminFeedbackSchema) } },
+  adminGetMetrics: { response: { 200: AdminMetricsSchema } },
+  adminListUsers: { query: SearchPageQuerySchema, response: { 200: z.array(AdminUserSchema) } },
+  adminGetUser: { params: AdminUserParamsSchema, response: { 200: AdminUserDetailSchema } },
+  adminListAudit: { query: PageQuerySchema, response: { 200: z.array(OperatorAuditEntrySchema) } },
+  adminSuspendUser: { params: AdminUserParamsSchema, response: { 204: z.null() } },
+  adminUnsuspendUser: { params: AdminUserParamsSchema, response: { 204: z.null() } },
+  adminImpersonate: { params: AdminUserParamsSchema, response: { 200: AuthResponseSchema } },
+  // Called with the viewed account's own token, under /auth/impersonation: /super-admin is closed to it.
+  stopImpersonation: { response: { 204: z.null() } },
+} as const satisfies EndpointSchemas;

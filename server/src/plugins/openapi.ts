@@ -3,7 +3,13 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
+import {
+  type FastifyPluginAsyncZod,
+  jsonSchemaTransform,
+  jsonSchemaTransformObject,
+} from 'fastify-type-provider-zod';
+
+import { route } from './route-scope.ts';
 
 const DOCS = '/api/docs';
 
@@ -30,7 +36,9 @@ export const openapiPlugin = fp(
         },
       },
     });
-    app.get('/api/openapi.json', { schema: { hide: true } }, () => app.swagger());
+    const document: FastifyPluginAsyncZod = async (api) =>
+      route(api, 'getOpenApi', () => app.swagger(), { schema: { hide: true } });
+    await app.register(document, { prefix: '/api' });
   },
   { name: 'openapi' },
 );

@@ -109,6 +109,15 @@ const userCalls: [string, () => Promise<unknown>][] = [
   ['/tenants', () => createTenant({ name: 'Acme' })],
   ['/payments/plans', () => getPlans()],
   ['/payments/local/checkout/cs_1', () => getCheckoutSession('cs_1')],
+  // The session names its team: the server checks the caller's role there, not in a header.
+  [
+    '/payments/local/checkout/cs_1/pay',
+    () =>
+      payCheckoutSession({
+        sessionId: 'cs_1',
+        body: { card_number: '4242424242424242', exp_month: 12, exp_year: 2040, cvc: '123' },
+      }),
+  ],
   ['/super-admin/tenants', () => getAdminTenants()],
   ['/super-admin/tenants/t-9', () => getAdminTenant('t-9')],
   ['/super-admin/feedback', () => getAdminFeedback()],
@@ -139,15 +148,6 @@ const teamCalls: [string, () => Promise<unknown>][] = [
   ['/payments/invoices/in-1/download', () => getInvoiceDownload({ tenantUuid: TEAM, invoiceId: 'in-1' })],
   ['/payments/checkout', () => startCheckout({ tenantUuid: TEAM, body: { plan_id: 'pro' } })],
   ['/payments/portal', () => openBillingPortal({ tenantUuid: TEAM })],
-  [
-    '/payments/local/checkout/cs_1/pay',
-    () =>
-      payCheckoutSession({
-        sessionId: 'cs_1',
-        tenantUuid: TEAM,
-        body: { card_number: '4242424242424242', exp_month: 12, exp_year: 2040, cvc: '123' },
-      }),
-  ],
   [
     '/payments/local/portal/change-plan',
     () => changePlan({ tenantUuid: TEAM, body: { plan_id: 'pro', billing_interval: 'annual' } }),

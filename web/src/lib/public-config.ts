@@ -1,11 +1,10 @@
 /** The server's public settings (GET /api/config): read by signed-out pages (Google sign-in) and the shell. */
-import type { PublicConfig } from '@app/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
 import { publicFetch } from '@/lib/api-client';
 
 export const getPublicConfig = ({ signal }: { signal?: AbortSignal } = {}) =>
-  publicFetch<PublicConfig>('/config', { signal });
+  publicFetch('getPublicConfig', { signal });
 
 const getPublicConfigQueryOptions = () =>
   queryOptions({

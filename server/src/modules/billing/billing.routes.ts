@@ -1,19 +1,8 @@
-import {
-  CheckoutBodySchema,
-  InvoiceDownloadSchema,
-  InvoiceParamsSchema,
-  InvoiceSchema,
-  PageQuerySchema,
-  PlanSchema,
-  RedirectUrlSchema,
-  SubscriptionSchema,
-} from '@app/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 
 import { AppError } from '../../lib/app-error.ts';
 import { sendPage } from '../../lib/pagination.ts';
-import { routeScope } from '../../plugins/route-scope.ts';
+import { route, routeScope } from '../../plugins/route-scope.ts';
 import { localBillingRoutes } from './local/local-billing.routes.ts';
 import * as billing from './billing.service.ts';
 import { handleStripeWebhook } from './stripe/stripe-webhooks.service.ts';
@@ -24,43 +13,26 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
 
   const plans: FastifyPluginAsyncZod = async (scope) => {
     routeScope(scope, { tags });
-    scope.get('/payments/plans', { schema: { response: { 200: z.array(PlanSchema) } } }, () =>
-      billing.listPlans(deps.db),
-    );
+    route(scope, 'listPlans', () => billing.listPlans(deps.db));
   };
 
   // The team in X-TENANT-UUID: its members read its billing, its admins change it.
   const teamBilling: FastifyPluginAsyncZod = async (scope) => {
     routeScope(scope, { tags });
 
-    scope.get('/payments/subscription', { schema: { response: { 200: SubscriptionSchema } } }, (request) =>
-      billing.getSubscription(deps, request.tenantCtx),
+    route(scope, 'getSubscription', (request) => billing.getSubscription(deps, request.tenantCtx));
+
+    route(scope, 'listInvoices', async (request, reply) =>
+      sendPage(reply, await billing.listInvoices(deps, request.tenantCtx, request.query)),
     );
 
-    scope.get(
-      '/payments/invoices',
-      { schema: { querystring: PageQuerySchema, response: { 200: z.array(InvoiceSchema) } } },
-      async (request, reply) =>
-        sendPage(reply, await billing.listInvoices(deps, request.tenantCtx, request.query)),
+    route(scope, 'getInvoiceDownloadLink', (request) =>
+      billing.getInvoiceDownload(deps, request.tenantCtx, request.params.id),
     );
 
-    scope.get(
-      '/payments/invoices/:id/download',
-      { schema: { params: InvoiceParamsSchema, response: { 200: InvoiceDownloadSchema } } },
-      (request) => billing.getInvoiceDownload(deps, request.tenantCtx, request.params.id),
-    );
+    route(scope, 'createCheckout', (request) => billing.startCheckout(deps, request.tenantCtx, request.body));
 
-    scope.post(
-      '/payments/checkout',
-      {
-        schema: { body: CheckoutBodySchema, response: { 200: RedirectUrlSchema } },
-      },
-      (request) => billing.startCheckout(deps, request.tenantCtx, request.body),
-    );
-
-    scope.post('/payments/portal', { schema: { response: { 200: RedirectUrlSchema } } }, (request) =>
-      billing.openPortal(deps, request.tenantCtx),
-    );
+    route(scope, 'createPortal', (request) => billing.openPortal(deps, request.tenantCtx));
   };
 
   // No bearer token: the link's short-lived token is the authorization.
@@ -68,15 +40,9 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
     routeScope(scope, { tags });
 
     // Opened in a new tab, which sends no bearer header.
-    scope.get(
-      '/payments/invoices/:id/pdf',
-      {
-        schema: {
-          description: 'The PDF of a local invoice, from the link that /download answers.',
-          params: InvoiceParamsSchema,
-          querystring: z.object({ token: z.string().max(2000).optional() }),
-        },
-      },
+    route(
+      scope,
+      'downloadSignedInvoice',
       async (request, reply) => {
         const { filename, pdf } = await billing.getInvoicePdf(
           deps,
@@ -89,6 +55,7 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
           .header('cache-control', 'private, no-store')
           .send(pdf);
       },
+      { schema: { description: 'The PDF of a local invoice, from the link that /download answers.' } },
     );
   };
 
@@ -97,14 +64,9 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
     routeScope(scope, { tags });
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
-    scope.post(
-      '/payments/webhook',
-      {
-        schema: {
-          description: 'Stripe webhook endpoint, verified with the Stripe-Signature header.',
-          response: { 200: z.object({ received: z.literal(true) }) },
-        },
-      },
+    route(
+      scope,
+      'stripeWebhook',
       async (request) => {
         if (!deps.stripeWebhooks) {
           throw new AppError('NOT_FOUND', 'Stripe webhooks are not enabled (PAYMENTS_PROVIDER=local)');
@@ -113,6 +75,7 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
         await handleStripeWebhook(deps.stripeWebhooks, body, request.headers['stripe-signature']);
         return { received: true as const };
       },
+      { schema: { description: 'Stripe webhook endpoint, verified with the Stripe-Signature header.' } },
     );
   };
 

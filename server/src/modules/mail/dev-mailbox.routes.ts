@@ -1,8 +1,10 @@
 // The development mailbox: every mail the app wrote, as a page for people and as JSON for browser tests.
 // Registered only outside production and without SMTP_URL (docs/contract.md section 3, Email).
 import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 
 import type { OutboxRow } from '../../db/schema/outbox.ts';
+import { route } from '../../plugins/route-scope.ts';
 import { escapeHtml } from './escape-html.ts';
 import { findRecentMail } from './mail.repository.ts';
 import { LINK_PATTERN } from './mailer.ts';
@@ -10,22 +12,32 @@ import { LINK_PATTERN } from './mailer.ts';
 /** Enough for any test run to find its mail, without a page that grows for ever. */
 const SHOWN_MAILS = 100;
 
-export async function devMailboxRoutes(app: FastifyInstance) {
+/** The mailbox as JSON, for browser tests. */
+const mailboxJson: FastifyPluginAsyncZod = async (app) => {
   // Hidden from the OpenAPI document: this is a development tool, not part of the API.
-  app.get('/api/dev/mailbox', { schema: { hide: true } }, async (_request, reply) => {
-    const mails = await findRecentMail(app.database.db, SHOWN_MAILS);
-    return reply.header('cache-control', 'no-store').send(
-      mails.map((mail) => ({
-        id: mail.id,
-        to: mail.to,
-        subject: mail.subject,
-        text: mail.text,
-        html: mail.html,
-        created_at: mail.createdAt.toISOString(),
-        sent_at: mail.sentAt?.toISOString() ?? null,
-      })),
-    );
-  });
+  route(
+    app,
+    'getDevMailbox',
+    async (_request, reply) => {
+      const mails = await findRecentMail(app.database.db, SHOWN_MAILS);
+      return reply.header('cache-control', 'no-store').send(
+        mails.map((mail) => ({
+          id: mail.id,
+          to: mail.to,
+          subject: mail.subject,
+          text: mail.text,
+          html: mail.html,
+          created_at: mail.createdAt.toISOString(),
+          sent_at: mail.sentAt?.toISOString() ?? null,
+        })),
+      );
+    },
+    { schema: { hide: true } },
+  );
+};
+
+export async function devMailboxRoutes(app: FastifyInstance) {
+  await app.register(mailboxJson, { prefix: '/api' });
 
   app.get('/dev/mailbox', { schema: { hide: true } }, async (_request, reply) => {
     const mails = await findRecentMail(app.database.db, SHOWN_MAILS);

@@ -1,7 +1,6 @@
-import { PublicConfigSchema } from '@app/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 
-import { routeScope } from '../../plugins/route-scope.ts';
+import { route, routeScope } from '../../plugins/route-scope.ts';
 
 /**
  * What the web app needs to know before anyone signs in: whether Google sign-in exists, the top bar's links,
@@ -16,5 +15,5 @@ export const publicConfigRoutes: FastifyPluginAsyncZod = async (app) => {
     codebase_url: codebaseUrl,
     payments_provider: payments.provider,
   };
-  app.get('/config', { schema: { response: { 200: PublicConfigSchema } } }, () => body);
+  route(app, 'getPublicConfig', () => body);
 };

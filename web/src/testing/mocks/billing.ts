@@ -11,8 +11,9 @@ import {
   type Role,
   type Subscription,
 } from '@app/contract';
-import { http, HttpResponse, type DefaultBodyType, type StrictRequest } from 'msw';
+import { HttpResponse } from 'msw';
 
+import { mockEndpoint } from './endpoint';
 import { ACME_UUID } from './handlers';
 import { server } from './server';
 import type { Call } from './teams';
@@ -89,6 +90,9 @@ export const checkoutSession = (overrides: Partial<LocalCheckoutSession> = {}): 
   ...overrides,
 });
 
+/** The error bodies this fake answers with. */
+type Detail = { detail: string };
+
 type FakeBillingOptions = {
   /** The team's subscription; none (404) unless given. */
   subscription?: Subscription | null;
@@ -107,7 +111,7 @@ export function fakeBilling({
   const state = { subscription: initial, session };
   const calls: Call[] = [];
 
-  async function record(request: StrictRequest<DefaultBodyType>) {
+  async function record(request: Request) {
     const text = await request.clone().text();
     const call = {
       method: request.method,
@@ -119,46 +123,49 @@ export function fakeBilling({
     return call;
   }
   const forbidden = () =>
-    role === 'member' ? HttpResponse.json({ detail: 'Insufficient permissions' }, { status: 403 }) : null;
-  const noSubscription = () => HttpResponse.json({ detail: 'No subscription' }, { status: 404 });
+    role === 'member'
+      ? HttpResponse.json<Detail>({ detail: 'Insufficient permissions' }, { status: 403 })
+      : null;
+  const noSubscription = () => HttpResponse.json<Detail>({ detail: 'No subscription' }, { status: 404 });
   /** Changes the subscription, as the portal endpoints do. */
   const update = (changes: Partial<Subscription>) => {
     if (!state.subscription) return noSubscription();
     state.subscription = { ...state.subscription, ...changes };
-    return HttpResponse.json(state.subscription);
+    return HttpResponse.json<Subscription>(state.subscription);
   };
 
   server.use(
-    http.get('/api/payments/plans', async ({ request }) => {
+    mockEndpoint('listPlans', async ({ request }) => {
       await record(request);
       return HttpResponse.json(plans);
     }),
-    http.get('/api/payments/subscription', async ({ request }) => {
+    mockEndpoint('getSubscription', async ({ request }) => {
       await record(request);
       return state.subscription ? HttpResponse.json(state.subscription) : noSubscription();
     }),
-    http.get('/api/payments/invoices', async ({ request }) => {
+    mockEndpoint('listInvoices', async ({ request }) => {
       await record(request);
       return HttpResponse.json(invoices);
     }),
-    http.get('/api/payments/invoices/:id/download', async ({ request, params }) => {
+    mockEndpoint('getInvoiceDownloadLink', async ({ request, params }) => {
       await record(request);
       return forbidden() ?? HttpResponse.json({ download_url: `/api/payments/invoices/${params.id}/pdf` });
     }),
-    http.post('/api/payments/checkout', async ({ request }) => {
+    mockEndpoint('createCheckout', async ({ request }) => {
       await record(request);
       return forbidden() ?? HttpResponse.json({ url: `/billing/checkout/${state.session.id}` });
     }),
-    http.post('/api/payments/portal', async ({ request }) => {
+    mockEndpoint('createPortal', async ({ request }) => {
       const { tenant } = await record(request);
       return forbidden() ?? HttpResponse.json({ url: `/billing/portal?tenant=${tenant}` });
     }),
-    http.get('/api/payments/local/checkout/:id', async ({ request, params }) => {
+    mockEndpoint('getLocalCheckout', async ({ request, params }) => {
       await record(request);
-      if (params.id !== state.session.id) return HttpResponse.json({ detail: 'Not found' }, { status: 404 });
+      if (params.session_id !== state.session.id)
+        return HttpResponse.json({ detail: 'Not found' }, { status: 404 });
       return HttpResponse.json(state.session);
     }),
-    http.post('/api/payments/local/checkout/:id/pay', async ({ request }) => {
+    mockEndpoint('payLocalCheckout', async ({ request }) => {
       const { body } = await record(request);
       if ((body as { card_number: string }).card_number === DECLINED_CARD_NUMBER.replace(/ /g, '')) {
         return HttpResponse.json(
@@ -177,15 +184,15 @@ export function fakeBilling({
       });
       return HttpResponse.json(state.subscription);
     }),
-    http.post('/api/payments/local/portal/change-plan', async ({ request }) => {
+    mockEndpoint('changeLocalPlan', async ({ request }) => {
       const { body } = await record(request);
       return forbidden() ?? update(body as Pick<Subscription, 'plan_id' | 'billing_interval'>);
     }),
-    http.post('/api/payments/local/portal/cancel', async ({ request }) => {
+    mockEndpoint('cancelLocalSubscription', async ({ request }) => {
       await record(request);
       return forbidden() ?? update({ cancel_at_period_end: true });
     }),
-    http.post('/api/payments/local/portal/resume', async ({ request }) => {
+    mockEndpoint('resumeLocalSubscription', async ({ request }) => {
       await record(request);
       return forbidden() ?? update({ cancel_at_period_end: false });
     }),

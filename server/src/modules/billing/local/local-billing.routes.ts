@@ -1,20 +1,12 @@
 // The API of the local provider's own pages (contract/src/billing.ts): /billing/checkout/{id} and /billing/portal.
 // Mounted only when PAYMENTS_PROVIDER=local.
-import {
-  ChangePlanBodySchema,
-  LocalCheckoutSessionSchema,
-  LocalPaymentBodySchema,
-  SubscriptionSchema,
-} from '@app/contract';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 
-import { routeScope } from '../../../plugins/route-scope.ts';
+import { route, routeScope } from '../../../plugins/route-scope.ts';
 import * as local from './local-billing.service.ts';
 
 const tags = ['Billing (test mode)'];
-const SessionParamsSchema = z.object({ session_id: z.string().max(100) });
 
 export const localBillingRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = app.billing;
@@ -30,22 +22,12 @@ export const localBillingRoutes: FastifyPluginAsyncZod = async (app) => {
   const checkout: FastifyPluginAsyncZod = async (scope) => {
     routeScope(scope, { tags });
 
-    scope.get(
-      '/payments/local/checkout/:session_id',
-      { schema: { params: SessionParamsSchema, response: { 200: LocalCheckoutSessionSchema } } },
-      (request) => local.getCheckoutSession(deps, caller(request), request.params.session_id),
+    route(scope, 'getLocalCheckout', (request) =>
+      local.getCheckoutSession(deps, caller(request), request.params.session_id),
     );
 
-    scope.post(
-      '/payments/local/checkout/:session_id/pay',
-      {
-        schema: {
-          params: SessionParamsSchema,
-          body: LocalPaymentBodySchema,
-          response: { 200: SubscriptionSchema },
-        },
-      },
-      (request) => local.payCheckoutSession(deps, caller(request), request.params.session_id, request.body),
+    route(scope, 'payLocalCheckout', (request) =>
+      local.payCheckoutSession(deps, caller(request), request.params.session_id, request.body),
     );
   };
 
@@ -53,23 +35,11 @@ export const localBillingRoutes: FastifyPluginAsyncZod = async (app) => {
   const portal: FastifyPluginAsyncZod = async (scope) => {
     routeScope(scope, { tags });
 
-    scope.post(
-      '/payments/local/portal/change-plan',
-      { schema: { body: ChangePlanBodySchema, response: { 200: SubscriptionSchema } } },
-      (request) => local.changePlan(deps, request.tenantCtx, request.body),
-    );
+    route(scope, 'changeLocalPlan', (request) => local.changePlan(deps, request.tenantCtx, request.body));
 
-    scope.post(
-      '/payments/local/portal/cancel',
-      { schema: { response: { 200: SubscriptionSchema } } },
-      (request) => local.cancelAtPeriodEnd(deps, request.tenantCtx),
-    );
+    route(scope, 'cancelLocalSubscription', (request) => local.cancelAtPeriodEnd(deps, request.tenantCtx));
 
-    scope.post(
-      '/payments/local/portal/resume',
-      { schema: { response: { 200: SubscriptionSchema } } },
-      (request) => local.resume(deps, request.tenantCtx),
-    );
+    route(scope, 'resumeLocalSubscription', (request) => local.resume(deps, request.tenantCtx));
   };
 
   await app.register(checkout);

@@ -3,7 +3,6 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 
 import { CHECKOUT_SESSION_ID, checkoutSession, fakeBilling } from '@/testing/mocks/billing';
-import { ACME_UUID } from '@/testing/mocks/handlers';
 import { renderApp, signIn } from '@/testing/render-app';
 
 async function renderCheckout(sessionId = CHECKOUT_SESSION_ID) {
@@ -110,8 +109,9 @@ describe('/billing/checkout/:sessionId', () => {
         .callsTo('POST', `/payments/local/checkout/${CHECKOUT_SESSION_ID}/pay`)
         .map(({ body, tenant }) => [body, tenant]),
     ).toEqual([
-      [{ card_number: '4000000000000002', exp_month: 12, exp_year: 2040, cvc: '123' }, ACME_UUID],
-      [{ card_number: '4242424242424242', exp_month: 12, exp_year: 2040, cvc: '123' }, ACME_UUID],
+      // The session names its team: no team header.
+      [{ card_number: '4000000000000002', exp_month: 12, exp_year: 2040, cvc: '123' }, null],
+      [{ card_number: '4242424242424242', exp_month: 12, exp_year: 2040, cvc: '123' }, null],
     ]);
 
     await userEvent.click(screen.getByRole('link', { name: 'Back to subscription' }));

@@ -1,4 +1,3 @@
-import type { AdminFeedback } from '@app/contract';
 import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 
 import { apiFetchPage } from '@/lib/api-client';
@@ -7,7 +6,7 @@ type GetAdminFeedbackOptions = { q?: string; cursor?: string | null; signal?: Ab
 
 /** GET /super-admin/feedback: one page of all feedback, newest first, searched with `q` (docs/contract.md section 3). */
 export const getAdminFeedback = ({ q, cursor, signal }: GetAdminFeedbackOptions = {}) =>
-  apiFetchPage<AdminFeedback>('/super-admin/feedback', { cursor, signal, query: { q } });
+  apiFetchPage('adminListFeedback', { cursor, signal, query: { q } });
 
 const getAdminFeedbackQueryOptions = (q = '') =>
   infiniteQueryOptions({

@@ -1,11 +1,10 @@
-import type { AdminMetrics } from '@app/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
 import { apiFetch } from '@/lib/api-client';
 
 /** GET /super-admin/metrics: the business at a glance (docs/contract.md section 4, Operators). */
 export const getAdminMetrics = ({ signal }: { signal?: AbortSignal } = {}) =>
-  apiFetch<AdminMetrics>('/super-admin/metrics', { signal });
+  apiFetch('adminGetMetrics', { signal });
 
 const getAdminMetricsQueryOptions = () =>
   queryOptions({

@@ -1,11 +1,10 @@
-import type { AdminTenantDetail } from '@app/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
 import { apiFetch } from '@/lib/api-client';
 
 /** GET /super-admin/tenants/{id}: a team with its users and subscription. */
 export const getAdminTenant = (tenantId: string, { signal }: { signal?: AbortSignal } = {}) =>
-  apiFetch<AdminTenantDetail>(`/super-admin/tenants/${encodeURIComponent(tenantId)}`, { signal });
+  apiFetch('adminGetTenant', { params: { id: tenantId }, signal });
 
 const getAdminTenantQueryOptions = (tenantId: string) =>
   queryOptions({

@@ -1,4 +1,3 @@
-import type { AdminTenant } from '@app/contract';
 import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 
 import { apiFetchPage } from '@/lib/api-client';
@@ -7,7 +6,7 @@ type GetAdminTenantsOptions = { q?: string; cursor?: string | null; signal?: Abo
 
 /** GET /super-admin/tenants: one page of every team, searched by name with `q` (docs/contract.md section 3). */
 export const getAdminTenants = ({ q, cursor, signal }: GetAdminTenantsOptions = {}) =>
-  apiFetchPage<AdminTenant>('/super-admin/tenants', { cursor, signal, query: { q } });
+  apiFetchPage('adminListTenants', { cursor, signal, query: { q } });
 
 const getAdminTenantsQueryOptions = (q = '') =>
   infiniteQueryOptions({

@@ -1,11 +1,10 @@
-import type { AdminUserDetail } from '@app/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
 import { apiFetch } from '@/lib/api-client';
 
 /** GET /super-admin/users/{uuid}: an account with its teams (docs/contract.md section 4, Operators). */
 export const getAdminUser = (userId: string, { signal }: { signal?: AbortSignal } = {}) =>
-  apiFetch<AdminUserDetail>(`/super-admin/users/${encodeURIComponent(userId)}`, { signal });
+  apiFetch('adminGetUser', { params: { uuid: userId }, signal });
 
 export const getAdminUserQueryOptions = (userId: string) =>
   queryOptions({

@@ -1,4 +1,3 @@
-import type { AdminUser } from '@app/contract';
 import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 
 import { apiFetchPage } from '@/lib/api-client';
@@ -7,7 +6,7 @@ type GetAdminUsersOptions = { q?: string; cursor?: string | null; signal?: Abort
 
 /** GET /super-admin/users: one page of every account, searched by email with `q` (docs/contract.md section 4). */
 export const getAdminUsers = ({ q, cursor, signal }: GetAdminUsersOptions = {}) =>
-  apiFetchPage<AdminUser>('/super-admin/users', { cursor, signal, query: { q } });
+  apiFetchPage('adminListUsers', { cursor, signal, query: { q } });
 
 /** Every cached users list, whatever its search: a suspension changes a row of any of them. */
 export const adminUsersQueryKey = ['admin', 'users', 'list'] as const;

@@ -1,4 +1,3 @@
-import type { OperatorAuditEntry } from '@app/contract';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 
 import { apiFetchPage } from '@/lib/api-client';
@@ -7,7 +6,7 @@ type GetOperatorAuditOptions = { cursor?: string | null; signal?: AbortSignal };
 
 /** GET /super-admin/audit: one page of what operators did to accounts, newest first (docs/contract.md section 4). */
 export const getOperatorAudit = ({ cursor, signal }: GetOperatorAuditOptions = {}) =>
-  apiFetchPage<OperatorAuditEntry>('/super-admin/audit', { cursor, signal });
+  apiFetchPage('adminListAudit', { cursor, signal });
 
 export const operatorAuditQueryKey = ['admin', 'audit'] as const;
 

@@ -1,4 +1,3 @@
-import type { AuthResponse } from '@app/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 
@@ -12,8 +11,7 @@ import { operatorAuditQueryKey } from './get-operator-audit';
  * POST /super-admin/users/{uuid}/impersonate: a session of that account for the operator, whose access token names
  * them in `act` and lasts at most 30 minutes (docs/contract.md section 4, Operators).
  */
-export const impersonateUser = (userId: string) =>
-  apiFetch<AuthResponse>(`/super-admin/users/${encodeURIComponent(userId)}/impersonate`, { method: 'POST' });
+export const impersonateUser = (userId: string) => apiFetch('adminImpersonate', { params: { uuid: userId } });
 
 /** "View as": sets the operator's session aside, signs in as the account and opens its dashboard. */
 export function useImpersonateUser(userId: string) {

@@ -8,9 +8,7 @@ import { operatorAuditQueryKey } from './get-operator-audit';
 
 /** POST /super-admin/users/{uuid}/suspend or /unsuspend (204, docs/contract.md section 4, Operators). */
 export const setSuspension = (userId: string, suspended: boolean) =>
-  apiFetch<void>(`/super-admin/users/${encodeURIComponent(userId)}/${suspended ? 'suspend' : 'unsuspend'}`, {
-    method: 'POST',
-  });
+  apiFetch(suspended ? 'adminSuspendUser' : 'adminUnsuspendUser', { params: { uuid: userId } });
 
 /**
  * Suspends (`mutate(true)`) or unsuspends (`mutate(false)`) the account, then reloads its page, the users lists and

@@ -10,7 +10,7 @@ import { endImpersonation, endSession, takeOperatorReturn } from '@/lib/session/
  * POST /auth/impersonation/stop with the viewed account's token: ends that session and records the stop (204,
  * docs/contract.md section 4, Operators).
  */
-export const stopImpersonation = () => apiFetch<void>('/auth/impersonation/stop', { method: 'POST' });
+export const stopImpersonation = () => apiFetch('stopImpersonation');
 
 /**
  * "Stop" (and Logout while viewing as someone): ends the viewed session on the server, then brings the operator's own

@@ -1,4 +1,3 @@
-import type { Subscription } from '@app/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 import { apiFetch } from '@/lib/api-client';
@@ -7,7 +6,7 @@ import { getSubscriptionQueryOptions } from './get-subscription';
 
 /** POST /payments/local/portal/cancel: the subscription ends at the end of the period already paid for. */
 export const cancelSubscription = ({ tenantUuid }: { tenantUuid: string }) =>
-  apiFetch<Subscription>('/payments/local/portal/cancel', { method: 'POST', body: {}, tenantUuid });
+  apiFetch('cancelLocalSubscription', { tenantUuid });
 
 export function useCancelSubscription(tenantUuid: string) {
   const queryClient = useQueryClient();

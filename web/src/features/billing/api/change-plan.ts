@@ -1,4 +1,4 @@
-import type { ChangePlanBody, Subscription } from '@app/contract';
+import type { ChangePlanBody } from '@app/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 import { apiFetch } from '@/lib/api-client';
@@ -8,7 +8,7 @@ import { getSubscriptionQueryOptions } from './get-subscription';
 
 /** POST /payments/local/portal/change-plan: another plan or interval for the team's subscription. */
 export const changePlan = ({ tenantUuid, body }: { tenantUuid: string; body: ChangePlanBody }) =>
-  apiFetch<Subscription>('/payments/local/portal/change-plan', { method: 'POST', body, tenantUuid });
+  apiFetch('changeLocalPlan', { body, tenantUuid });
 
 export function useChangePlan(tenantUuid: string) {
   const queryClient = useQueryClient();

@@ -1,4 +1,3 @@
-import type { InvoiceDownload } from '@app/contract';
 import { useMutation } from '@tanstack/react-query';
 
 import { apiFetch } from '@/lib/api-client';
@@ -6,7 +5,7 @@ import { openInNewTab } from '@/features/billing/utils/open-in-new-tab';
 
 /** GET /payments/invoices/{id}/download: where the invoice's PDF is (admins and the owner, docs/contract.md section 3). */
 export const getInvoiceDownload = ({ tenantUuid, invoiceId }: { tenantUuid: string; invoiceId: string }) =>
-  apiFetch<InvoiceDownload>(`/payments/invoices/${encodeURIComponent(invoiceId)}/download`, { tenantUuid });
+  apiFetch('getInvoiceDownloadLink', { params: { id: invoiceId }, tenantUuid });
 
 /** Opens the invoice in a new tab (docs/spec.md section 7). */
 export const useDownloadInvoice = (tenantUuid: string) =>

@@ -1,11 +1,10 @@
-import type { LocalCheckoutSession } from '@app/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
 import { apiFetch } from '@/lib/api-client';
 
 /** GET /payments/local/checkout/{id}: what the local provider's checkout page charges for (contract billing.ts). */
 export const getCheckoutSession = (sessionId: string, { signal }: { signal?: AbortSignal } = {}) =>
-  apiFetch<LocalCheckoutSession>(`/payments/local/checkout/${encodeURIComponent(sessionId)}`, { signal });
+  apiFetch('getLocalCheckout', { params: { session_id: sessionId }, signal });
 
 export const getCheckoutSessionQueryOptions = (sessionId: string) =>
   queryOptions({

@@ -1,4 +1,3 @@
-import type { Invoice } from '@app/contract';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 
 import { apiFetchPage } from '@/lib/api-client';
@@ -8,7 +7,7 @@ import { tenantQueryKey } from '@/lib/session/tenant-query-key';
 export const getInvoices = (
   tenantUuid: string,
   { cursor, signal }: { cursor?: string | null; signal?: AbortSignal } = {},
-) => apiFetchPage<Invoice>('/payments/invoices', { cursor, signal, tenantUuid });
+) => apiFetchPage('listInvoices', { cursor, signal, tenantUuid });
 
 export const getInvoicesQueryOptions = (tenantUuid: string) =>
   infiniteQueryOptions({

@@ -11,7 +11,7 @@ export async function getSubscription(
   { signal }: { signal?: AbortSignal } = {},
 ): Promise<Subscription | null> {
   try {
-    return await apiFetch<Subscription>('/payments/subscription', { signal, tenantUuid });
+    return await apiFetch('getSubscription', { signal, tenantUuid });
   } catch (error) {
     if (error instanceof ApiError && error.status === 404) return null;
     throw error;

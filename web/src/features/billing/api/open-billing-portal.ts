@@ -1,4 +1,3 @@
-import type { RedirectUrl } from '@app/contract';
 import { useMutation } from '@tanstack/react-query';
 
 import { apiFetch } from '@/lib/api-client';
@@ -6,7 +5,7 @@ import { openInNewTab } from '@/features/billing/utils/open-in-new-tab';
 
 /** POST /payments/portal: the provider's billing portal for the team (admins and the owner). */
 export const openBillingPortal = ({ tenantUuid }: { tenantUuid: string }) =>
-  apiFetch<RedirectUrl>('/payments/portal', { method: 'POST', body: {}, tenantUuid });
+  apiFetch('createPortal', { tenantUuid });
 
 export const useOpenBillingPortal = (tenantUuid: string) =>
   useMutation({

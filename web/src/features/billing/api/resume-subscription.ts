@@ -1,4 +1,3 @@
-import type { Subscription } from '@app/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 import { apiFetch } from '@/lib/api-client';
@@ -7,7 +6,7 @@ import { getSubscriptionQueryOptions } from './get-subscription';
 
 /** POST /payments/local/portal/resume: a subscription set to cancel renews again. */
 export const resumeSubscription = ({ tenantUuid }: { tenantUuid: string }) =>
-  apiFetch<Subscription>('/payments/local/portal/resume', { method: 'POST', body: {}, tenantUuid });
+  apiFetch('resumeLocalSubscription', { tenantUuid });
 
 export function useResumeSubscription(tenantUuid: string) {
   const queryClient = useQueryClient();

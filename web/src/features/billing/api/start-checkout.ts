@@ -1,4 +1,4 @@
-import type { CheckoutBody, RedirectUrl } from '@app/contract';
+import type { CheckoutBody } from '@app/contract';
 import { useMutation } from '@tanstack/react-query';
 
 import { apiFetch } from '@/lib/api-client';
@@ -6,7 +6,7 @@ import { openInNewTab } from '@/features/billing/utils/open-in-new-tab';
 
 /** POST /payments/checkout: the provider's checkout page for a plan (admins and the owner). */
 export const startCheckout = ({ tenantUuid, body }: { tenantUuid: string; body: CheckoutBody }) =>
-  apiFetch<RedirectUrl>('/payments/checkout', { method: 'POST', body, tenantUuid });
+  apiFetch('createCheckout', { body, tenantUuid });
 
 /** Opens checkout in a new tab (docs/spec.md section 7); the page refreshes when the user comes back. */
 export const useStartCheckout = (tenantUuid: string) =>
