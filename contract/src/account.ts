@@ -2,7 +2,7 @@
 import { z } from 'zod';
 
 import { SessionSchema } from './auth.ts';
-import { EmailSchema, MAX_PASSWORD_LENGTH, SecondFactorCodeSchema } from './common.ts';
+import { EmailSchema, MAX_PASSWORD_LENGTH, MessageSchema, SecondFactorCodeSchema } from './common.ts';
 import { ROLES } from './constants.ts';
 import type { EndpointSchemas } from './endpoint-schemas.ts';
 
@@ -64,4 +64,10 @@ export type AccountExport = z.infer<typeof AccountExportSchema>;
 
 export const ACCOUNT_EXPORT_FILENAME = 'tessera-account-export.json';
 
-export const accountEndpointSchemas = {} as const satisfies EndpointSchemas;
+export const accountEndpointSchemas = {
+  confirmEmailChange: { query: ConfirmEmailChangeQuerySchema, response: { 200: EmailChangedSchema } },
+  changeEmail: { body: ChangeEmailBodySchema, response: { 200: MessageSchema } },
+  deleteMe: { body: DeleteAccountBodySchema, response: { 204: z.null() } },
+  // A download: the JSON is sent as an attachment named ACCOUNT_EXPORT_FILENAME.
+  exportMe: { response: { 200: AccountExportSchema } },
+} as const satisfies EndpointSchemas;

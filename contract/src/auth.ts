@@ -1,8 +1,15 @@
 import { z } from 'zod';
 
-import { EmailSchema, MAX_PASSWORD_LENGTH, NewPasswordSchema, SecondFactorCodeSchema } from './common.ts';
+import {
+  EmailSchema,
+  MAX_PASSWORD_LENGTH,
+  MessageSchema,
+  NewPasswordSchema,
+  SecondFactorCodeSchema,
+} from './common.ts';
 import { BILLING_PROVIDERS } from './constants.ts';
 import type { EndpointSchemas } from './endpoint-schemas.ts';
+import { PageQuerySchema } from './pagination.ts';
 
 export const AuthResponseSchema = z.object({
   access_token: z.string(),
@@ -135,4 +142,22 @@ export const PublicConfigSchema = z.object({
 });
 export type PublicConfig = z.infer<typeof PublicConfigSchema>;
 
-export const authEndpointSchemas = {} as const satisfies EndpointSchemas;
+export const authEndpointSchemas = {
+  register: { body: RegisterBodySchema, response: { 201: AuthResponseSchema } },
+  login: { body: LoginBodySchema, response: { 200: SignInResponseSchema } },
+  googleLogin: { body: GoogleLoginBodySchema, response: { 200: SignInResponseSchema } },
+  verifySecondFactor: { body: MfaVerifyBodySchema, response: { 200: AuthResponseSchema } },
+  refreshSession: { body: RefreshBodySchema, response: { 200: TokenPairSchema } },
+  logout: { body: LogoutBodySchema, response: { 204: z.null() } },
+  verifyEmail: { query: VerifyEmailQuerySchema, response: { 200: AuthResponseSchema } },
+  requestPasswordReset: { body: ResetRequestBodySchema, response: { 200: MessageSchema } },
+  confirmPasswordReset: { body: ResetConfirmBodySchema, response: { 200: MessageSchema } },
+  getMe: { response: { 200: MeSchema } },
+  updatePassword: { body: UpdatePasswordBodySchema, response: { 200: MessageSchema } },
+  listSessions: { query: PageQuerySchema, response: { 200: z.array(SessionSchema) } },
+  revokeSession: { params: SessionParamsSchema, response: { 204: z.null() } },
+  revokeOtherSessions: { response: { 204: z.null() } },
+  setupTwoFactor: { response: { 200: TwoFactorSetupSchema } },
+  enableTwoFactor: { body: TwoFactorCodeBodySchema, response: { 200: RecoveryCodesSchema } },
+  disableTwoFactor: { body: TwoFactorCodeBodySchema, response: { 200: MessageSchema } },
+} as const satisfies EndpointSchemas;

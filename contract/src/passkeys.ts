@@ -1,6 +1,8 @@
 // Passkeys (docs/contract.md section 4, Sessions and second factors): the WebAuthn JSON the browser and server
 // exchange, as @simplewebauthn writes and reads it, and the passkeys an account lists.
 import { z } from 'zod';
+
+import { AuthResponseSchema } from './auth.ts';
 import type { EndpointSchemas } from './endpoint-schemas.ts';
 
 /** Binary WebAuthn values travel as unpadded base64url. */
@@ -110,4 +112,11 @@ export type Passkey = z.infer<typeof PasskeySchema>;
 
 export const PasskeyParamsSchema = z.object({ id: z.string().max(100) });
 
-export const passkeysEndpointSchemas = {} as const satisfies EndpointSchemas;
+export const passkeysEndpointSchemas = {
+  passkeyLoginOptions: { response: { 200: PasskeyLoginOptionsSchema } },
+  passkeyLoginVerify: { body: PasskeyLoginVerifyBodySchema, response: { 200: AuthResponseSchema } },
+  listPasskeys: { response: { 200: z.array(PasskeySchema) } },
+  passkeyRegisterOptions: { response: { 200: PasskeyRegistrationOptionsSchema } },
+  passkeyRegisterVerify: { body: PasskeyRegisterVerifyBodySchema, response: { 201: PasskeySchema } },
+  deletePasskey: { params: PasskeyParamsSchema, response: { 204: z.null() } },
+} as const satisfies EndpointSchemas;

@@ -1,10 +1,9 @@
 // The signed-in user's account as a whole: deleting it, exporting its data (docs/contract.md section 4).
-import { ACCOUNT_EXPORT_FILENAME, AccountExportSchema, DeleteAccountBodySchema } from '@app/contract';
+import { ACCOUNT_EXPORT_FILENAME } from '@app/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 
 import { asAccountHolder } from '../../plugins/auth.ts';
-import { routeScope } from '../../plugins/route-scope.ts';
+import { route, routeScope } from '../../plugins/route-scope.ts';
 import * as account from './account.service.ts';
 
 export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -15,20 +14,16 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     passkeys: app.passkeys,
   };
 
-  app.delete(
-    '/me',
-    { schema: { body: DeleteAccountBodySchema, response: { 204: z.null() } } },
-    async (request, reply) => {
-      const caller = { userId: request.user.uuid, sessionId: request.user.sessionId };
-      const proven = await asAccountHolder(request, reply, () =>
-        account.confirmOwner(deps, caller.userId, request.body),
-      );
-      await account.deleteAccount(deps, caller, proven);
-      return reply.status(204).send(null);
-    },
-  );
+  route(app, 'deleteMe', async (request, reply) => {
+    const caller = { userId: request.user.uuid, sessionId: request.user.sessionId };
+    const proven = await asAccountHolder(request, reply, () =>
+      account.confirmOwner(deps, caller.userId, request.body),
+    );
+    await account.deleteAccount(deps, caller, proven);
+    return reply.status(204).send(null);
+  });
 
-  app.get('/me/export', { schema: { response: { 200: AccountExportSchema } } }, async (request, reply) => {
+  route(app, 'exportMe', async (request, reply) => {
     const data = await account.exportAccount(deps, {
       userId: request.user.uuid,
       sessionId: request.user.sessionId,

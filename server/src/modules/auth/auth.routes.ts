@@ -1,37 +1,10 @@
-import {
-  AuthResponseSchema,
-  ChangeEmailBodySchema,
-  ConfirmEmailChangeQuerySchema,
-  EmailChangedSchema,
-  GoogleLoginBodySchema,
-  LoginBodySchema,
-  LogoutBodySchema,
-  MeSchema,
-  MessageSchema,
-  MfaVerifyBodySchema,
-  PageQuerySchema,
-  RecoveryCodesSchema,
-  RefreshBodySchema,
-  RegisterBodySchema,
-  ResetConfirmBodySchema,
-  ResetRequestBodySchema,
-  SessionParamsSchema,
-  SessionSchema,
-  SignInResponseSchema,
-  TokenPairSchema,
-  TwoFactorCodeBodySchema,
-  TwoFactorSetupSchema,
-  UpdatePasswordBodySchema,
-  VerifyEmailQuerySchema,
-} from '@app/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 
 import { AppError } from '../../lib/app-error.ts';
 import { sendPage } from '../../lib/pagination.ts';
 import { asAccountHolder, requestClient, verifiedToken } from '../../plugins/auth.ts';
 import { PER_ADDRESS_LIMIT } from '../../plugins/rate-limits.ts';
-import { routeScope } from '../../plugins/route-scope.ts';
+import { route, routeScope } from '../../plugins/route-scope.ts';
 import { getMe } from './account-status.service.ts';
 import {
   confirmEmailChange,
@@ -66,22 +39,17 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const failedLogins = app.attemptLimit('failedLogins');
   const wrongCodes = app.attemptLimit('wrongCodes');
 
-  app.post(
-    '/register',
-    {
-      config: perAddress,
-      schema: { body: RegisterBodySchema, response: { 201: AuthResponseSchema } },
-    },
+  route(
+    app,
+    'register',
     async (request, reply) =>
       reply.status(201).send(await register(deps, request.body, requestClient(request))),
+    { config: perAddress },
   );
 
-  app.post(
-    '/login',
-    {
-      config: perAddress,
-      schema: { body: LoginBodySchema, response: { 200: SignInResponseSchema } },
-    },
+  route(
+    app,
+    'login',
     // Every attempt reserves one of the email's allowed failures before the password is checked, so a parallel
     // burst cannot all read "under the limit" first; only a wrong password keeps it (docs/contract.md section 4).
     async (request, reply) =>
@@ -91,25 +59,16 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         () => login(deps, request.body, requestClient(request)),
         isWrongPassword,
       ),
+    { config: perAddress },
   );
 
-  app.post(
-    '/google-login',
-    {
-      schema: {
-        body: GoogleLoginBodySchema,
-        response: { 200: SignInResponseSchema },
-      },
-    },
-    async (request) => googleLogin(deps, request.body.credential, requestClient(request)),
+  route(app, 'googleLogin', async (request) =>
+    googleLogin(deps, request.body.credential, requestClient(request)),
   );
 
-  app.post(
-    '/2fa/verify',
-    {
-      config: perAddress,
-      schema: { body: MfaVerifyBodySchema, response: { 200: AuthResponseSchema } },
-    },
+  route(
+    app,
+    'verifySecondFactor',
     async (request, reply) => {
       const { mfa_token: mfaToken, code } = request.body;
       const userId = await secondStepUser(deps, mfaToken);
@@ -120,61 +79,44 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         isWrongCode,
       );
     },
+    { config: perAddress },
   );
 
-  app.post(
-    '/refresh',
-    {
-      config: perAddress,
-      schema: { body: RefreshBodySchema, response: { 200: TokenPairSchema } },
-    },
+  route(
+    app,
+    'refreshSession',
     async (request) => refresh(deps, request.body.refresh_token, requestClient(request)),
-  );
-
-  app.post(
-    '/logout',
-    { schema: { body: LogoutBodySchema, response: { 204: z.null() } } },
-    async (request, reply) => {
-      await logout(deps, request.body.refresh_token);
-      return reply.status(204).send(null);
-    },
-  );
-
-  app.get(
-    '/verify-email',
-    {
-      schema: {
-        querystring: VerifyEmailQuerySchema,
-        response: { 200: AuthResponseSchema },
-      },
-    },
-    async (request) => verifyEmail(deps, request.query.token, requestClient(request)),
-  );
-
-  app.post(
-    '/reset-password/request',
     {
       config: perAddress,
-      schema: { body: ResetRequestBodySchema, response: { 200: MessageSchema } },
     },
+  );
+
+  route(app, 'logout', async (request, reply) => {
+    await logout(deps, request.body.refresh_token);
+    return reply.status(204).send(null);
+  });
+
+  route(app, 'verifyEmail', async (request) =>
+    verifyEmail(deps, request.query.token, requestClient(request)),
+  );
+
+  route(
+    app,
+    'requestPasswordReset',
     async (request) => ({ message: await requestPasswordReset(deps, request.body.email) }),
+    { config: perAddress },
   );
 
-  app.post(
-    '/reset-password/confirm',
-    {
-      config: perAddress,
-      schema: { body: ResetConfirmBodySchema, response: { 200: MessageSchema } },
-    },
+  route(
+    app,
+    'confirmPasswordReset',
     async (request) => ({ message: await confirmPasswordReset(deps, request.body) }),
+    { config: perAddress },
   );
 
-  app.get(
-    '/confirm-email-change',
-    {
-      config: perAddress,
-      schema: { querystring: ConfirmEmailChangeQuerySchema, response: { 200: EmailChangedSchema } },
-    },
+  route(
+    app,
+    'confirmEmailChange',
     async (request) => {
       // The link is the credential; a signed-in browser's own session, if it is the same user's, stays open.
       let caller = null;
@@ -185,114 +127,67 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       return confirmEmailChange(deps, request.query.token, caller);
     },
+    { config: perAddress },
   );
 
   // What the signed-in user does to their own account.
-  const ownAccount: FastifyPluginAsyncZod = async (scope) => {
-    routeScope(scope, { tags: ['Auth'] });
-    const ownSession = (request: { user: { uuid: string; sessionId: string } }) => ({
-      userId: request.user.uuid,
-      sessionId: request.user.sessionId,
-    });
+  const ownSession = (request: { user: { uuid: string; sessionId: string } }) => ({
+    userId: request.user.uuid,
+    sessionId: request.user.sessionId,
+  });
 
-    scope.post(
-      '/update-password',
-      {
-        schema: {
-          body: UpdatePasswordBodySchema,
-          response: { 200: MessageSchema },
-        },
-      },
-      async (request, reply) => ({
-        message: await asAccountHolder(request, reply, () =>
-          updatePassword(deps, ownSession(request), request.body),
-        ),
-      }),
-    );
+  route(app, 'updatePassword', async (request, reply) => ({
+    message: await asAccountHolder(request, reply, () =>
+      updatePassword(deps, ownSession(request), request.body),
+    ),
+  }));
 
-    // Turning two-factor on or off takes a code: wrong ones count against the same limit as the sign-in step's.
-    scope.post('/2fa/setup', { schema: { response: { 200: TwoFactorSetupSchema } } }, async (request) =>
-      setUpTwoFactor(deps, ownSession(request)),
-    );
+  // Turning two-factor on or off takes a code: wrong ones count against the same limit as the sign-in step's.
+  route(app, 'setupTwoFactor', async (request) => setUpTwoFactor(deps, ownSession(request)));
 
-    scope.post(
-      '/2fa/enable',
-      {
-        schema: { body: TwoFactorCodeBodySchema, response: { 200: RecoveryCodesSchema } },
-      },
-      async (request, reply) =>
-        wrongCodes.attempt(
-          reply,
-          request.user.uuid,
-          () => enableTwoFactor(deps, ownSession(request), request.body.code),
-          isWrongCode,
-        ),
-    );
+  route(app, 'enableTwoFactor', async (request, reply) =>
+    wrongCodes.attempt(
+      reply,
+      request.user.uuid,
+      () => enableTwoFactor(deps, ownSession(request), request.body.code),
+      isWrongCode,
+    ),
+  );
 
-    scope.post(
-      '/2fa/disable',
-      {
-        schema: { body: TwoFactorCodeBodySchema, response: { 200: MessageSchema } },
-      },
-      async (request, reply) => {
-        await wrongCodes.attempt(
-          reply,
-          request.user.uuid,
-          () => disableTwoFactor(deps, ownSession(request), request.body.code),
-          isWrongCode,
-        );
-        return { message: 'Two-factor authentication is off' };
-      },
+  route(app, 'disableTwoFactor', async (request, reply) => {
+    await wrongCodes.attempt(
+      reply,
+      request.user.uuid,
+      () => disableTwoFactor(deps, ownSession(request), request.body.code),
+      isWrongCode,
     );
+    return { message: 'Two-factor authentication is off' };
+  });
 
-    scope.post(
-      '/change-email',
-      {
-        config: perAddress,
-        schema: { body: ChangeEmailBodySchema, response: { 200: MessageSchema } },
-      },
-      async (request, reply) => ({
-        message: await asAccountHolder(request, reply, () =>
-          requestEmailChange(deps, ownSession(request), request.body),
-        ),
-      }),
-    );
+  route(
+    app,
+    'changeEmail',
+    async (request, reply) => ({
+      message: await asAccountHolder(request, reply, () =>
+        requestEmailChange(deps, ownSession(request), request.body),
+      ),
+    }),
+    { config: perAddress },
+  );
 
-    scope.get(
-      '/me',
-      {
-        schema: { response: { 200: MeSchema } },
-      },
-      async (request) => getMe(deps, request.user.uuid),
-    );
+  route(app, 'getMe', async (request) => getMe(deps, request.user.uuid));
 
-    scope.get(
-      '/sessions',
-      {
-        schema: { querystring: PageQuerySchema, response: { 200: z.array(SessionSchema) } },
-      },
-      async (request, reply) => sendPage(reply, await listSessions(deps, ownSession(request), request.query)),
-    );
+  route(app, 'listSessions', async (request, reply) =>
+    sendPage(reply, await listSessions(deps, ownSession(request), request.query)),
+  );
 
-    scope.delete(
-      '/sessions/:id',
-      {
-        schema: { params: SessionParamsSchema, response: { 204: z.null() } },
-      },
-      async (request, reply) => {
-        await endSession(deps, request.user.uuid, request.params.id);
-        return reply.status(204).send(null);
-      },
-    );
+  route(app, 'revokeSession', async (request, reply) => {
+    await endSession(deps, request.user.uuid, request.params.id);
+    return reply.status(204).send(null);
+  });
 
-    scope.post(
-      '/sessions/revoke-others',
-      { schema: { response: { 204: z.null() } } },
-      async (request, reply) => {
-        await endOtherSessions(deps, ownSession(request));
-        return reply.status(204).send(null);
-      },
-    );
-  };
-  await app.register(ownAccount);
+  route(app, 'revokeOtherSessions', async (request, reply) => {
+    await endOtherSessions(deps, ownSession(request));
+    return reply.status(204).send(null);
+  });
 };

@@ -1,18 +1,8 @@
-import {
-  AuthResponseSchema,
-  PasskeyLoginOptionsSchema,
-  PasskeyLoginVerifyBodySchema,
-  PasskeyParamsSchema,
-  PasskeyRegisterVerifyBodySchema,
-  PasskeyRegistrationOptionsSchema,
-  PasskeySchema,
-} from '@app/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 
 import { requestClient } from '../../plugins/auth.ts';
 import { PER_ADDRESS_LIMIT } from '../../plugins/rate-limits.ts';
-import { routeScope } from '../../plugins/route-scope.ts';
+import { route, routeScope } from '../../plugins/route-scope.ts';
 import * as passkeys from './passkeys.service.ts';
 
 const perAddress = { rateLimit: PER_ADDRESS_LIMIT };
@@ -21,63 +11,35 @@ export const passkeysRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = app.passkeys;
   routeScope(app, { tags: ['Passkeys'] });
 
-  app.post(
-    '/login/options',
-    { config: perAddress, schema: { response: { 200: PasskeyLoginOptionsSchema } } },
-    async () => passkeys.loginOptions(deps),
-  );
+  route(app, 'passkeyLoginOptions', async () => passkeys.loginOptions(deps), { config: perAddress });
 
-  app.post(
-    '/login/verify',
-    {
-      config: perAddress,
-      schema: { body: PasskeyLoginVerifyBodySchema, response: { 200: AuthResponseSchema } },
-    },
+  route(
+    app,
+    'passkeyLoginVerify',
     async (request) => passkeys.verifyLogin(deps, request.body, requestClient(request)),
+    { config: perAddress },
   );
 
   // The signed-in user's own passkeys.
-  const ownPasskeys: FastifyPluginAsyncZod = async (scope) => {
-    routeScope(scope, { tags: ['Passkeys'] });
+  route(app, 'passkeyRegisterOptions', async (request) => passkeys.registrationOptions(deps, request.user));
 
-    scope.post(
-      '/register/options',
-      { schema: { response: { 200: PasskeyRegistrationOptionsSchema } } },
-      async (request) => passkeys.registrationOptions(deps, request.user),
-    );
+  route(app, 'passkeyRegisterVerify', async (request, reply) =>
+    reply
+      .status(201)
+      .send(
+        await passkeys.verifyRegistration(
+          deps,
+          { userId: request.user.uuid, sessionId: request.user.sessionId },
+          request.body,
+          requestClient(request).userAgent,
+        ),
+      ),
+  );
 
-    scope.post(
-      '/register/verify',
-      {
-        schema: { body: PasskeyRegisterVerifyBodySchema, response: { 201: PasskeySchema } },
-      },
-      async (request, reply) =>
-        reply
-          .status(201)
-          .send(
-            await passkeys.verifyRegistration(
-              deps,
-              { userId: request.user.uuid, sessionId: request.user.sessionId },
-              request.body,
-              requestClient(request).userAgent,
-            ),
-          ),
-    );
+  route(app, 'listPasskeys', async (request) => passkeys.listPasskeys(deps, request.user.uuid));
 
-    scope.get('/', { schema: { response: { 200: z.array(PasskeySchema) } } }, async (request) =>
-      passkeys.listPasskeys(deps, request.user.uuid),
-    );
-
-    scope.delete(
-      '/:id',
-      {
-        schema: { params: PasskeyParamsSchema, response: { 204: z.null() } },
-      },
-      async (request, reply) => {
-        await passkeys.deletePasskey(deps, request.user.uuid, request.params.id);
-        return reply.status(204).send(null);
-      },
-    );
-  };
-  await app.register(ownPasskeys);
+  route(app, 'deletePasskey', async (request, reply) => {
+    await passkeys.deletePasskey(deps, request.user.uuid, request.params.id);
+    return reply.status(204).send(null);
+  });
 };

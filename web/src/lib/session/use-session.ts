@@ -21,7 +21,7 @@ export function useSession() {
     if (refreshToken) {
       const body: RefreshBody = { refresh_token: refreshToken };
       // A public call: the refresh token is all the server needs, and a signed-in call could spend it on a refresh.
-      publicFetch('/auth/logout', { method: 'POST', body }).catch(() => {});
+      publicFetch('logout', { body }).catch(() => {});
     }
     // The session ends before the navigation, so no guard ever sees /login while still signed in.
     endSession();

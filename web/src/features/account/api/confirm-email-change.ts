@@ -1,4 +1,4 @@
-import type { EmailChanged, Me } from '@app/contract';
+import type { EmailChanged } from '@app/contract';
 import { useMutation } from '@tanstack/react-query';
 
 import { apiFetch, publicFetch } from '@/lib/api-client';
@@ -9,15 +9,13 @@ import { getSession, storeSessionEmail } from '@/lib/session/session-store';
  * browser); a signed-in browser sends its token, so that its own session stays when it is the same account's.
  */
 export const confirmEmailChange = (token: string) =>
-  publicFetch<EmailChanged>(`/auth/confirm-email-change?${new URLSearchParams({ token })}`, {
-    withSessionToken: true,
-  });
+  publicFetch('confirmEmailChange', { query: { token }, withSessionToken: true });
 
 /** When this browser's session is the account that moved, it shows the new address from now on. */
 async function followEmailChange({ email }: EmailChanged) {
   if (getSession().status !== 'authenticated') return;
   try {
-    const me = await apiFetch<Me>('/auth/me');
+    const me = await apiFetch('getMe');
     if (me.email === email) storeSessionEmail(email);
   } catch {
     // Another account's session, or one the change ended: the answer already said what happened.

@@ -1,10 +1,10 @@
-import { ACCOUNT_EXPORT_FILENAME, type AccountExport } from '@app/contract';
+import { ACCOUNT_EXPORT_FILENAME } from '@app/contract';
 import { useMutation } from '@tanstack/react-query';
 
 import { apiFetch } from '@/lib/api-client';
 
 /** GET /auth/me/export: everything the app holds about the user, without secrets. */
-export const getAccountExport = () => apiFetch<AccountExport>('/auth/me/export');
+export const getAccountExport = () => apiFetch('exportMe');
 
 /** Fetched with the session's token (a plain link could not carry it), then saved as the server names the file. */
 async function downloadAccountExport() {

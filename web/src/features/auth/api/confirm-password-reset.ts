@@ -1,4 +1,4 @@
-import type { Message, ResetConfirmBody } from '@app/contract';
+import type { ResetConfirmBody } from '@app/contract';
 import { useMutation } from '@tanstack/react-query';
 
 import { publicFetch } from '@/lib/api-client';
@@ -9,7 +9,6 @@ export const confirmPasswordResetResolver = lazyZodResolver(() =>
   import('@/features/auth/api/input-schemas').then((schemas) => schemas.confirmPasswordResetInputSchema),
 );
 
-export const confirmPasswordReset = (body: ResetConfirmBody) =>
-  publicFetch<Message>('/auth/reset-password/confirm', { method: 'POST', body });
+export const confirmPasswordReset = (body: ResetConfirmBody) => publicFetch('confirmPasswordReset', { body });
 
 export const useConfirmPasswordReset = () => useMutation({ mutationFn: confirmPasswordReset });

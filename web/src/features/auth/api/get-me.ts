@@ -1,9 +1,8 @@
-import type { Me } from '@app/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
 import { apiFetch } from '@/lib/api-client';
 
-export const getMe = ({ signal }: { signal?: AbortSignal } = {}) => apiFetch<Me>('/auth/me', { signal });
+export const getMe = ({ signal }: { signal?: AbortSignal } = {}) => apiFetch('getMe', { signal });
 
 export const getMeQueryOptions = () => queryOptions({ queryKey: ['auth', 'me'], queryFn: getMe });
 

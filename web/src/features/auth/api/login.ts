@@ -1,4 +1,4 @@
-import type { LoginBody, SignInResponse } from '@app/contract';
+import type { LoginBody } from '@app/contract';
 
 import { publicFetch } from '@/lib/api-client';
 import { lazyZodResolver } from '@/lib/lazy-zod-resolver';
@@ -9,5 +9,4 @@ export const loginResolver = lazyZodResolver(() =>
 );
 
 /** Signs in with `useSignIn(login)`. */
-export const login = (body: LoginBody) =>
-  publicFetch<SignInResponse>('/auth/login', { method: 'POST', body });
+export const login = (body: LoginBody) => publicFetch('login', { body });

@@ -1,4 +1,4 @@
-import type { AuthResponse, RegisterBody } from '@app/contract';
+import type { RegisterBody } from '@app/contract';
 
 import { publicFetch } from '@/lib/api-client';
 import { lazyZodResolver } from '@/lib/lazy-zod-resolver';
@@ -9,5 +9,4 @@ export const registerResolver = lazyZodResolver(() =>
 );
 
 /** Signs in with `useSignIn(register)`. */
-export const register = (body: RegisterBody) =>
-  publicFetch<AuthResponse>('/auth/register', { method: 'POST', body });
+export const register = (body: RegisterBody) => publicFetch('register', { body });

@@ -1,4 +1,4 @@
-import type { Message, ResetRequestBody } from '@app/contract';
+import type { ResetRequestBody } from '@app/contract';
 import { useMutation } from '@tanstack/react-query';
 
 import { publicFetch } from '@/lib/api-client';
@@ -10,7 +10,6 @@ export const requestPasswordResetResolver = lazyZodResolver(() =>
 );
 
 /** The answer is the same whether or not the email has an account. */
-export const requestPasswordReset = (body: ResetRequestBody) =>
-  publicFetch<Message>('/auth/reset-password/request', { method: 'POST', body });
+export const requestPasswordReset = (body: ResetRequestBody) => publicFetch('requestPasswordReset', { body });
 
 export const useRequestPasswordReset = () => useMutation({ mutationFn: requestPasswordReset });

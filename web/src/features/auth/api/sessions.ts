@@ -1,4 +1,3 @@
-import type { Session } from '@app/contract';
 import { MAX_PAGE_SIZE } from '@app/contract/constants';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 
@@ -6,7 +5,7 @@ import { apiFetch, apiFetchPage } from '@/lib/api-client';
 
 /** GET /auth/sessions: the account's open sessions, most recently used first (docs/contract.md section 4). */
 export const getSessions = ({ signal }: { signal?: AbortSignal } = {}) =>
-  apiFetchPage<Session>('/auth/sessions', { query: { limit: MAX_PAGE_SIZE }, signal });
+  apiFetchPage('listSessions', { query: { limit: MAX_PAGE_SIZE }, signal });
 
 // One page of the largest size: nobody reads past a hundred devices, and "Sign out all other sessions" ends the rest.
 export const getSessionsQueryOptions = () =>
@@ -15,11 +14,10 @@ export const getSessionsQueryOptions = () =>
 export const useSessions = () => useQuery(getSessionsQueryOptions());
 
 /** DELETE /auth/sessions/{id}: that session's tokens stop working at once. */
-export const endSession = (id: string) =>
-  apiFetch<void>(`/auth/sessions/${encodeURIComponent(id)}`, { method: 'DELETE' });
+export const endSession = (id: string) => apiFetch('revokeSession', { params: { id } });
 
 /** POST /auth/sessions/revoke-others: every session but this one. */
-export const endOtherSessions = () => apiFetch<void>('/auth/sessions/revoke-others', { method: 'POST' });
+export const endOtherSessions = () => apiFetch('revokeOtherSessions');
 
 function useSessionsMutation<T>(mutationFn: (input: T) => Promise<void>) {
   const queryClient = useQueryClient();

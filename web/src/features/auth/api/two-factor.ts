@@ -1,4 +1,4 @@
-import type { AuthResponse, MfaVerifyBody, RecoveryCodes, TwoFactorSetup } from '@app/contract';
+import type { MfaVerifyBody } from '@app/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 import { apiFetch, publicFetch } from '@/lib/api-client';
@@ -7,8 +7,7 @@ import { storeSession } from '@/lib/session/session-store';
 import { getMeQueryOptions } from '@/features/auth/api/get-me';
 
 /** POST /auth/2fa/verify: the second step of a sign-in (docs/contract.md section 4). */
-export const verifySecondStep = (body: MfaVerifyBody) =>
-  publicFetch<AuthResponse>('/auth/2fa/verify', { method: 'POST', body });
+export const verifySecondStep = (body: MfaVerifyBody) => publicFetch('verifySecondFactor', { body });
 
 /** Completes the sign-in: stores the session the code earned, then calls `onSuccess`. */
 export const useVerifySecondStep = ({ onSuccess }: { onSuccess: () => void }) =>
@@ -21,15 +20,13 @@ export const useVerifySecondStep = ({ onSuccess }: { onSuccess: () => void }) =>
   });
 
 /** POST /auth/2fa/setup: a new secret to scan; two-factor stays off until a code of it is shown. */
-export const setUpTwoFactor = () => apiFetch<TwoFactorSetup>('/auth/2fa/setup', { method: 'POST' });
+export const setUpTwoFactor = () => apiFetch('setupTwoFactor');
 
 /** POST /auth/2fa/enable: turns two-factor on and answers the recovery codes, once. */
-export const enableTwoFactor = (code: string) =>
-  apiFetch<RecoveryCodes>('/auth/2fa/enable', { method: 'POST', body: { code } });
+export const enableTwoFactor = (code: string) => apiFetch('enableTwoFactor', { body: { code } });
 
 /** POST /auth/2fa/disable: takes an authenticator or recovery code. */
-export const disableTwoFactor = (code: string) =>
-  apiFetch<{ message: string }>('/auth/2fa/disable', { method: 'POST', body: { code } });
+export const disableTwoFactor = (code: string) => apiFetch('disableTwoFactor', { body: { code } });
 
 export const useSetUpTwoFactor = () => useMutation({ mutationFn: setUpTwoFactor });
 

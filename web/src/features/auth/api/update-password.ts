@@ -1,4 +1,4 @@
-import type { Message, UpdatePasswordBody } from '@app/contract';
+import type { UpdatePasswordBody } from '@app/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 
@@ -29,8 +29,7 @@ export const getUpdatePasswordInputSchema = ({
       requireMatchingPasswords(values, ctx);
     });
 
-export const updatePassword = (body: UpdatePasswordBody) =>
-  apiFetch<Message>('/auth/update-password', { method: 'POST', body });
+export const updatePassword = (body: UpdatePasswordBody) => apiFetch('updatePassword', { body });
 
 export function useUpdatePassword() {
   const queryClient = useQueryClient();

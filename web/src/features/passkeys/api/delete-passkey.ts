@@ -5,8 +5,7 @@ import { apiFetch } from '@/lib/api-client';
 import { getPasskeysQueryOptions } from '@/features/passkeys/api/get-passkeys';
 
 /** DELETE /auth/passkeys/{id}: the passkey can no longer sign in. */
-export const deletePasskey = (id: string) =>
-  apiFetch<void>(`/auth/passkeys/${encodeURIComponent(id)}`, { method: 'DELETE' });
+export const deletePasskey = (id: string) => apiFetch('deletePasskey', { params: { id } });
 
 export function useDeletePasskey() {
   const queryClient = useQueryClient();

@@ -1,6 +1,6 @@
 // On the sign-in page, whose JavaScript budget has no room for zod: contract types only, and the WebAuthn
 // library loaded when the button is pressed.
-import type { AuthResponse, PasskeyLoginOptions } from '@app/contract';
+import type { AuthResponse } from '@app/contract';
 import { useMutation } from '@tanstack/react-query';
 
 import { publicFetch } from '@/lib/api-client';
@@ -13,10 +13,14 @@ import { storeSession } from '@/lib/session/session-store';
 export async function passkeyLogin(): Promise<AuthResponse> {
   const [{ startAuthentication }, optionsJSON] = await Promise.all([
     import('@simplewebauthn/browser'),
-    publicFetch<PasskeyLoginOptions>('/auth/passkeys/login/options', { method: 'POST' }),
+    publicFetch('passkeyLoginOptions'),
   ]);
   const assertion = await startAuthentication({ optionsJSON });
-  return publicFetch<AuthResponse>('/auth/passkeys/login/verify', { method: 'POST', body: assertion });
+  return publicFetch('passkeyLoginVerify', {
+    // The extension results as a plain object, which is what the contract reads (any JSON object), not the DOM's
+    // interface type: the body sent is the same.
+    body: { ...assertion, clientExtensionResults: { ...assertion.clientExtensionResults } },
+  });
 }
 
 /** Stores the session a passkey sign-in answers with, as every sign-in does, then calls `onSuccess`. */

@@ -1,4 +1,4 @@
-import type { Passkey, PasskeyRegistrationOptions } from '@app/contract';
+import type { Passkey } from '@app/contract';
 import { startRegistration } from '@simplewebauthn/browser';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
@@ -11,13 +11,12 @@ import { getPasskeysQueryOptions } from '@/features/passkeys/api/get-passkeys';
  * what the authenticator answered. The server names it after this browser.
  */
 export async function registerPasskey(): Promise<Passkey> {
-  const optionsJSON = await apiFetch<PasskeyRegistrationOptions>('/auth/passkeys/register/options', {
-    method: 'POST',
-  });
+  const optionsJSON = await apiFetch('passkeyRegisterOptions');
   const registration = await startRegistration({ optionsJSON });
-  return apiFetch<Passkey>('/auth/passkeys/register/verify', {
-    method: 'POST',
-    body: registration,
+  return apiFetch('passkeyRegisterVerify', {
+    // The extension results as a plain object, which is what the contract reads (any JSON object), not the DOM's
+    // interface type: the body sent is the same.
+    body: { ...registration, clientExtensionResults: { ...registration.clientExtensionResults } },
   });
 }
 

@@ -17,7 +17,14 @@ const OPTIONS = {
   timeout: 300000,
   userVerification: 'required',
 };
-const ASSERTION = { id: 'Y3JlZA', rawId: 'Y3JlZA', type: 'public-key', response: {} };
+// As @simplewebauthn/browser answers it: with the browser's extension results, none here.
+const ASSERTION = {
+  id: 'Y3JlZA',
+  rawId: 'Y3JlZA',
+  type: 'public-key',
+  response: {},
+  clientExtensionResults: {},
+};
 
 /** The two public passkey sign-in calls; `verify` answers the second. */
 function fakePasskeyLogin(verify: () => Response) {

@@ -15,7 +15,14 @@ vi.mock('@simplewebauthn/browser', () => ({
 }));
 
 const OPTIONS = { challenge: 'Y2hhbGxlbmdl', rp: { name: 'Tessera', id: 'localhost' } };
-const REGISTRATION = { id: 'Y3JlZA', rawId: 'Y3JlZA', type: 'public-key', response: {} };
+// As @simplewebauthn/browser answers it: with the browser's extension results, none here.
+const REGISTRATION = {
+  id: 'Y3JlZA',
+  rawId: 'Y3JlZA',
+  type: 'public-key',
+  response: {},
+  clientExtensionResults: {},
+};
 const laptop: Passkey = {
   id: '66666666-6666-4666-8666-000000000001',
   name: 'Work laptop',
