@@ -24,7 +24,7 @@ export type EndpointSchema = {
   response: { [status: number]: z.ZodType };
 };
 
-/** A module's part of the table: its own ids only. */
+/** A contract module's part of the table: its own ids. */
 export type EndpointSchemas = { [K in EndpointId]?: EndpointSchema };
 
 export const ENDPOINT_SCHEMAS = {
@@ -38,13 +38,11 @@ export const ENDPOINT_SCHEMAS = {
   ...superAdminEndpointSchemas,
   ...healthEndpointSchemas,
   ...itemsEndpointSchemas,
-} as const satisfies EndpointSchemas;
+} as const satisfies { [K in EndpointId]: EndpointSchema };
 
 type Schemas = typeof ENDPOINT_SCHEMAS;
-/** The ids registered from the table so far. */
-export type DefinedEndpointId = keyof Schemas;
 
-type Part<K, F extends string> = K extends DefinedEndpointId
+type Part<K, F extends string> = K extends EndpointId
   ? Schemas[K] extends { [P in F]: infer S extends z.ZodType }
     ? S
     : undefined
@@ -56,7 +54,7 @@ export type EndpointQuery<K> = Part<K, 'query'> extends z.ZodType ? z.input<Part
 export type EndpointBody<K> = Part<K, 'body'> extends z.ZodType ? z.input<Part<K, 'body'>> : undefined;
 
 /** The JSON of a success answer (of any of its statuses); undefined for a 204. */
-export type EndpointResponse<K> = K extends DefinedEndpointId
+export type EndpointResponse<K> = K extends EndpointId
   ? {
       [S in keyof Schemas[K]['response']]: S extends 204
         ? undefined

@@ -4,7 +4,6 @@
 // registered from a declared endpoint. routeScope, at the top of a routes plugin, adds what its routes share in the
 // OpenAPI document: their tag and the {detail, code} errors.
 import {
-  type DefinedEndpointId,
   ENDPOINT_SCHEMAS,
   type EndpointId,
   type EndpointSchema,
@@ -57,30 +56,39 @@ export function guardsOf(policy: EndpointPolicy): preHandlerAsyncHookHandler[] {
 /** Routes under these prefixes are not the app's API: the API's own documentation (@fastify/swagger-ui). */
 const NOT_API = ['/api/docs'];
 
-const POLICIES = new Map(
-  Object.values(ENDPOINTS).map((endpoint) => [routeKey(endpoint.method, endpoint.path), endpoint.policy]),
-);
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The endpoint a route was registered for by `route`: where its policy comes from. */
+    endpoint?: EndpointId;
+  }
+}
 
-/** The policy of a route under /api, or null for a route that is not the API's; throws for an undeclared one. */
-export function policyOf(method: string, url: string): EndpointPolicy | null {
+/**
+ * The endpoint of a route under /api, or null for a route that is not the API's; throws for a route registered by hand
+ * (not by `route`), and for one whose method and path are not its endpoint's.
+ */
+export function endpointOf(route: Pick<RouteOptions, 'url' | 'config'>, method: string): EndpointId | null {
+  const { url, config } = route;
   if (!url.startsWith('/api/') || NOT_API.some((prefix) => url.startsWith(prefix))) return null;
+  const id = (config as { endpoint?: EndpointId } | undefined)?.endpoint;
+  if (id === undefined)
+    throw new Error(
+      `${method} ${url} is registered by hand: declare it in ENDPOINTS and register it with route()`,
+    );
   // A GET route's HEAD twin is the same endpoint, and so is a path with a trailing slash (a prefix's `/` route).
-  const key = routeKey(method === 'HEAD' ? 'GET' : method, url.slice('/api'.length));
-  const policy = POLICIES.get(key);
-  if (!policy) throw new Error(`${key} is not declared: add it to ENDPOINTS in contract/src/endpoints.ts`);
-  return policy;
+  const { method: declared, path } = ENDPOINTS[id];
+  if (routeKey(method === 'HEAD' ? 'GET' : method, url.slice('/api'.length)) !== routeKey(declared, path))
+    throw new Error(`${method} ${url} is not ${id}'s ${declared} ${path}`);
+  return id;
 }
 
 /** On the root instance, before any routes: every route registered after it gets its policy's guards. */
 export function installRoutePolicies(app: FastifyInstance) {
   app.addHook('onRoute', (route: RouteOptions) => {
-    const [policy, ...others] = [route.method]
-      .flat()
-      .map((method) => policyOf(method, route.url))
-      .filter((p) => p !== null);
-    if (!policy) return;
-    if (others.some((other) => other !== policy))
-      throw new Error(`${route.url}: one route, several policies`);
+    const ids = new Set([route.method].flat().map((method) => endpointOf(route, method)));
+    const [id] = ids;
+    if (id === null || id === undefined) return;
+    const { policy } = ENDPOINTS[id];
     const own = route.preHandler ?? [];
     route.preHandler = [...guardsOf(policy), ...(Array.isArray(own) ? own : [own])];
     if (policy.access !== 'public' && !route.schema?.hide) {
@@ -103,11 +111,11 @@ export function routeScope(app: FastifyInstance, { tags }: { tags: string[] }) {
 }
 
 type Schemas = typeof ENDPOINT_SCHEMAS;
-type Field<K extends DefinedEndpointId, F extends string> = Schemas[K] extends { [P in F]: infer S }
+type Field<K extends EndpointId, F extends string> = Schemas[K] extends { [P in F]: infer S }
   ? S
   : undefined;
 /** The Fastify schema of an endpoint, typed so that the Zod type provider types each handler's request and reply. */
-type RouteSchema<K extends DefinedEndpointId> = {
+type RouteSchema<K extends EndpointId> = {
   summary: string;
   params: Field<K, 'params'>;
   querystring: Field<K, 'query'>;
@@ -115,7 +123,7 @@ type RouteSchema<K extends DefinedEndpointId> = {
   response: Schemas[K]['response'];
 };
 type ZodApp = Parameters<FastifyPluginAsyncZod>[0];
-type Handler<K extends DefinedEndpointId> = RouteHandlerMethod<
+type Handler<K extends EndpointId> = RouteHandlerMethod<
   RawServerDefault,
   RawRequestDefaultExpression,
   RawReplyDefaultExpression,
@@ -133,7 +141,7 @@ type RouteExtras = Omit<RouteShorthandOptions, 'schema'> & {
  * Registers the handler of endpoint `id` (contract/src/endpoints.ts) on a routes plugin registered under `/api`: its
  * method, path, summary and schemas come from the contract, so the handler holds only what the endpoint does.
  */
-export function route<K extends DefinedEndpointId & EndpointId>(
+export function route<K extends EndpointId>(
   app: ZodApp,
   id: K,
   handler: Handler<K>,
@@ -144,11 +152,16 @@ export function route<K extends DefinedEndpointId & EndpointId>(
   const within = app.prefix.replace(/^\/api/, '');
   if (!path.startsWith(within)) throw new Error(`${id}: ${path} is not under ${app.prefix}`);
   const { params, query, body, response }: EndpointSchema = ENDPOINT_SCHEMAS[id];
+  // Only the parts the endpoint has: Fastify warns of a schema key that is present but undefined.
+  const parts = Object.fromEntries(
+    Object.entries({ params, querystring: query, body }).filter(([, schema]) => schema !== undefined),
+  );
   app.route({
     ...extras,
     method,
     url: path.slice(within.length) || '/',
-    schema: { summary, params, querystring: query, body, response, ...extra } as RouteSchema<K>,
+    schema: { summary, ...parts, response, ...extra } as RouteSchema<K>,
+    config: { ...extras.config, endpoint: id },
     handler,
   });
 }

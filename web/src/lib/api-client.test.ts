@@ -10,10 +10,12 @@ import { server } from '@/testing/mocks/server';
 
 import { apiFetch, apiFetchPage, publicFetch } from './api-client';
 
+const LOGIN = { email: 'ada@example.com', password: 'correct horse battery' };
+
 describe('apiFetch headers', () => {
   it('sends no Authorization or X-TENANT-UUID when nothing is stored', async () => {
-    echoHeaders('/items/');
-    expect(await apiFetch('/items/')).toEqual({
+    echoHeaders('/auth/me');
+    expect(await apiFetch('getMe')).toEqual({
       authorization: null,
       tenant: null,
       accept: 'application/json',
@@ -23,7 +25,7 @@ describe('apiFetch headers', () => {
   it('sends the stored token and the tenant a tenant-scoped call names', async () => {
     storage.set('accessToken', 'token-1');
     echoHeaders('/items/');
-    expect(await apiFetch('/items/', { tenantUuid: 'tenant-1' })).toMatchObject({
+    expect(await apiFetch('listItems', { tenantUuid: 'tenant-1' })).toMatchObject({
       authorization: 'Bearer token-1',
       tenant: 'tenant-1',
     });
@@ -33,28 +35,28 @@ describe('apiFetch headers', () => {
     storage.set('accessToken', 'token-1');
     storage.set('selectedTenantUuid', 'tenant-1');
     echoHeaders('/members');
-    expect(await apiFetch('/members', { tenantUuid: 'tenant-2' })).toMatchObject({ tenant: 'tenant-2' });
+    expect(await apiFetch('listMembers', { tenantUuid: 'tenant-2' })).toMatchObject({ tenant: 'tenant-2' });
   });
 
   it('sends the token but never the tenant on an auth path', async () => {
     storage.set('accessToken', 'token-1');
     storage.set('selectedTenantUuid', 'tenant-1');
     echoHeaders('/auth/me');
-    expect(await apiFetch('/auth/me')).toMatchObject({ authorization: 'Bearer token-1', tenant: null });
+    expect(await apiFetch('getMe')).toMatchObject({ authorization: 'Bearer token-1', tenant: null });
   });
 
   it('sends no tenant on a call that names none, whichever team is selected', async () => {
     storage.set('accessToken', 'token-1');
     storage.set('selectedTenantUuid', 'tenant-1');
     echoHeaders('/payments/plans');
-    expect(await apiFetch('/payments/plans')).toMatchObject({
+    expect(await apiFetch('listPlans')).toMatchObject({
       authorization: 'Bearer token-1',
       tenant: null,
     });
     server.use(
       http.get('/api/tenants', ({ request }) => HttpResponse.json([request.headers.get('X-TENANT-UUID')])),
     );
-    expect(await apiFetchPage('/tenants')).toEqual({ items: [null], nextCursor: null });
+    expect(await apiFetchPage('listTenants')).toEqual({ items: [null], nextCursor: null });
   });
 
   it('sends a JSON body with its method', async () => {
@@ -63,7 +65,9 @@ describe('apiFetch headers', () => {
         HttpResponse.json({ type: request.headers.get('Content-Type'), body: await request.json() }),
       ),
     );
-    expect(await apiFetch('/items/1', { method: 'PATCH', body: { name: 'Tile' } })).toEqual({
+    expect(
+      await apiFetch('updateItem', { params: { id: '1' }, body: { name: 'Tile' }, tenantUuid: 't' }),
+    ).toEqual({
       type: 'application/json',
       body: { name: 'Tile' },
     });
@@ -73,7 +77,7 @@ describe('apiFetch headers', () => {
 describe('apiFetch answers', () => {
   it('returns undefined for a 204', async () => {
     server.use(http.delete('/api/items/1', () => new HttpResponse(null, { status: 204 })));
-    expect(await apiFetch('/items/1', { method: 'DELETE' })).toBeUndefined();
+    expect(await apiFetch('deleteItem', { params: { id: '1' }, tenantUuid: 't' })).toBeUndefined();
   });
 
   it("throws the body's detail as the error message", async () => {
@@ -82,7 +86,7 @@ describe('apiFetch answers', () => {
         HttpResponse.json({ detail: 'Invalid credentials' }, { status: 401 }),
       ),
     );
-    const error = await publicFetch('/auth/login', { method: 'POST', body: {} }).catch((e: unknown) => e);
+    const error = await publicFetch('login', { body: LOGIN }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({
       status: 401,
@@ -93,7 +97,7 @@ describe('apiFetch answers', () => {
 
   it('falls back to the status when the error body is not JSON', async () => {
     server.use(http.get('/api/items/', () => new HttpResponse('<html>Bad gateway</html>', { status: 502 })));
-    const error = await apiFetch('/items/').catch((e: unknown) => e);
+    const error = await apiFetch('listItems', { tenantUuid: 't' }).catch((e: unknown) => e);
     expect(error).toMatchObject({ status: 502, detail: undefined, message: 'HTTP error! status: 502' });
   });
 
@@ -101,7 +105,7 @@ describe('apiFetch answers', () => {
     server.use(
       http.get('/api/items/', () => HttpResponse.json({ detail: [{ msg: 'bad' }] }, { status: 422 })),
     );
-    await expect(apiFetch('/items/')).rejects.toMatchObject({
+    await expect(apiFetch('listItems', { tenantUuid: 't' })).rejects.toMatchObject({
       detail: undefined,
       message: 'HTTP error! status: 422',
     });
@@ -109,7 +113,7 @@ describe('apiFetch answers', () => {
 
   it('turns a network failure into an ApiError with status 0', async () => {
     server.use(http.get('/api/items/', () => HttpResponse.error()));
-    const error = await apiFetch('/items/').catch((e: unknown) => e);
+    const error = await apiFetch('listItems', { tenantUuid: 't' }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ status: 0, detail: undefined });
   });
@@ -117,7 +121,7 @@ describe('apiFetch answers', () => {
   it('lets a cancelled request reject as an AbortError', async () => {
     server.use(http.get('/api/items/', () => new Promise<never>(() => {})));
     const controller = new AbortController();
-    const request = apiFetch('/items/', { signal: controller.signal });
+    const request = apiFetch('listItems', { tenantUuid: 't', signal: controller.signal });
     controller.abort();
     await expect(request).rejects.toMatchObject({ name: 'AbortError' });
   });
@@ -132,17 +136,20 @@ describe('apiFetchPage', () => {
         return HttpResponse.json(['a', 'b'], { headers: { 'X-Next-Cursor': 'next-2' } });
       }),
     );
-    expect(await apiFetchPage('/super-admin/tenants', { query: { q: 'acme & co', limit: 2 } })).toEqual({
+    expect(await apiFetchPage('adminListTenants', { query: { q: 'acme & co', limit: 2 } })).toEqual({
       items: ['a', 'b'],
       nextCursor: 'next-2',
     });
-    await apiFetchPage('/super-admin/tenants', { cursor: 'next-2', query: { q: '' } });
+    await apiFetchPage('adminListTenants', { cursor: 'next-2', query: { q: '' } });
     expect(seen).toEqual(['?q=acme+%26+co&limit=2', '?cursor=next-2']);
   });
 
   it('says there is no next page when the header is missing', async () => {
     server.use(http.get('/api/items/', () => HttpResponse.json(['last'])));
-    expect(await apiFetchPage('/items/')).toEqual({ items: ['last'], nextCursor: null });
+    expect(await apiFetchPage('listItems', { tenantUuid: 't' })).toEqual({
+      items: ['last'],
+      nextCursor: null,
+    });
   });
 
   it('sends the tenant and token, and refreshes on a 401, like apiFetch', async () => {
@@ -156,7 +163,7 @@ describe('apiFetchPage', () => {
           : HttpResponse.json({ detail: 'Token expired' }, { status: 401 }),
       ),
     );
-    expect(await apiFetchPage('/members', { tenantUuid: 'tenant-2' })).toEqual({
+    expect(await apiFetchPage('listMembers', { tenantUuid: 'tenant-2' })).toEqual({
       items: ['tenant-2'],
       nextCursor: 'c',
     });
@@ -169,7 +176,7 @@ describe('apiFetchPage', () => {
         HttpResponse.json({ detail: 'Forbidden' }, { status: 403 }),
       ),
     );
-    await expect(apiFetchPage('/super-admin/feedback')).rejects.toMatchObject({
+    await expect(apiFetchPage('adminListFeedback')).rejects.toMatchObject({
       status: 403,
       detail: 'Forbidden',
     });
@@ -182,7 +189,7 @@ describe('publicFetch', () => {
     storage.set('refreshToken', 'refresh-1');
     storage.set('selectedTenantUuid', 'tenant-1');
     echoHeaders('/invitations/tok-1/accept');
-    expect(await publicFetch('/invitations/tok-1/accept')).toEqual({
+    expect(await publicFetch('acceptInvitation', { params: { token: 'tok-1' } })).toEqual({
       authorization: null,
       tenant: null,
       accept: 'application/json',
@@ -202,7 +209,7 @@ describe('publicFetch on a public auth path', () => {
         return HttpResponse.json({ detail: 'Invalid email or password' }, { status: 401 });
       }),
     );
-    await expect(publicFetch('/auth/login', { method: 'POST', body: {} })).rejects.toMatchObject({
+    await expect(publicFetch('login', { body: LOGIN })).rejects.toMatchObject({
       detail: 'Invalid email or password',
     });
     expect(authorization).toBeNull();
@@ -218,7 +225,7 @@ describe('publicFetch on the public settings', () => {
     const refreshes = countRefreshes();
     echoHeaders('/config');
 
-    expect(await publicFetch('/config')).toMatchObject({ authorization: null });
+    expect(await publicFetch('getPublicConfig')).toMatchObject({ authorization: null });
     expect(refreshes.count).toBe(0);
     expect(storage.get('refreshToken')).toBe('refresh-1');
   });
@@ -231,7 +238,7 @@ describe('publicFetch on the public settings', () => {
     const refreshes = countRefreshes();
     server.use(http.get('/api/config', () => HttpResponse.json({ detail: 'Nope' }, { status: 401 })));
 
-    await expect(publicFetch('/config')).rejects.toMatchObject({ status: 401, detail: 'Nope' });
+    await expect(publicFetch('getPublicConfig')).rejects.toMatchObject({ status: 401, detail: 'Nope' });
     expect(refreshes.count).toBe(0);
     expect(storage.get('refreshToken')).toBe('refresh-1');
     expect(getSession()).toMatchObject({ status: 'authenticated' });

@@ -6,13 +6,7 @@
  */
 // Every page loads this module, the sign-in page too, whose JavaScript budget has no room for zod: contract
 // values come from its zod-free entry point.
-import type {
-  DefinedEndpointId,
-  EndpointBody,
-  EndpointParams,
-  EndpointQuery,
-  EndpointResponse,
-} from '@app/contract';
+import type { EndpointBody, EndpointParams, EndpointQuery, EndpointResponse } from '@app/contract';
 import { NEXT_CURSOR_HEADER } from '@app/contract/constants';
 import { type EndpointId, ENDPOINTS, type HttpMethod } from '@app/contract/endpoints';
 
@@ -64,14 +58,12 @@ type PublicCall = {
 };
 
 /** Calls endpoint `id` signed in and returns its JSON answer (undefined for a 204); any other outcome throws ApiError. */
-export async function apiFetch<K extends DefinedEndpointId>(
+export async function apiFetch<K extends EndpointId>(
   id: K,
   ...[request]: CallArgs<K>
 ): Promise<EndpointResponse<K>>;
-/** @deprecated TRANSITION: by path. */
-export async function apiFetch<T>(path: `/${string}`, request?: ApiRequest): Promise<T>;
-export async function apiFetch(id: string, request?: object): Promise<unknown> {
-  return json(await call(id as EndpointId, request ?? {}, 'signed-in'));
+export async function apiFetch(id: EndpointId, request?: object): Promise<unknown> {
+  return json(await call(id, request ?? {}, 'signed-in'));
 }
 
 /**
@@ -79,14 +71,12 @@ export async function apiFetch(id: string, request?: object): Promise<unknown> {
  * refreshes: a 401 there is the answer itself (e.g. a wrong password, docs/spec.md section 8), and stale stored tokens
  * must not touch it.
  */
-export async function publicFetch<K extends DefinedEndpointId>(
+export async function publicFetch<K extends EndpointId>(
   id: K,
   ...[request]: CallArgs<K, PublicCall>
 ): Promise<EndpointResponse<K>>;
-/** @deprecated TRANSITION: by path. */
-export async function publicFetch<T>(path: `/${string}`, request?: ApiRequest & PublicCall): Promise<T>;
-export async function publicFetch(id: string, request?: object): Promise<unknown> {
-  return json(await call(id as EndpointId, request ?? {}, 'public'));
+export async function publicFetch(id: EndpointId, request?: object): Promise<unknown> {
+  return json(await call(id, request ?? {}, 'public'));
 }
 
 async function json<T>(response: Response): Promise<T> {
@@ -103,25 +93,16 @@ type PageCall = {
 };
 
 /** GETs one page of a list, signed in: the JSON array, and the `X-Next-Cursor` header that names the next page. */
-export async function apiFetchPage<K extends DefinedEndpointId>(
+export async function apiFetchPage<K extends EndpointId>(
   id: K,
   ...[request]: CallArgs<K, PageCall>
 ): Promise<Page<EndpointResponse<K> extends (infer T)[] ? T : never>>;
-/** @deprecated TRANSITION: by path. */
-export async function apiFetchPage<T>(
-  path: `/${string}`,
-  request?: Omit<ApiRequest, 'method' | 'body'> & PageCall & { query?: object },
-): Promise<Page<T>>;
 export async function apiFetchPage(
-  id: string,
+  id: EndpointId,
   request?: PageCall & { query?: object; tenantUuid?: string; signal?: AbortSignal; params?: object },
 ): Promise<Page<unknown>> {
   const { cursor, query, ...rest } = request ?? {};
-  const response = await call(
-    id as EndpointId,
-    { ...rest, query: { ...query, cursor: cursor ?? undefined } },
-    'signed-in',
-  );
+  const response = await call(id, { ...rest, query: { ...query, cursor: cursor ?? undefined } }, 'signed-in');
   return {
     items: await response.json(),
     nextCursor: response.headers.get(NEXT_CURSOR_HEADER) || null,
@@ -129,17 +110,9 @@ export async function apiFetchPage(
 }
 
 /** GETs a file signed in (a plain link could not carry the token or the team header): its body as a Blob. */
-export async function apiFetchBlob<K extends DefinedEndpointId>(
-  id: K,
-  ...[request]: CallArgs<K>
-): Promise<Blob>;
-/** @deprecated TRANSITION: by path. */
-export async function apiFetchBlob(
-  path: `/${string}`,
-  request?: Omit<ApiRequest, 'method' | 'body'>,
-): Promise<Blob>;
-export async function apiFetchBlob(id: string, request?: object): Promise<Blob> {
-  return (await call(id as EndpointId, request ?? {}, 'signed-in')).blob();
+export async function apiFetchBlob<K extends EndpointId>(id: K, ...[request]: CallArgs<K>): Promise<Blob>;
+export async function apiFetchBlob(id: EndpointId, request?: object): Promise<Blob> {
+  return (await call(id, request ?? {}, 'signed-in')).blob();
 }
 
 /** The URL of a call under /api: the endpoint's path with its parameters filled in, and its query. */
@@ -171,26 +144,17 @@ async function call(
     signal,
     tenantUuid,
     withSessionToken,
-    method: legacyMethod,
   }: {
     params?: object;
     query?: object;
     body?: unknown;
     signal?: AbortSignal;
     tenantUuid?: string;
-    method?: HttpMethod;
   } & PublicCall,
   caller: 'signed-in' | 'public',
 ): Promise<Response> {
-  // TRANSITION: a path instead of an id.
-  const legacy = id.startsWith('/');
-  const path = legacy ? legacyPath(id, query) : urlOf(id, { params, query });
-  const request = {
-    method: legacy ? (legacyMethod ?? 'GET') : ENDPOINTS[id].method,
-    body,
-    signal,
-    tenantUuid,
-  };
+  const path = urlOf(id, { params, query });
+  const request = { method: ENDPOINTS[id].method, body, signal, tenantUuid };
   let response: Response;
   if (caller === 'signed-in') {
     await refreshIfExpiring(sendRefresh);
@@ -240,13 +204,4 @@ async function send(
 /** Whether an abort came from `AbortSignal.timeout` (its reason is a DOMException named TimeoutError). */
 function isTimeout(reason: unknown): boolean {
   return (reason as { name?: unknown } | undefined)?.name === 'TimeoutError';
-}
-
-/** TRANSITION */
-function legacyPath(path: string, query?: object) {
-  const search = new URLSearchParams();
-  for (const [name, value] of Object.entries(query ?? {})) {
-    if (value !== undefined && value !== null && value !== '') search.set(name, String(value));
-  }
-  return search.size > 0 ? `${path}${path.includes('?') ? '&' : '?'}${search}` : path;
 }

@@ -39,7 +39,9 @@ describe('token refresh across tabs', () => {
     const refreshes = countRefreshes();
     echoHeaders('/items/');
 
-    expect(await apiFetch('/items/')).toMatchObject({ authorization: 'Bearer access-2' });
+    expect(await apiFetch('listItems', { tenantUuid: 't' })).toMatchObject({
+      authorization: 'Bearer access-2',
+    });
     expect(names).toEqual(['tessera-refresh']);
     expect(refreshes.count).toBe(1);
   });
@@ -55,7 +57,9 @@ describe('token refresh across tabs', () => {
     const refreshes = countRefreshes();
     echoHeaders('/items/');
 
-    expect(await apiFetch('/items/')).toMatchObject({ authorization: `Bearer ${otherTabs}` });
+    expect(await apiFetch('listItems', { tenantUuid: 't' })).toMatchObject({
+      authorization: `Bearer ${otherTabs}`,
+    });
     expect(refreshes.count).toBe(0);
     expect(storage.get('refreshToken')).toBe('refresh-from-other-tab');
   });
@@ -74,7 +78,7 @@ describe('token refresh across tabs', () => {
       ),
     );
 
-    expect(await apiFetch('/items/')).toEqual(['tile']);
+    expect(await apiFetch('listItems', { tenantUuid: 't' })).toEqual(['tile']);
     expect(refreshes.count).toBe(0);
   });
 
@@ -96,7 +100,7 @@ describe('token refresh across tabs', () => {
       }),
     );
 
-    const call = apiFetch('/items/');
+    const call = apiFetch('listItems', { tenantUuid: 't' });
     await refreshing;
     timeout.abort(new DOMException('The operation timed out.', 'TimeoutError'));
     const error = await call.catch((e: unknown) => e);
@@ -110,7 +114,9 @@ describe('token refresh across tabs', () => {
     timeoutFor.mockRestore();
     const refreshes = countRefreshes();
     echoHeaders('/items/');
-    expect(await apiFetch('/items/')).toMatchObject({ authorization: 'Bearer access-2' });
+    expect(await apiFetch('listItems', { tenantUuid: 't' })).toMatchObject({
+      authorization: 'Bearer access-2',
+    });
     expect(refreshes.bodies).toEqual([{ refresh_token: 'refresh-1' }]);
     expect(names).toEqual(['tessera-refresh', 'tessera-refresh']);
   });

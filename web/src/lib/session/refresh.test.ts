@@ -18,7 +18,9 @@ describe('token refresh', () => {
     const refreshes = countRefreshes();
     echoHeaders('/items/');
 
-    expect(await apiFetch('/items/')).toMatchObject({ authorization: 'Bearer access-2' });
+    expect(await apiFetch('listItems', { tenantUuid: 't' })).toMatchObject({
+      authorization: 'Bearer access-2',
+    });
     expect(refreshes.bodies).toEqual([{ refresh_token: 'refresh-1' }]);
     expect(storage.get('accessToken')).toBe('access-2');
     expect(storage.get('refreshToken')).toBe('refresh-2');
@@ -30,7 +32,7 @@ describe('token refresh', () => {
     const refreshes = countRefreshes();
     echoHeaders('/auth/me');
 
-    expect(await apiFetch('/auth/me')).toMatchObject({ authorization: 'Bearer access-2' });
+    expect(await apiFetch('getMe')).toMatchObject({ authorization: 'Bearer access-2' });
     expect(refreshes.count).toBe(1);
   });
 
@@ -41,7 +43,9 @@ describe('token refresh', () => {
     const refreshes = countRefreshes();
     echoHeaders('/items/');
 
-    expect(await apiFetch('/items/')).toMatchObject({ authorization: `Bearer ${token}` });
+    expect(await apiFetch('listItems', { tenantUuid: 't' })).toMatchObject({
+      authorization: `Bearer ${token}`,
+    });
     expect(refreshes.count).toBe(0);
   });
 
@@ -60,7 +64,7 @@ describe('token refresh', () => {
       }),
     );
 
-    expect(await apiFetch('/items/')).toEqual(['tile']);
+    expect(await apiFetch('listItems', { tenantUuid: 't' })).toEqual(['tile']);
     expect(refreshes.count).toBe(1);
     expect(seen).toHaveLength(2);
     expect(seen[1]).toBe('Bearer access-2');
@@ -78,7 +82,10 @@ describe('token refresh', () => {
       }),
     );
 
-    await expect(apiFetch('/items/')).rejects.toMatchObject({ status: 401, detail: 'Nope' });
+    await expect(apiFetch('listItems', { tenantUuid: 't' })).rejects.toMatchObject({
+      status: 401,
+      detail: 'Nope',
+    });
     expect(calls).toBe(2);
     expect(refreshes.count).toBe(1);
   });
@@ -89,7 +96,11 @@ describe('token refresh', () => {
     const refreshes = countRefreshes();
     echoHeaders('/items/');
 
-    const answers = await Promise.all([apiFetch('/items/'), apiFetch('/items/'), apiFetch('/items/')]);
+    const answers = await Promise.all([
+      apiFetch('listItems', { tenantUuid: 't' }),
+      apiFetch('listItems', { tenantUuid: 't' }),
+      apiFetch('listItems', { tenantUuid: 't' }),
+    ]);
     expect(answers).toEqual(Array(3).fill(expect.objectContaining({ authorization: 'Bearer access-2' })));
     expect(refreshes.count).toBe(1);
   });
@@ -106,7 +117,9 @@ describe('token refresh', () => {
       ),
     );
 
-    const answers = await Promise.all(['1', '2', '3'].map((id) => apiFetch(`/items/${id}`)));
+    const answers = await Promise.all(
+      ['1', '2', '3'].map((id) => apiFetch('getItem', { params: { id }, tenantUuid: 't' })),
+    );
     expect(answers).toEqual([{ id: '1' }, { id: '2' }, { id: '3' }]);
     expect(refreshes.count).toBe(1);
   });
@@ -122,7 +135,7 @@ describe('token refresh', () => {
       http.post('/api/auth/refresh', () => HttpResponse.json({ detail: 'Invalid token' }, { status: 401 })),
     );
 
-    const error = await apiFetch('/items/').catch((e: unknown) => e);
+    const error = await apiFetch('listItems', { tenantUuid: 't' }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ status: 401, message: 'Session expired, please log in again' });
     expect({ ...localStorage }).toEqual({});
@@ -137,7 +150,7 @@ describe('token refresh', () => {
     const refreshes = countRefreshes();
     server.use(http.get('/api/items/', () => HttpResponse.json({ detail: 'Expired' }, { status: 401 })));
 
-    await expect(apiFetch('/items/')).rejects.toMatchObject({
+    await expect(apiFetch('listItems', { tenantUuid: 't' })).rejects.toMatchObject({
       status: 401,
       message: 'Authentication required',
     });
@@ -151,7 +164,7 @@ describe('token refresh', () => {
     storage.set('refreshToken', 'refresh-1');
     server.use(http.post('/api/auth/refresh', () => new HttpResponse(null, { status: 503 })));
 
-    await expect(apiFetch('/items/')).rejects.toMatchObject({ status: 503 });
+    await expect(apiFetch('listItems', { tenantUuid: 't' })).rejects.toMatchObject({ status: 503 });
     expect(storage.get('refreshToken')).toBe('refresh-1');
   });
 
@@ -160,7 +173,9 @@ describe('token refresh', () => {
     storage.set('refreshToken', 'refresh-1');
     server.use(http.post('/api/auth/refresh', () => HttpResponse.json({ access_token: 'access-2' })));
 
-    await expect(apiFetch('/items/')).rejects.toThrow('The token refresh answered without a token pair');
+    await expect(apiFetch('listItems', { tenantUuid: 't' })).rejects.toThrow(
+      'The token refresh answered without a token pair',
+    );
     expect(storage.get('refreshToken')).toBe('refresh-1');
     expect(storage.get('accessToken')).not.toBe('access-2');
   });

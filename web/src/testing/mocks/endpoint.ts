@@ -2,8 +2,8 @@
  * The API's endpoints as web tests answer them: by the id of contract/src/endpoints.ts, so a mock is registered at the
  * endpoint's own method and path, and its success answer is typed as the endpoint's response.
  */
-import type { DefinedEndpointId, EndpointResponse } from '@app/contract';
-import { ENDPOINTS } from '@app/contract/endpoints';
+import type { EndpointResponse } from '@app/contract';
+import { type EndpointId, ENDPOINTS } from '@app/contract/endpoints';
 import { http, type HttpResponseResolver, type PathParams } from 'msw';
 
 /** What a mock may answer besides success: an error body (or a malformed one), a non-JSON body, or none. */
@@ -18,7 +18,7 @@ const handlerFor = {
 } as const;
 
 /** An msw handler for endpoint `id`; its path parameters arrive by their names in the endpoint's path. */
-export function mockEndpoint<K extends DefinedEndpointId>(
+export function mockEndpoint<K extends EndpointId>(
   id: K,
   resolver: HttpResponseResolver<PathParams, never, EndpointResponse<K> | Otherwise>,
 ) {
