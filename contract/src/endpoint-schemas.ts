@@ -1,7 +1,7 @@
 // What each endpoint of endpoints.ts takes and answers: its path parameters, query, body and success responses, by the
-// same id. The server validates and serializes with these (`route` in server/src/plugins/route-scope.ts) and the OpenAPI document shows
-// them; the web takes its call types from them, as types only, so no page loads zod for them. Every id of ENDPOINTS
-// has an entry: the `satisfies` below fails to compile on one that does not.
+// same id. The server validates and serializes with these (`route` in server/src/plugins/route-scope.ts) and the
+// OpenAPI document shows them; the web takes its call types from them, as types only, so no page loads zod for them.
+// Every id of ENDPOINTS has an entry: the `satisfies` below fails to compile on one that does not.
 import type { z } from 'zod';
 
 import type { EndpointId } from './endpoints.ts';

@@ -1,9 +1,10 @@
 // Every endpoint of the API (docs/contract.md sections 3 and 4), by id: its method, its path under /api, who may call
-// it and what it does. The one place each is stated: the server registers each route from here and its schemas
-// (endpoint-schemas.ts; `route` in server/src/plugins/route-scope.ts), installs its guards from its policy and refuses to start with a route
-// under /api that is not here (server/src/plugins/route-scope.ts); the web calls it by id (web/src/lib/api-client.ts);
-// web tests mock it by id; the authorization table (server/test/authorization.test.ts) has a row per id. Zod-free:
-// every page of the web app loads it, the sign-in page too.
+// it and what it does (docs/decisions/022). The one place each is stated: the server registers each route from here
+// and its schemas (endpoint-schemas.ts; `route` in server/src/plugins/route-scope.ts), installs its guards from its
+// policy, and refuses to start with a route under /api that is not registered from here; the web calls it by id
+// (web/src/lib/api-client.ts); web tests mock it by id (web/src/testing/mocks/endpoint.ts); the authorization table
+// (server/test/authorization.test.ts) has a row per id. Zod-free: every page of the web app loads it, the sign-in
+// page too.
 import type { Role } from './tenants.ts';
 
 /**

@@ -111,9 +111,7 @@ export function routeScope(app: FastifyInstance, { tags }: { tags: string[] }) {
 }
 
 type Schemas = typeof ENDPOINT_SCHEMAS;
-type Field<K extends EndpointId, F extends string> = Schemas[K] extends { [P in F]: infer S }
-  ? S
-  : undefined;
+type Field<K extends EndpointId, F extends string> = Schemas[K] extends { [P in F]: infer S } ? S : undefined;
 /** The Fastify schema of an endpoint, typed so that the Zod type provider types each handler's request and reply. */
 type RouteSchema<K extends EndpointId> = {
   summary: string;

@@ -2,6 +2,7 @@
  * Viewing the app as another account (docs/contract.md section 4, Operators): the banner on every signed-in page, and
  * how the operator's own session, set aside in storage 'operatorSession', comes back.
  */
+import { mockEndpoint } from '@/testing/mocks/endpoint';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
@@ -44,7 +45,7 @@ function viewAsWile({ expiresIn = 1800 } = {}) {
 function answerStop(response: () => Response = () => new HttpResponse(null, { status: 204 })) {
   const authorizations: (string | null)[] = [];
   server.use(
-    http.post('/api/auth/impersonation/stop', ({ request }) => {
+    mockEndpoint('stopImpersonation', ({ request }) => {
       authorizations.push(request.headers.get('Authorization'));
       return response();
     }),
@@ -162,12 +163,12 @@ describe('viewing as another account', () => {
     viewAsWile();
     answerViewedUser();
     server.use(
-      http.get('/api/tenants', ({ request }) =>
+      mockEndpoint('listTenants', ({ request }) =>
         request.headers.get('Authorization') === `Bearer ${operatorToken}`
           ? HttpResponse.json([acme])
           : HttpResponse.json({ detail: 'Token expired' }, { status: 401 }),
       ),
-      http.post('/api/auth/refresh', () =>
+      mockEndpoint('refreshSession', () =>
         HttpResponse.json({ detail: 'Invalid refresh token' }, { status: 401 }),
       ),
     );

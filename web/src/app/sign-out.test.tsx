@@ -1,6 +1,7 @@
+import { mockEndpoint } from '@/testing/mocks/endpoint';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { http, HttpResponse } from 'msw';
+import { HttpResponse } from 'msw';
 import { expect, it } from 'vitest';
 
 import { storage } from '@/lib/storage';
@@ -11,7 +12,7 @@ it('logs out from a protected page: revokes the refresh token, clears storage, l
   const revoked: unknown[] = [];
   const authorizations: (string | null)[] = [];
   server.use(
-    http.post('/api/auth/logout', async ({ request }) => {
+    mockEndpoint('logout', async ({ request }) => {
       revoked.push(await request.json());
       authorizations.push(request.headers.get('Authorization'));
       return new HttpResponse(null, { status: 204 });
@@ -37,7 +38,7 @@ it('logs out from a protected page: revokes the refresh token, clears storage, l
 });
 
 it('logs out even when the server cannot be reached', async () => {
-  server.use(http.post('/api/auth/logout', () => HttpResponse.error()));
+  server.use(mockEndpoint('logout', () => HttpResponse.error()));
   signIn({ refreshToken: 'refresh-1' });
   const router = renderApp('/settings');
   await screen.findByRole('heading', { level: 1, name: 'Account' });

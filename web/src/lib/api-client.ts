@@ -57,7 +57,9 @@ type PublicCall = {
   withSessionToken?: boolean;
 };
 
-/** Calls endpoint `id` signed in and returns its JSON answer (undefined for a 204); any other outcome throws ApiError. */
+/**
+ * Calls endpoint `id` signed in and returns its JSON answer (undefined for a 204); any other outcome throws ApiError.
+ */
 export async function apiFetch<K extends EndpointId>(
   id: K,
   ...[request]: CallArgs<K>

@@ -1,4 +1,5 @@
 /** API answers shared by the API client's tests and the token refresh's (lib/session/refresh*.test.ts). */
+import { mockEndpoint } from '@/testing/mocks/endpoint';
 import { http, HttpResponse } from 'msw';
 
 import { server } from './mocks/server';
@@ -20,7 +21,7 @@ export function echoHeaders(path: string) {
 export function countRefreshes() {
   const refreshes = { count: 0, bodies: [] as unknown[] };
   server.use(
-    http.post('/api/auth/refresh', async ({ request }) => {
+    mockEndpoint('refreshSession', async ({ request }) => {
       refreshes.count += 1;
       refreshes.bodies.push(await request.json());
       return HttpResponse.json({ access_token: 'access-2', refresh_token: 'refresh-2' });

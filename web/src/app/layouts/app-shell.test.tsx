@@ -1,6 +1,7 @@
+import { mockEndpoint } from '@/testing/mocks/endpoint';
 import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { http, HttpResponse } from 'msw';
+import { HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 
 import { storage } from '@/lib/storage';
@@ -43,25 +44,25 @@ describe('tenant state', () => {
   });
 
   it("shows GET /tenant's details, and the list entry when that call fails", async () => {
-    server.use(http.get('/api/tenant', () => HttpResponse.json({ ...acme, name: 'Acme Corp' })));
+    server.use(mockEndpoint('getTenant', () => HttpResponse.json({ ...acme, name: 'Acme Corp' })));
     signIn();
     renderApp('/dashboard');
     await heading('Welcome to Acme Corp, ada!');
     cleanup();
 
-    server.use(http.get('/api/tenant', () => HttpResponse.json({ detail: 'Broken' }, { status: 500 })));
+    server.use(mockEndpoint('getTenant', () => HttpResponse.json({ detail: 'Broken' }, { status: 500 })));
     renderApp('/dashboard');
     await heading('Welcome to Acme, ada!');
   });
 
   it("shows 'Failed to load tenants' when the list cannot be loaded, and tries again", async () => {
-    server.use(http.get('/api/tenants', () => new HttpResponse(null, { status: 500 })));
+    server.use(mockEndpoint('listTenants', () => new HttpResponse(null, { status: 500 })));
     signIn();
     renderApp('/dashboard');
     expect((await screen.findByRole('alert')).textContent).toContain('Failed to load tenants');
     expect(screen.getAllByText('No tenant selected').length).toBeGreaterThan(0);
 
-    server.use(http.get('/api/tenants', () => HttpResponse.json([acme])));
+    server.use(mockEndpoint('listTenants', () => HttpResponse.json([acme])));
     await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
     await heading('Welcome to Acme, ada!');
     expect(screen.queryByRole('alert')).toBeNull();
@@ -99,7 +100,7 @@ describe('team switcher', () => {
   it("says 'Loading...' until the list arrives", async () => {
     let release = () => {};
     server.use(
-      http.get('/api/tenants', async () => {
+      mockEndpoint('listTenants', async () => {
         await new Promise<void>((resolve) => (release = resolve));
         return HttpResponse.json([acme]);
       }),
@@ -129,7 +130,7 @@ describe('team switcher', () => {
     let release = () => {};
     const later: (string | null)[] = [];
     server.use(
-      http.get('/api/members', async ({ request }) => {
+      mockEndpoint('listMembers', async ({ request }) => {
         later.push(request.headers.get('X-TENANT-UUID'));
         if (later.at(-1) === GLOBEX_UUID) {
           await new Promise<void>((resolve) => (release = resolve));

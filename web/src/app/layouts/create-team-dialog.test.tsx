@@ -1,6 +1,7 @@
+import { mockEndpoint } from '@/testing/mocks/endpoint';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { http, HttpResponse } from 'msw';
+import { HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 
 import { storage } from '@/lib/storage';
@@ -53,7 +54,7 @@ describe('team onboarding', () => {
     // One address the server refuses without saying why.
     const refused: unknown[] = [];
     server.use(
-      http.post('/api/invite', async ({ request }) => {
+      mockEndpoint('invite', async ({ request }) => {
         const body = (await request.clone().json()) as { email: string };
         if (body.email !== 'carol@example.com') return;
         refused.push([body, request.headers.get('X-TENANT-UUID')]);
@@ -123,10 +124,10 @@ describe('team onboarding', () => {
   it("shows the server's detail, or 'Failed to create tenant', when the team cannot be created", async () => {
     fakeTeams({ tenants: [] });
     server.use(
-      http.post('/api/tenants', () => HttpResponse.json({ detail: 'Too many teams' }, { status: 400 }), {
+      mockEndpoint('createTenant', () => HttpResponse.json({ detail: 'Too many teams' }, { status: 400 }), {
         once: true,
       }),
-      http.post('/api/tenants', () => new HttpResponse(null, { status: 500 })),
+      mockEndpoint('createTenant', () => new HttpResponse(null, { status: 500 })),
     );
     signIn();
     renderApp('/dashboard');

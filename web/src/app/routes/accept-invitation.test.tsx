@@ -1,7 +1,8 @@
+import { mockEndpoint } from '@/testing/mocks/endpoint';
 import type { InvitationAcceptance } from '@app/contract';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { http, HttpResponse } from 'msw';
+import { HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 
 import { readTokenClaims } from '@/lib/session/token-claims';
@@ -36,11 +37,11 @@ function fakeInvitation({ hasPassword }: { hasPassword: boolean }) {
       }
     )?.email;
   server.use(
-    http.get('/api/invitations/:token/accept', ({ params }) => {
+    mockEndpoint('acceptInvitation', ({ params }) => {
       spent.push(params.token as string);
       return HttpResponse.json(acceptance(hasPassword));
     }),
-    http.post('/api/invitations/:token/set-password', async ({ params, request }) => {
+    mockEndpoint('setInvitationPassword', async ({ params, request }) => {
       passwords.push({
         token: params.token as string,
         bearer: emailOf(request) ?? null,
@@ -49,16 +50,16 @@ function fakeInvitation({ hasPassword }: { hasPassword: boolean }) {
       return HttpResponse.json({ message: 'Password set' });
     }),
     // Grace is in Acme too, listed first: the team just joined must be the one selected.
-    http.get('/api/tenants', ({ request }) =>
+    mockEndpoint('listTenants', ({ request }) =>
       HttpResponse.json(
         emailOf(request) === 'grace@example.com' ? [{ ...acme, user_role: 'member' }, globex] : [acme],
       ),
     ),
-    http.get('/api/tenant', ({ request }) =>
+    mockEndpoint('getTenant', ({ request }) =>
       HttpResponse.json(request.headers.get('X-TENANT-UUID') === GLOBEX_UUID ? globex : acme),
     ),
-    http.get('/api/auth/me', ({ request }) =>
-      HttpResponse.json({ ...me, email: emailOf(request), has_password: hasPassword }),
+    mockEndpoint('getMe', ({ request }) =>
+      HttpResponse.json({ ...me, email: emailOf(request) ?? me.email, has_password: hasPassword }),
     ),
   );
   return { spent, passwords };
@@ -115,7 +116,7 @@ describe('/tenants/invitations/:token/accept', () => {
   it("shows the server's detail when the password cannot be set", async () => {
     fakeInvitation({ hasPassword: false });
     server.use(
-      http.post('/api/invitations/:token/set-password', () =>
+      mockEndpoint('setInvitationPassword', () =>
         HttpResponse.json({ detail: 'Password already set' }, { status: 400 }),
       ),
     );
@@ -129,7 +130,7 @@ describe('/tenants/invitations/:token/accept', () => {
 
   it("shows 'Invitation Error' with the page's text and the server's reason, and the way to sign in", async () => {
     server.use(
-      http.get('/api/invitations/:token/accept', () =>
+      mockEndpoint('acceptInvitation', () =>
         HttpResponse.json({ detail: 'Invalid or expired invitation' }, { status: 400 }),
       ),
     );
@@ -146,7 +147,7 @@ describe('/tenants/invitations/:token/accept', () => {
   });
 
   it("falls back to 'Failed to accept invitation' when the answer has no detail", async () => {
-    server.use(http.get('/api/invitations/:token/accept', () => new HttpResponse(null, { status: 500 })));
+    server.use(mockEndpoint('acceptInvitation', () => new HttpResponse(null, { status: 500 })));
     renderApp('/tenants/invitations/tok-1/accept');
     await screen.findByRole('heading', { level: 1, name: 'Invitation Error' });
     expect(screen.getByRole('alert').textContent).toContain('Failed to accept invitation');

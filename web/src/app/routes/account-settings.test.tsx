@@ -1,7 +1,9 @@
 // /settings → Email and Danger zone (docs/contract.md section 4): changing the email, exporting the data, deleting
 // the account.
+import { mockEndpoint } from '@/testing/mocks/endpoint';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import type { ErrorBody } from '@app/contract';
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
@@ -15,7 +17,7 @@ afterEach(() => vi.restoreAllMocks());
 
 function account({ hasPassword = true, twoFactor = false } = {}) {
   server.use(
-    http.get('/api/auth/me', () =>
+    mockEndpoint('getMe', () =>
       HttpResponse.json({ ...me, has_password: hasPassword, two_factor_enabled: twoFactor }),
     ),
   );
@@ -42,12 +44,18 @@ const CODE_MISSING = 'Enter a code from your authenticator app to confirm';
  * A refusal for the second factor, as the server answers while two-factor is on (docs/contract.md section 4):
  * '123456' is the authenticator's code. Undefined when the code passes.
  */
-function refuseCode(body: { code?: string }) {
+function refuseCode(body: { code?: string }): HttpResponse<ErrorBody> | undefined {
   if (body.code === undefined) {
-    return HttpResponse.json({ detail: CODE_MISSING, code: 'second_factor_required' }, { status: 400 });
+    return HttpResponse.json<ErrorBody>(
+      { detail: CODE_MISSING, code: 'second_factor_required' },
+      { status: 400 },
+    );
   }
   if (body.code !== '123456') {
-    return HttpResponse.json({ detail: 'Invalid code', code: 'second_factor_invalid' }, { status: 400 });
+    return HttpResponse.json<ErrorBody>(
+      { detail: 'Invalid code', code: 'second_factor_invalid' },
+      { status: 400 },
+    );
   }
   return undefined;
 }
@@ -58,7 +66,7 @@ describe('the Email card', () => {
     const sent: unknown[] = [];
     const answer = holdBack();
     server.use(
-      http.post('/api/auth/change-email', async ({ request }) => {
+      mockEndpoint('changeEmail', async ({ request }) => {
         sent.push(await request.json());
         await answer.released;
         return HttpResponse.json({ message: 'We sent a confirmation link to grace@example.com.' });
@@ -86,7 +94,7 @@ describe('the Email card', () => {
     account();
     const sent: unknown[] = [];
     server.use(
-      http.post('/api/auth/change-email', async ({ request }) => {
+      mockEndpoint('changeEmail', async ({ request }) => {
         sent.push(await request.json());
         return HttpResponse.json({ detail: 'Email already registered' }, { status: 400 });
       }),
@@ -112,7 +120,7 @@ describe('the Email card', () => {
     account({ twoFactor: true });
     const sent: unknown[] = [];
     server.use(
-      http.post('/api/auth/change-email', async ({ request }) => {
+      mockEndpoint('changeEmail', async ({ request }) => {
         const body = (await request.json()) as { code?: string };
         sent.push(body);
         return (
@@ -164,7 +172,7 @@ describe('the Email card', () => {
     account({ twoFactor: false });
     const sent: unknown[] = [];
     server.use(
-      http.post('/api/auth/change-email', async ({ request }) => {
+      mockEndpoint('changeEmail', async ({ request }) => {
         const body = (await request.json()) as { code?: string };
         sent.push(body);
         return refuseCode(body) ?? HttpResponse.json({ message: 'Sent' });
@@ -186,7 +194,7 @@ describe('the Email card', () => {
   it("shows the server's detail when too many wrong passwords were tried", async () => {
     account();
     server.use(
-      http.post('/api/auth/change-email', () =>
+      mockEndpoint('changeEmail', () =>
         HttpResponse.json(
           { detail: 'Too many failed sign-in attempts. Try again in 15 minutes.' },
           { status: 429, headers: { 'Retry-After': '900' } },
@@ -243,7 +251,7 @@ describe('the Danger zone card', () => {
 
   it('says so when the export fails', async () => {
     account();
-    server.use(http.get('/api/auth/me/export', () => new HttpResponse(null, { status: 500 })));
+    server.use(mockEndpoint('exportMe', () => new HttpResponse(null, { status: 500 })));
     await openSettings();
     await userEvent.click(screen.getByRole('button', { name: 'Export my data' }));
     expect((await screen.findByRole('alert')).textContent).toBe('Failed to export your data');
@@ -253,7 +261,7 @@ describe('the Danger zone card', () => {
     account();
     const sent: unknown[] = [];
     server.use(
-      http.delete('/api/auth/me', async ({ request }) => {
+      mockEndpoint('deleteMe', async ({ request }) => {
         sent.push(await request.json());
         return HttpResponse.json(
           { detail: 'Transfer ownership or remove the other members of Acme before deleting your account' },
@@ -291,7 +299,7 @@ describe('the Danger zone card', () => {
     const sent: unknown[] = [];
     const answer = holdBack();
     server.use(
-      http.delete('/api/auth/me', async ({ request }) => {
+      mockEndpoint('deleteMe', async ({ request }) => {
         sent.push(await request.json());
         await answer.released;
         return new HttpResponse(null, { status: 204 });
@@ -321,7 +329,7 @@ describe('the Danger zone card', () => {
     account({ twoFactor: true });
     const sent: unknown[] = [];
     server.use(
-      http.delete('/api/auth/me', async ({ request }) => {
+      mockEndpoint('deleteMe', async ({ request }) => {
         const body = (await request.json()) as { code?: string };
         sent.push(body);
         return refuseCode(body) ?? new HttpResponse(null, { status: 204 });
@@ -352,7 +360,7 @@ describe('the Danger zone card', () => {
     account({ hasPassword: false, twoFactor: true });
     const sent: unknown[] = [];
     server.use(
-      http.delete('/api/auth/me', async ({ request }) => {
+      mockEndpoint('deleteMe', async ({ request }) => {
         const body = (await request.json()) as { code?: string };
         sent.push(body);
         return refuseCode(body) ?? new HttpResponse(null, { status: 204 });

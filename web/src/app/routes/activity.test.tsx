@@ -1,7 +1,8 @@
+import { mockEndpoint } from '@/testing/mocks/endpoint';
 import type { ActivityEntry } from '@app/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { http, HttpResponse } from 'msw';
+import { HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import { acme, ACME_UUID } from '@/testing/mocks/handlers';
@@ -21,7 +22,7 @@ const entry = (n: number, overrides: Partial<ActivityEntry> = {}): ActivityEntry
 function fakeActivity(entries: ActivityEntry[], pageSize = 100) {
   const calls: { url: URL; tenant: string | null }[] = [];
   server.use(
-    http.get('/api/activity', ({ request }) => {
+    mockEndpoint('listActivity', ({ request }) => {
       const url = new URL(request.url);
       calls.push({ url, tenant: request.headers.get('X-TENANT-UUID') });
       const action = url.searchParams.get('action');
@@ -85,7 +86,7 @@ describe('/team/activity', () => {
   it("shows the server's detail with 'Try again' when the log cannot be loaded", async () => {
     fakeActivity([entry(1)]);
     server.use(
-      http.get('/api/activity', () => HttpResponse.json({ detail: 'The log is away' }, { status: 500 }), {
+      mockEndpoint('listActivity', () => HttpResponse.json({ detail: 'The log is away' }, { status: 500 }), {
         once: true,
       }),
     );
@@ -131,7 +132,7 @@ describe('/team/activity', () => {
       'created_at,actor_email,action,target\r\n2026-03-01T12:00:00.000Z,ada@example.com,item.created,Item 1\r\n';
     const exports: { url: string; tenant: string | null; auth: string | null }[] = [];
     server.use(
-      http.get('/api/activity/export', ({ request }) => {
+      mockEndpoint('exportActivity', ({ request }) => {
         exports.push({
           url: request.url,
           tenant: request.headers.get('X-TENANT-UUID'),
@@ -166,8 +167,8 @@ describe('/team/activity', () => {
   it('tells a member that only admins and the owner see it, without asking the server', async () => {
     const member = { ...acme, user_role: 'member' as const };
     server.use(
-      http.get('/api/tenants', () => HttpResponse.json([member])),
-      http.get('/api/tenant', () => HttpResponse.json(member)),
+      mockEndpoint('listTenants', () => HttpResponse.json([member])),
+      mockEndpoint('getTenant', () => HttpResponse.json(member)),
     );
     const calls = fakeActivity([entry(1)]);
     await renderActivity();

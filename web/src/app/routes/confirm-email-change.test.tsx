@@ -1,6 +1,7 @@
+import { mockEndpoint } from '@/testing/mocks/endpoint';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { delay, http, HttpResponse } from 'msw';
+import { delay, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 
 import { storage } from '@/lib/storage';
@@ -12,7 +13,7 @@ import { renderApp, signIn } from '@/testing/render-app';
 function answerConfirmation(answer: () => Response, gate?: Promise<void>) {
   const calls: { token: string | null; authorization: string | null }[] = [];
   server.use(
-    http.get('/api/auth/confirm-email-change', async ({ request }) => {
+    mockEndpoint('confirmEmailChange', async ({ request }) => {
       calls.push({
         token: new URL(request.url).searchParams.get('token'),
         authorization: request.headers.get('Authorization'),
@@ -49,7 +50,7 @@ describe('/confirm-email-change', () => {
 
   it("sends a signed-in browser's token, and then shows that session under the new address", async () => {
     const calls = answerConfirmation(changed);
-    server.use(http.get('/api/auth/me', () => HttpResponse.json({ ...me, email: 'grace@example.com' })));
+    server.use(mockEndpoint('getMe', () => HttpResponse.json({ ...me, email: 'grace@example.com' })));
     signIn();
     const token = storage.get('accessToken');
     renderApp('/confirm-email-change?token=change-2');

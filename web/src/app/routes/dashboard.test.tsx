@@ -1,6 +1,7 @@
+import { mockEndpoint } from '@/testing/mocks/endpoint';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { http, HttpResponse } from 'msw';
+import { HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import { storage } from '@/lib/storage';
@@ -37,11 +38,11 @@ describe('/dashboard', () => {
 
   it('shows when the account was created and the access line, loading first', async () => {
     server.use(
-      http.get('/api/auth/me', () => HttpResponse.json({ ...me, created_at: '2025-01-15T12:00:00.000Z' })),
+      mockEndpoint('getMe', () => HttpResponse.json({ ...me, created_at: '2025-01-15T12:00:00.000Z' })),
     );
     let release = () => {};
     server.use(
-      http.get('/api/tenants', async () => {
+      mockEndpoint('listTenants', async () => {
         await new Promise<void>((resolve) => (release = resolve));
         return HttpResponse.json([acme]);
       }),

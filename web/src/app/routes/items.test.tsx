@@ -1,6 +1,7 @@
+import { mockEndpoint } from '@/testing/mocks/endpoint';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { http, HttpResponse } from 'msw';
+import { HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 
 import { acme, ACME_UUID, globex, GLOBEX_UUID } from '@/testing/mocks/handlers';
@@ -53,14 +54,14 @@ describe('/items list', () => {
 
   it("shows the server's detail when the list cannot be loaded", async () => {
     server.use(
-      http.get('/api/items/', () => HttpResponse.json({ detail: 'Items are away' }, { status: 500 })),
+      mockEndpoint('listItems', () => HttpResponse.json({ detail: 'Items are away' }, { status: 500 })),
     );
     await renderItems();
     expect((await screen.findByRole('alert')).textContent).toBe('Items are away');
   });
 
   it("falls back to 'Failed to fetch items' when the server says nothing", async () => {
-    server.use(http.get('/api/items/', () => new HttpResponse(null, { status: 502 })));
+    server.use(mockEndpoint('listItems', () => new HttpResponse(null, { status: 502 })));
     await renderItems();
     expect((await screen.findByRole('alert')).textContent).toBe('Failed to fetch items');
   });
@@ -88,7 +89,7 @@ describe('/items list', () => {
     fakeItems({ [ACME_UUID]: [tile, grout] }, { pageSize: 1 });
     await renderItems();
     await screen.findByRole('table');
-    server.use(http.get('/api/items/', () => new HttpResponse(null, { status: 500 })));
+    server.use(mockEndpoint('listItems', () => new HttpResponse(null, { status: 500 })));
     await userEvent.click(screen.getByRole('button', { name: 'Load more' }));
     expect((await screen.findByRole('alert')).textContent).toBe('Failed to fetch items');
     expect(rowNames()).toEqual(['Grout']);
@@ -164,8 +165,8 @@ describe('/items create and edit', () => {
   it("shows the server's detail or 'Failed to create item' / 'Failed to update item' in the modal", async () => {
     fakeItems({ [ACME_UUID]: [tile] });
     server.use(
-      http.post('/api/items/', () => new HttpResponse(null, { status: 500 })),
-      http.patch('/api/items/:id', () => HttpResponse.json({ detail: 'Item not found' }, { status: 404 })),
+      mockEndpoint('createItem', () => new HttpResponse(null, { status: 500 })),
+      mockEndpoint('updateItem', () => HttpResponse.json({ detail: 'Item not found' }, { status: 404 })),
     );
     await renderItems();
     await userEvent.click(await screen.findByRole('button', { name: 'Create Item' }));
@@ -203,7 +204,7 @@ describe('/items delete', () => {
 
   it("says 'Failed to delete item' when the server refuses without a detail", async () => {
     fakeItems({ [ACME_UUID]: [tile] });
-    server.use(http.delete('/api/items/:id', () => new HttpResponse(null, { status: 500 })));
+    server.use(mockEndpoint('deleteItem', () => new HttpResponse(null, { status: 500 })));
     await renderItems();
     await screen.findByRole('table');
     await userEvent.click(screen.getByRole('button', { name: 'Delete Tile' }));

@@ -1,9 +1,10 @@
 // Plans with limits on the web (docs/contract.md section 4): the usage meters of /subscription and the dashboard, and
 // the invite and create-item dialogs at the limit, before sending and when the server answers 402.
+import { mockEndpoint } from '@/testing/mocks/endpoint';
 import type { TenantUsage } from '@app/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { http, HttpResponse } from 'msw';
+import { HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 
 import { fakeBilling } from '@/testing/mocks/billing';
@@ -17,7 +18,7 @@ const MEMBERS_FULL = 'Your plan allows 3 members. Upgrade to add more.';
 const ITEMS_FULL = 'Your plan allows 100 items. Upgrade to add more.';
 
 function usageIs(usage: TenantUsage) {
-  server.use(http.get('/api/tenant/usage', () => HttpResponse.json(usage)));
+  server.use(mockEndpoint('getUsage', () => HttpResponse.json(usage)));
 }
 
 const usageCard = async () =>
@@ -65,7 +66,7 @@ describe('usage meters', () => {
   it('say so when the usage cannot be loaded, and try again', async () => {
     let fail = true;
     server.use(
-      http.get('/api/tenant/usage', () =>
+      mockEndpoint('getUsage', () =>
         fail
           ? HttpResponse.json({ detail: 'Usage is away' }, { status: 500 })
           : HttpResponse.json({
@@ -106,7 +107,7 @@ describe('the invite dialog at the members limit', () => {
   it('shows the limit with Upgrade, not a generic error, when the server answers 402', async () => {
     const dialog = await openInvite();
     server.use(
-      http.post('/api/invite', () =>
+      mockEndpoint('invite', () =>
         HttpResponse.json({ detail: MEMBERS_FULL, code: 'plan_limit' }, { status: 402 }),
       ),
     );
@@ -140,7 +141,7 @@ describe('the create-item dialog at the items limit', () => {
   it('shows the limit with Upgrade when the server answers 402', async () => {
     const dialog = await openCreate();
     server.use(
-      http.post('/api/items/', () =>
+      mockEndpoint('createItem', () =>
         HttpResponse.json({ detail: ITEMS_FULL, code: 'plan_limit' }, { status: 402 }),
       ),
     );

@@ -1,6 +1,7 @@
+import { mockEndpoint } from '@/testing/mocks/endpoint';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { delay, http, HttpResponse } from 'msw';
+import { delay, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 
 import { readTokenClaims } from '@/lib/session/token-claims';
@@ -39,8 +40,8 @@ function fakeAccount({
   const user = { ...me, has_password: hasPassword, two_factor_enabled: twoFactor };
   const updates: unknown[] = [];
   server.use(
-    http.get('/api/auth/me', () => HttpResponse.json(user)),
-    http.post('/api/auth/update-password', async ({ request }) => {
+    mockEndpoint('getMe', () => HttpResponse.json(user)),
+    mockEndpoint('updatePassword', async ({ request }) => {
       const body = (await request.json()) as { old_password: string | null; code?: string };
       updates.push(body);
       if (user.has_password && body.old_password !== 'old password') {
@@ -131,7 +132,7 @@ describe('/settings', () => {
     expect((await screen.findByRole('alert')).textContent).toBe('Current password is incorrect');
     expect(updates).toEqual([{ old_password: 'wrong password', new_password: 'second password' }]);
 
-    server.use(http.post('/api/auth/update-password', () => new HttpResponse(null, { status: 500 })));
+    server.use(mockEndpoint('updatePassword', () => new HttpResponse(null, { status: 500 })));
     await userEvent.click(screen.getByRole('button', { name: 'Change password' }));
     await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('Failed to update password'));
   });
@@ -230,7 +231,7 @@ describe('/settings', () => {
     fakeAccount({ hasPassword: true, twoFactor: true });
     const REWORDED = 'That code was already used. Try the next one.';
     server.use(
-      http.post('/api/auth/update-password', () =>
+      mockEndpoint('updatePassword', () =>
         HttpResponse.json({ detail: REWORDED, code: 'second_factor_invalid' }, { status: 400 }),
       ),
     );
@@ -276,7 +277,7 @@ describe('/settings', () => {
 
     const logouts: unknown[] = [];
     server.use(
-      http.post('/api/auth/logout', async ({ request }) => {
+      mockEndpoint('logout', async ({ request }) => {
         logouts.push(await request.json());
         return new HttpResponse(null, { status: 204 });
       }),
@@ -304,12 +305,12 @@ describe('/settings', () => {
   it('shows a spinner while the account loads and a red box when it cannot', async () => {
     const answer = holdBack();
     server.use(
-      http.get('/api/auth/me', async () => {
+      mockEndpoint('getMe', async () => {
         await answer.released;
         return HttpResponse.json({ detail: 'Something broke' }, { status: 500 });
       }),
       // Held too, then answered by the default handler: both spinners stay until the test has seen them.
-      http.get('/api/auth/sessions', async () => {
+      mockEndpoint('listSessions', async () => {
         await answer.released;
       }),
     );
@@ -326,12 +327,12 @@ describe('/settings', () => {
 
   it("never shows the previous user's account to the next one", async () => {
     server.use(
-      http.get('/api/auth/me', ({ request }) => {
+      mockEndpoint('getMe', ({ request }) => {
         const token = request.headers.get('Authorization')!.replace('Bearer ', '');
         const { email } = readTokenClaims(token) as { email: string };
         return HttpResponse.json({ ...me, email });
       }),
-      http.post('/api/auth/login', () => HttpResponse.json(authResponse('grace@example.com'))),
+      mockEndpoint('login', () => HttpResponse.json(authResponse('grace@example.com'))),
     );
     signIn();
     const router = renderApp('/settings');
@@ -382,14 +383,14 @@ function fakeSessions({ failEnding = false, staleSignIn = false, viewingAs = fal
   ];
   const calls: string[] = [];
   server.use(
-    http.get('/api/auth/sessions', () => HttpResponse.json(sessions)),
-    http.delete('/api/auth/sessions/:id', ({ params }) => {
+    mockEndpoint('listSessions', () => HttpResponse.json(sessions)),
+    mockEndpoint('revokeSession', ({ params }) => {
       calls.push(`end ${String(params.id)}`);
       if (failEnding) return HttpResponse.json({ detail: 'Session not found' }, { status: 404 });
       sessions = sessions.filter((session) => session.id !== params.id);
       return new HttpResponse(null, { status: 204 });
     }),
-    http.post('/api/auth/sessions/revoke-others', async () => {
+    mockEndpoint('revokeOtherSessions', async () => {
       calls.push('end others');
       await delay(50);
       if (staleSignIn) {
@@ -489,7 +490,7 @@ describe('/settings, Sessions', () => {
   it('says when the list cannot load, and loads it on Try again', async () => {
     let attempts = 0;
     server.use(
-      http.get('/api/auth/sessions', () => {
+      mockEndpoint('listSessions', () => {
         attempts += 1;
         return attempts === 1
           ? HttpResponse.json({ detail: 'Service temporarily unavailable' }, { status: 503 })
@@ -510,22 +511,22 @@ function fakeTwoFactor({ verified = true } = {}) {
   const user = { ...me, is_verified: verified, two_factor_enabled: false };
   const codes = Array.from({ length: 10 }, (_, index) => `code${index}-abcde`);
   server.use(
-    http.get('/api/auth/me', () => HttpResponse.json(user)),
-    http.post('/api/auth/2fa/setup', () =>
+    mockEndpoint('getMe', () => HttpResponse.json(user)),
+    mockEndpoint('setupTwoFactor', () =>
       HttpResponse.json({
         secret: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP',
         otpauth_url:
           'otpauth://totp/Tessera:ada%40example.com?secret=JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP&issuer=Tessera',
       }),
     ),
-    http.post('/api/auth/2fa/enable', async ({ request }) => {
+    mockEndpoint('enableTwoFactor', async ({ request }) => {
       const { code } = (await request.json()) as { code: string };
       if (code !== '123456')
         return HttpResponse.json({ detail: 'Invalid code', code: 'second_factor_invalid' }, { status: 400 });
       user.two_factor_enabled = true;
       return HttpResponse.json({ recovery_codes: codes });
     }),
-    http.post('/api/auth/2fa/disable', async ({ request }) => {
+    mockEndpoint('disableTwoFactor', async ({ request }) => {
       const { code } = (await request.json()) as { code: string };
       if (code !== codes[0])
         return HttpResponse.json({ detail: 'Invalid code', code: 'second_factor_invalid' }, { status: 400 });

@@ -1,6 +1,7 @@
+import { mockEndpoint } from '@/testing/mocks/endpoint';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { http, HttpResponse } from 'msw';
+import { HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { fakeBilling, invoice, subscription } from '@/testing/mocks/billing';
@@ -100,7 +101,9 @@ describe('/subscription plan picker', () => {
   it('goes straight to checkout with Stripe, on the interval chosen', async () => {
     const api = fakeBilling();
     server.use(
-      http.get('/api/config', () => HttpResponse.json({ ...publicConfig, payments_provider: 'stripe' })),
+      mockEndpoint('getPublicConfig', () =>
+        HttpResponse.json({ ...publicConfig, payments_provider: 'stripe' }),
+      ),
     );
     await renderSubscription();
     await userEvent.click(screen.getByRole('radio', { name: 'Monthly' }));
@@ -114,7 +117,7 @@ describe('/subscription plan picker', () => {
 
   it("shows 'Failed to start checkout' and closes the tab when checkout fails", async () => {
     fakeBilling();
-    server.use(http.post('/api/payments/checkout', () => new HttpResponse(null, { status: 500 })));
+    server.use(mockEndpoint('createCheckout', () => new HttpResponse(null, { status: 500 })));
     await renderSubscription();
     await userEvent.click(planCard('Pro').getByRole('button', { name: 'Upgrade to Pro' }));
     await userEvent.click(screen.getByRole('button', { name: 'Continue to checkout' }));
@@ -124,7 +127,7 @@ describe('/subscription plan picker', () => {
 
   it("shows 'Failed to load plans'", async () => {
     fakeBilling();
-    server.use(http.get('/api/payments/plans', () => new HttpResponse(null, { status: 500 })));
+    server.use(mockEndpoint('listPlans', () => new HttpResponse(null, { status: 500 })));
     signIn();
     renderApp('/subscription');
     expect((await screen.findByRole('alert')).textContent).toContain('Failed to load plans');
@@ -181,7 +184,7 @@ describe('/subscription current subscription', () => {
 
   it("shows 'Failed to open billing portal' when the portal cannot be opened", async () => {
     fakeBilling({ subscription: subscription() });
-    server.use(http.post('/api/payments/portal', () => new HttpResponse(null, { status: 502 })));
+    server.use(mockEndpoint('createPortal', () => new HttpResponse(null, { status: 502 })));
     await renderSubscription();
     await userEvent.click(await currentCard().findByRole('button', { name: /Manage billing/ }));
     expect((await currentCard().findByRole('alert')).textContent).toBe('Failed to open billing portal');
@@ -199,7 +202,7 @@ describe('/subscription current subscription', () => {
     expect(await currentCard().findByText('Past Due')).toBeTruthy();
     expect(await screen.findByRole('link', { name: 'Upgrade Plan' })).toBeTruthy();
 
-    server.use(http.get('/api/payments/subscription', () => new HttpResponse(null, { status: 500 })));
+    server.use(mockEndpoint('getSubscription', () => new HttpResponse(null, { status: 500 })));
     act(() => window.dispatchEvent(new Event('focus')));
     expect((await currentCard().findByRole('alert')).textContent).toContain(
       'Failed to load subscription data',
@@ -274,7 +277,7 @@ describe('/subscription billing history', () => {
     let laterPageFails = true;
     const cursors: (string | null)[] = [];
     server.use(
-      http.get('/api/payments/invoices', ({ request }) => {
+      mockEndpoint('listInvoices', ({ request }) => {
         const cursor = new URL(request.url).searchParams.get('cursor');
         cursors.push(cursor);
         if (!cursor) {
@@ -309,9 +312,7 @@ describe('/subscription billing history', () => {
 
   it("shows 'Failed to download invoice'", async () => {
     fakeBilling({ subscription: subscription(), invoices: [invoice(1, 'paid')] });
-    server.use(
-      http.get('/api/payments/invoices/:id/download', () => new HttpResponse(null, { status: 500 })),
-    );
+    server.use(mockEndpoint('getInvoiceDownloadLink', () => new HttpResponse(null, { status: 500 })));
     await renderSubscription();
     await userEvent.click(await historyCard().findByRole('button', { name: /Download/ }));
     expect((await historyCard().findByRole('alert')).textContent).toBe('Failed to download invoice');

@@ -1,7 +1,8 @@
+import { mockEndpoint } from '@/testing/mocks/endpoint';
 import type { PendingInvitation, Tenant } from '@app/contract';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { http, HttpResponse } from 'msw';
+import { HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 
 import { acme, ACME_UUID, invitation, member } from '@/testing/mocks/handlers';
@@ -79,10 +80,10 @@ describe('/team settings form', () => {
   it("shows the server's detail, or 'Failed to update team settings'", async () => {
     teamWithAda('owner');
     server.use(
-      http.put('/api/tenant', () => HttpResponse.json({ detail: 'Name taken' }, { status: 400 }), {
+      mockEndpoint('updateTenant', () => HttpResponse.json({ detail: 'Name taken' }, { status: 400 }), {
         once: true,
       }),
-      http.put('/api/tenant', () => new HttpResponse(null, { status: 500 })),
+      mockEndpoint('updateTenant', () => new HttpResponse(null, { status: 500 })),
     );
     await renderTeam();
     await userEvent.type(screen.getByRole('textbox', { name: 'Team name' }), '!');
@@ -166,10 +167,10 @@ describe('/team members', () => {
   it("shows the server's detail, or 'Failed to change member role'", async () => {
     teamWithAda('admin');
     server.use(
-      http.patch('/api/members/role', () => HttpResponse.json({ detail: 'Nope' }, { status: 403 }), {
+      mockEndpoint('changeMemberRole', () => HttpResponse.json({ detail: 'Nope' }, { status: 403 }), {
         once: true,
       }),
-      http.patch('/api/members/role', () => new HttpResponse(null, { status: 500 })),
+      mockEndpoint('changeMemberRole', () => new HttpResponse(null, { status: 500 })),
     );
     await renderTeam();
     for (const expected of ['Nope', 'Failed to change member role']) {
@@ -189,7 +190,7 @@ describe('/team members', () => {
     await waitFor(() => expect(screen.queryByText('bob@example.com')).toBeNull());
     expect(api.callsTo('DELETE', '/members').map(({ body }) => body)).toEqual([{ user_uuid: bob.user_uuid }]);
 
-    server.use(http.delete('/api/members', () => new HttpResponse(null, { status: 500 })));
+    server.use(mockEndpoint('removeMember', () => new HttpResponse(null, { status: 500 })));
     await userEvent.click(within(rowOf('carol@example.com')).getByRole('button', { name: 'Remove' }));
     await userEvent.click(
       within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Remove' }),
@@ -225,7 +226,7 @@ describe('/team members', () => {
   });
 
   it("says 'No members found.' for an empty list", async () => {
-    server.use(http.get('/api/members', () => HttpResponse.json([])));
+    server.use(mockEndpoint('listMembers', () => HttpResponse.json([])));
     signIn();
     renderApp('/team');
     expect(await screen.findByText('No members found.')).toBeTruthy();
@@ -234,14 +235,14 @@ describe('/team members', () => {
 
   it("shows the server's detail, or 'Failed to load members'", async () => {
     server.use(
-      http.get('/api/members', () => HttpResponse.json({ detail: 'Members are away' }, { status: 500 })),
+      mockEndpoint('listMembers', () => HttpResponse.json({ detail: 'Members are away' }, { status: 500 })),
     );
     signIn();
     renderApp('/team');
     expect((await screen.findByRole('alert')).textContent).toBe('Members are away');
     cleanup();
 
-    server.use(http.get('/api/members', () => new HttpResponse(null, { status: 500 })));
+    server.use(mockEndpoint('listMembers', () => new HttpResponse(null, { status: 500 })));
     renderApp('/team');
     expect((await screen.findByRole('alert')).textContent).toBe('Failed to load members');
   });
@@ -342,7 +343,7 @@ describe('/team invite dialog', () => {
       'User is already a member of this team',
     );
 
-    server.use(http.post('/api/invite', () => new HttpResponse(null, { status: 500 })));
+    server.use(mockEndpoint('invite', () => new HttpResponse(null, { status: 500 })));
     await userEvent.clear(within(dialog).getByLabelText('Email 1'));
     await userEvent.type(within(dialog).getByLabelText('Email 1'), 'dave@example.com');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Send invitations' }));
@@ -453,7 +454,7 @@ describe('/team pending invitations', () => {
     ]);
 
     // A failure says so and keeps the row.
-    server.use(http.delete('/api/invitations/:uuid', () => new HttpResponse(null, { status: 500 })));
+    server.use(mockEndpoint('revokeInvitation', () => new HttpResponse(null, { status: 500 })));
     await userEvent.click(
       within(table).getByRole('button', { name: 'Revoke invitation for erin@example.com' }),
     );
@@ -484,7 +485,7 @@ describe('/team pending invitations', () => {
     ]);
 
     server.use(
-      http.post('/api/invitations/:uuid/resend', () =>
+      mockEndpoint('resendInvitation', () =>
         HttpResponse.json({ detail: 'Invalid or expired invitation' }, { status: 400 }),
       ),
     );
@@ -506,7 +507,7 @@ describe('/team pending invitations', () => {
     teamWithAda('owner', [dave]);
     // Falls through to the fake team API once the failure is over.
     let failure: Response | null = HttpResponse.json({ detail: 'Invitations are away' }, { status: 500 });
-    server.use(http.get('/api/invitations', () => failure?.clone()));
+    server.use(mockEndpoint('listInvitations', () => failure?.clone()));
     await renderTeam();
     expect((await screen.findByRole('alert')).textContent).toBe('Invitations are awayTry again');
     cleanup();
@@ -524,7 +525,7 @@ describe('/team pending invitations', () => {
   it("loads the next page with 'Load more'", async () => {
     teamWithAda('owner');
     server.use(
-      http.get('/api/invitations', ({ request }) =>
+      mockEndpoint('listInvitations', ({ request }) =>
         new URL(request.url).searchParams.get('cursor') === 'page-2'
           ? HttpResponse.json([erin])
           : HttpResponse.json([dave], { headers: { 'X-Next-Cursor': 'page-2' } }),

@@ -1,5 +1,6 @@
+import { mockEndpoint } from '@/testing/mocks/endpoint';
 import type { Tenant } from '@app/contract';
-import { http, HttpResponse } from 'msw';
+import { HttpResponse } from 'msw';
 import { expect, it } from 'vitest';
 
 import { server } from '@/testing/mocks/server';
@@ -16,7 +17,7 @@ const team = (n: number): Tenant => ({
 it('reads every page of the user’s teams, following X-Next-Cursor', async () => {
   const cursors: (string | null)[] = [];
   server.use(
-    http.get('/api/tenants', ({ request }) => {
+    mockEndpoint('listTenants', ({ request }) => {
       const cursor = new URL(request.url).searchParams.get('cursor');
       cursors.push(cursor);
       if (cursor === null) {

@@ -4,7 +4,7 @@
  */
 import type { EndpointResponse } from '@app/contract';
 import { type EndpointId, ENDPOINTS } from '@app/contract/endpoints';
-import { http, type HttpResponseResolver, type PathParams } from 'msw';
+import { http, type HttpResponseResolver, type PathParams, type RequestHandlerOptions } from 'msw';
 
 /** What a mock may answer besides success: an error body (or a malformed one), a non-JSON body, or none. */
 type Otherwise = { detail: unknown; code?: string } | string | null | undefined;
@@ -21,7 +21,8 @@ const handlerFor = {
 export function mockEndpoint<K extends EndpointId>(
   id: K,
   resolver: HttpResponseResolver<PathParams, never, EndpointResponse<K> | Otherwise>,
+  options?: RequestHandlerOptions,
 ) {
   const { method, path } = ENDPOINTS[id];
-  return handlerFor[method](`/api${path}`, resolver);
+  return handlerFor[method](`/api${path}`, resolver, options);
 }

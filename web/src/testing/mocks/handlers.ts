@@ -1,4 +1,5 @@
 /** What the API answers when a test does not say otherwise; tests override a call with `server.use`. */
+import { mockEndpoint } from './endpoint';
 import type {
   AdminMetrics,
   Me,
@@ -9,7 +10,7 @@ import type {
   Session,
   Tenant,
 } from '@app/contract';
-import { http, HttpResponse } from 'msw';
+import { HttpResponse } from 'msw';
 
 export const publicConfig: PublicConfig = {
   google_client_id: null,
@@ -86,40 +87,34 @@ export function emptyMetrics(): AdminMetrics {
 
 /** Ada's one team, unless a test says otherwise (teams.ts fakes the whole team API). */
 export const handlers = [
-  http.get('/api/config', () => HttpResponse.json(publicConfig)),
-  http.get('/api/auth/me', () => HttpResponse.json(me)),
-  http.post('/api/auth/logout', () => new HttpResponse(null, { status: 204 })),
-  http.get('/api/auth/sessions', () => HttpResponse.json([thisSession])),
-  http.get('/api/auth/passkeys', () => HttpResponse.json([])),
-  http.get('/api/tenants', () => HttpResponse.json([acme])),
-  http.get('/api/tenant', () => HttpResponse.json(acme)),
-  http.get('/api/members', () =>
+  mockEndpoint('getPublicConfig', () => HttpResponse.json(publicConfig)),
+  mockEndpoint('getMe', () => HttpResponse.json(me)),
+  mockEndpoint('logout', () => new HttpResponse(null, { status: 204 })),
+  mockEndpoint('listSessions', () => HttpResponse.json([thisSession])),
+  mockEndpoint('listPasskeys', () => HttpResponse.json([])),
+  mockEndpoint('listTenants', () => HttpResponse.json([acme])),
+  mockEndpoint('getTenant', () => HttpResponse.json(acme)),
+  mockEndpoint('listMembers', () =>
     HttpResponse.json([{ ...member(me.email, 'owner', 1), user_uuid: me.uuid }]),
   ),
   // Nobody pending (teams.ts fakes the invitations API of admins and the owner).
-  http.get('/api/invitations', () => HttpResponse.json([])),
+  mockEndpoint('listInvitations', () => HttpResponse.json([])),
   // No items and nothing in the admin area (items.ts fakes the items API).
-  http.get('/api/items/', () => HttpResponse.json([])),
+  mockEndpoint('listItems', () => HttpResponse.json([])),
   // Nothing in the team's log yet.
-  http.get('/api/activity', () => HttpResponse.json([])),
-  http.get('/api/super-admin/tenants', () => HttpResponse.json([])),
-  http.get('/api/super-admin/feedback', () => HttpResponse.json([])),
-  http.get('/api/super-admin/tenants/:id', () =>
-    HttpResponse.json({ detail: 'Tenant not found' }, { status: 404 }),
-  ),
+  mockEndpoint('listActivity', () => HttpResponse.json([])),
+  mockEndpoint('adminListTenants', () => HttpResponse.json([])),
+  mockEndpoint('adminListFeedback', () => HttpResponse.json([])),
+  mockEndpoint('adminGetTenant', () => HttpResponse.json({ detail: 'Tenant not found' }, { status: 404 })),
   // A new deployment: nobody signed up in the last 30 days, nobody paying, no operator action yet.
-  http.get('/api/super-admin/metrics', () => HttpResponse.json(emptyMetrics())),
-  http.get('/api/super-admin/audit', () => HttpResponse.json([])),
-  http.get('/api/super-admin/users', () => HttpResponse.json([])),
-  http.get('/api/super-admin/users/:uuid', () =>
-    HttpResponse.json({ detail: 'User not found' }, { status: 404 }),
-  ),
+  mockEndpoint('adminGetMetrics', () => HttpResponse.json(emptyMetrics())),
+  mockEndpoint('adminListAudit', () => HttpResponse.json([])),
+  mockEndpoint('adminListUsers', () => HttpResponse.json([])),
+  mockEndpoint('adminGetUser', () => HttpResponse.json({ detail: 'User not found' }, { status: 404 })),
   // A team on the free plan with room to grow: only its owner, no items.
-  http.get('/api/tenant/usage', () =>
+  mockEndpoint('getUsage', () =>
     HttpResponse.json({ plan_id: null, members: { used: 1, limit: 3 }, items: { used: 0, limit: 100 } }),
   ),
   // The shell reads the team's subscription (docs/spec.md section 4); billing.ts fakes the whole billing API.
-  http.get('/api/payments/subscription', () =>
-    HttpResponse.json({ detail: 'No subscription' }, { status: 404 }),
-  ),
+  mockEndpoint('getSubscription', () => HttpResponse.json({ detail: 'No subscription' }, { status: 404 })),
 ];

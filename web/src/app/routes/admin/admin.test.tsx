@@ -1,3 +1,4 @@
+import { mockEndpoint } from '@/testing/mocks/endpoint';
 import type { AdminFeedback, AdminTenant, AdminTenantDetail } from '@app/contract';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -160,8 +161,8 @@ describe('/admin', () => {
 
   it("shows 'Failed to fetch data', or the server's detail, when a list cannot be loaded", async () => {
     server.use(
-      http.get('/api/super-admin/tenants', () => new HttpResponse(null, { status: 500 })),
-      http.get('/api/super-admin/feedback', () =>
+      mockEndpoint('adminListTenants', () => new HttpResponse(null, { status: 500 })),
+      mockEndpoint('adminListFeedback', () =>
         HttpResponse.json({ detail: 'Super admin access required' }, { status: 403 }),
       ),
     );
@@ -286,7 +287,7 @@ describe('/admin/tenants/{tenantId}', () => {
     expect((await screen.findByRole('alert')).textContent).toBe('Tenant not found');
     cleanup();
 
-    server.use(http.get('/api/super-admin/tenants/:id', () => new HttpResponse(null, { status: 500 })));
+    server.use(mockEndpoint('adminGetTenant', () => new HttpResponse(null, { status: 500 })));
     await renderDetail();
     expect((await screen.findByRole('alert')).textContent).toBe('Failed to fetch data');
   });

@@ -1,4 +1,5 @@
 /** The operators' console (docs/contract.md section 4, Operators): figures, the audit, the users and one user's page. */
+import { mockEndpoint } from '@/testing/mocks/endpoint';
 import type { AdminMetrics, AdminUser, AdminUserDetail, OperatorAuditEntry } from '@app/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -60,7 +61,7 @@ describe('/admin figures', () => {
   metrics.signups_by_day[0] = { date: '2025-06-01', count: 7 };
 
   it('shows the figures, MRR per currency from minor units, and the sign-ups chart with its table', async () => {
-    server.use(http.get('/api/super-admin/metrics', () => HttpResponse.json(metrics)));
+    server.use(mockEndpoint('adminGetMetrics', () => HttpResponse.json(metrics)));
     signIn({ isSuperAdmin: true });
     renderApp('/admin');
     await screen.findByRole('heading', { level: 2, name: 'Sign-ups, last 30 days' });
@@ -94,7 +95,7 @@ describe('/admin figures', () => {
 
   it("shows the server's detail when the figures cannot be loaded, and the lists still load", async () => {
     server.use(
-      http.get('/api/super-admin/metrics', () =>
+      mockEndpoint('adminGetMetrics', () =>
         HttpResponse.json({ detail: 'Super admin access required' }, { status: 403 }),
       ),
     );
@@ -114,7 +115,7 @@ describe('/admin figures', () => {
     });
     const seen: string[] = [];
     server.use(
-      http.get('/api/super-admin/audit', ({ request }) => {
+      mockEndpoint('adminListAudit', ({ request }) => {
         const cursor = new URL(request.url).searchParams.get('cursor');
         seen.push(cursor ?? '');
         return cursor
@@ -164,7 +165,7 @@ describe('/admin/users', () => {
   it('lists accounts with their badges, searches with ?q= and says when nothing matches', async () => {
     const seen: string[] = [];
     server.use(
-      http.get('/api/super-admin/users', ({ request }) => {
+      mockEndpoint('adminListUsers', ({ request }) => {
         const url = new URL(request.url);
         seen.push(url.search);
         const q = url.searchParams.get('q');
@@ -202,7 +203,7 @@ describe('/admin/users', () => {
 
   it("loads more with 'Load more' while a next page exists", async () => {
     server.use(
-      http.get('/api/super-admin/users', ({ request }) =>
+      mockEndpoint('adminListUsers', ({ request }) =>
         new URL(request.url).searchParams.get('cursor') === 'next'
           ? HttpResponse.json([roadrunner])
           : HttpResponse.json([wile], { headers: { 'X-Next-Cursor': 'next' } }),
@@ -218,7 +219,7 @@ describe('/admin/users', () => {
 
   it('opens a user’s page from the list', async () => {
     server.use(
-      http.get('/api/super-admin/users', () => HttpResponse.json([wile])),
+      mockEndpoint('adminListUsers', () => HttpResponse.json([wile])),
       http.get(`/api/super-admin/users/${USER_UUID}`, () => HttpResponse.json(wileDetail)),
     );
     signIn({ isSuperAdmin: true });

@@ -1,6 +1,7 @@
+import { mockEndpoint } from '@/testing/mocks/endpoint';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { http, HttpResponse } from 'msw';
+import { HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 
 import { server } from '@/testing/mocks/server';
@@ -18,7 +19,7 @@ describe('/forgot-password', () => {
   it("sends the trimmed email, shows the server's message and stays usable", async () => {
     const bodies: unknown[] = [];
     server.use(
-      http.post('/api/auth/reset-password/request', async ({ request }) => {
+      mockEndpoint('requestPasswordReset', async ({ request }) => {
         bodies.push(await request.json());
         return HttpResponse.json({ message: MESSAGE });
       }),
@@ -45,7 +46,7 @@ describe('/forgot-password', () => {
 
   it("shows the server's detail, or 'Failed to send reset email', in a red box", async () => {
     server.use(
-      http.post('/api/auth/reset-password/request', () =>
+      mockEndpoint('requestPasswordReset', () =>
         HttpResponse.json({ detail: 'Too many requests, please try again later' }, { status: 429 }),
       ),
     );
@@ -54,7 +55,7 @@ describe('/forgot-password', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Send reset link' }));
     expect((await screen.findByRole('alert')).textContent).toBe('Too many requests, please try again later');
 
-    server.use(http.post('/api/auth/reset-password/request', () => new HttpResponse(null, { status: 500 })));
+    server.use(mockEndpoint('requestPasswordReset', () => new HttpResponse(null, { status: 500 })));
     await userEvent.click(screen.getByRole('button', { name: 'Send reset link' }));
     expect(await screen.findByText('Failed to send reset email')).toBeTruthy();
   });

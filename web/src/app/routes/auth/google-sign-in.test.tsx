@@ -1,6 +1,7 @@
+import { mockEndpoint } from '@/testing/mocks/endpoint';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { http, HttpResponse } from 'msw';
+import { HttpResponse } from 'msw';
 import { afterEach, describe, expect, it } from 'vitest';
 
 import { storage } from '@/lib/storage';
@@ -42,7 +43,7 @@ function fakeGoogleIdentity() {
 function configureGoogle(clientId: string | null) {
   let requests = 0;
   server.use(
-    http.get('/api/config', () => {
+    mockEndpoint('getPublicConfig', () => {
       requests += 1;
       return HttpResponse.json({ ...publicConfig, google_client_id: clientId });
     }),
@@ -93,7 +94,7 @@ describe('Google sign-in', () => {
     google.install();
     const bodies: unknown[] = [];
     server.use(
-      http.post('/api/auth/google-login', async ({ request }) => {
+      mockEndpoint('googleLogin', async ({ request }) => {
         bodies.push(await request.json());
         return HttpResponse.json(authResponse('grace@example.com', 'refresh-g'));
       }),
@@ -114,7 +115,7 @@ describe('Google sign-in', () => {
     configureGoogle('client-1');
     fakeGoogleIdentity().install();
     server.use(
-      http.post('/api/auth/google-login', () =>
+      mockEndpoint('googleLogin', () =>
         HttpResponse.json({ detail: 'Google token expired' }, { status: 401 }),
       ),
     );
@@ -122,7 +123,7 @@ describe('Google sign-in', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Continue with Google' }));
     expect((await screen.findByRole('alert')).textContent).toBe('Google token expired');
 
-    server.use(http.post('/api/auth/google-login', () => new HttpResponse(null, { status: 500 })));
+    server.use(mockEndpoint('googleLogin', () => new HttpResponse(null, { status: 500 })));
     await userEvent.click(screen.getByRole('button', { name: 'Continue with Google' }));
     await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('Google login failed'));
     expect(storage.get('accessToken')).toBeNull();

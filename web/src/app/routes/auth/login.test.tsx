@@ -1,6 +1,7 @@
+import { mockEndpoint } from '@/testing/mocks/endpoint';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { delay, http, HttpResponse } from 'msw';
+import { delay, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 
 import { storage } from '@/lib/storage';
@@ -53,7 +54,7 @@ describe('/login', () => {
     // Made once: a token made later may carry another second in its claims.
     const answer = authResponse('ada@example.com', 'refresh-1');
     server.use(
-      http.post('/api/auth/login', async ({ request }) => {
+      mockEndpoint('login', async ({ request }) => {
         bodies.push(await request.json());
         return HttpResponse.json(answer);
       }),
@@ -77,7 +78,7 @@ describe('/login', () => {
 
   it('disables the button and says it is signing in while the request runs', async () => {
     server.use(
-      http.post('/api/auth/login', async () => {
+      mockEndpoint('login', async () => {
         await delay('infinite');
         return HttpResponse.json(authResponse());
       }),
@@ -93,7 +94,7 @@ describe('/login', () => {
 
   it("shows the server's detail in a red box", async () => {
     server.use(
-      http.post('/api/auth/login', () =>
+      mockEndpoint('login', () =>
         HttpResponse.json({ detail: 'Invalid email or password' }, { status: 401 }),
       ),
     );
@@ -108,7 +109,7 @@ describe('/login', () => {
   });
 
   it("falls back to 'Login failed' when the answer has no detail", async () => {
-    server.use(http.post('/api/auth/login', () => new HttpResponse('Bad gateway', { status: 502 })));
+    server.use(mockEndpoint('login', () => new HttpResponse('Bad gateway', { status: 502 })));
     await renderLogin();
     await userEvent.type(screen.getByLabelText('Email'), 'ada@example.com');
     await userEvent.type(screen.getByLabelText('Password'), 'correct horse');
@@ -122,8 +123,8 @@ describe('/login', () => {
     storage.set('userEmail', 'ada@example.com');
     storage.set('refreshToken', 'refresh-1');
     server.use(
-      http.get('/api/auth/me', () => HttpResponse.json({ detail: 'Token expired' }, { status: 401 })),
-      http.post('/api/auth/refresh', () => HttpResponse.json({ detail: 'Invalid token' }, { status: 401 })),
+      mockEndpoint('getMe', () => HttpResponse.json({ detail: 'Token expired' }, { status: 401 })),
+      mockEndpoint('refreshSession', () => HttpResponse.json({ detail: 'Invalid token' }, { status: 401 })),
     );
     const router = renderApp('/settings');
 

@@ -1,6 +1,7 @@
+import { mockEndpoint } from '@/testing/mocks/endpoint';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { http, HttpResponse } from 'msw';
+import { HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 
 import { storage } from '@/lib/storage';
@@ -41,7 +42,7 @@ describe('/register', () => {
   it('gives every docs/spec.md section 5 message', async () => {
     let calls = 0;
     server.use(
-      http.post('/api/auth/register', () => {
+      mockEndpoint('register', () => {
         calls += 1;
         return HttpResponse.json(authResponse(), { status: 201 });
       }),
@@ -70,7 +71,7 @@ describe('/register', () => {
   it('creates the account with the email trimmed, signs in and goes to /dashboard', async () => {
     const bodies: unknown[] = [];
     server.use(
-      http.post('/api/auth/register', async ({ request }) => {
+      mockEndpoint('register', async ({ request }) => {
         bodies.push(await request.json());
         return HttpResponse.json(authResponse('ada@example.com', 'refresh-r'), { status: 201 });
       }),
@@ -89,7 +90,7 @@ describe('/register', () => {
 
   it("shows the server's detail, or 'Registration failed', in a red box", async () => {
     server.use(
-      http.post('/api/auth/register', () =>
+      mockEndpoint('register', () =>
         HttpResponse.json({ detail: 'Email already registered' }, { status: 400 }),
       ),
     );
@@ -97,7 +98,7 @@ describe('/register', () => {
     await fill({ email: 'ada@example.com', password: 'long enough', confirm: 'long enough' });
     expect((await screen.findByRole('alert')).textContent).toBe('Email already registered');
 
-    server.use(http.post('/api/auth/register', () => HttpResponse.error()));
+    server.use(mockEndpoint('register', () => HttpResponse.error()));
     await userEvent.click(screen.getByRole('button', { name: 'Create account' }));
     await screen.findByText('Registration failed');
     expect(screen.getByRole('alert').textContent).toBe('Registration failed');

@@ -1,6 +1,7 @@
+import { mockEndpoint } from '@/testing/mocks/endpoint';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { http, HttpResponse } from 'msw';
+import { HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 
 import { server } from '@/testing/mocks/server';
@@ -48,7 +49,7 @@ describe('/reset-password', () => {
   it('sends the token and the new password, then shows the message and the way to sign in', async () => {
     const bodies: unknown[] = [];
     server.use(
-      http.post('/api/auth/reset-password/confirm', async ({ request }) => {
+      mockEndpoint('confirmPasswordReset', async ({ request }) => {
         bodies.push(await request.json());
         return HttpResponse.json({ message: 'Password has been reset successfully' });
       }),
@@ -67,7 +68,7 @@ describe('/reset-password', () => {
 
   it("shows the server's detail, or 'Failed to reset password', in a red box", async () => {
     server.use(
-      http.post('/api/auth/reset-password/confirm', () =>
+      mockEndpoint('confirmPasswordReset', () =>
         HttpResponse.json({ detail: 'Invalid or expired reset link' }, { status: 400 }),
       ),
     );
@@ -75,7 +76,7 @@ describe('/reset-password', () => {
     await submit('brand new password', 'brand new password');
     expect((await screen.findByRole('alert')).textContent).toBe('Invalid or expired reset link');
 
-    server.use(http.post('/api/auth/reset-password/confirm', () => HttpResponse.error()));
+    server.use(mockEndpoint('confirmPasswordReset', () => HttpResponse.error()));
     await userEvent.click(screen.getByRole('button', { name: 'Set new password' }));
     expect(await screen.findByText('Failed to reset password')).toBeTruthy();
   });

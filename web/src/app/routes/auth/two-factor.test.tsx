@@ -1,6 +1,7 @@
+import { mockEndpoint } from '@/testing/mocks/endpoint';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { http, HttpResponse } from 'msw';
+import { HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 
 import { storage } from '@/lib/storage';
@@ -17,8 +18,8 @@ function twoFactorAccount() {
   const verified: unknown[] = [];
   let held: Promise<void> | undefined;
   server.use(
-    http.post('/api/auth/login', () => HttpResponse.json({ mfa_required: true, mfa_token: 'step-token' })),
-    http.post('/api/auth/2fa/verify', async ({ request }) => {
+    mockEndpoint('login', () => HttpResponse.json({ mfa_required: true, mfa_token: 'step-token' })),
+    mockEndpoint('verifySecondFactor', async ({ request }) => {
       const body = (await request.json()) as { mfa_token: string; code: string };
       verified.push(body);
       await held;

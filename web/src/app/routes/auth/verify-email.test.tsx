@@ -1,6 +1,7 @@
+import { mockEndpoint } from '@/testing/mocks/endpoint';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { delay, http, HttpResponse } from 'msw';
+import { delay, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 
 import { storage } from '@/lib/storage';
@@ -12,7 +13,7 @@ import { renderApp } from '@/testing/render-app';
 function answerVerification(answer: () => Response, gate?: Promise<void>) {
   const tokens: (string | null)[] = [];
   server.use(
-    http.get('/api/auth/verify-email', async ({ request }) => {
+    mockEndpoint('verifyEmail', async ({ request }) => {
       tokens.push(new URL(request.url).searchParams.get('token'));
       await gate;
       return answer();

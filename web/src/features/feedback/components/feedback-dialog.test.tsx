@@ -1,6 +1,7 @@
+import { mockEndpoint } from '@/testing/mocks/endpoint';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { http, HttpResponse } from 'msw';
+import { HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 
 import { ACME_UUID } from '@/testing/mocks/handlers';
@@ -13,7 +14,7 @@ import { FEEDBACK_CLOSE_DELAY_MS } from './feedback-dialog';
 function fakeFeedback() {
   const sent: { body: unknown; tenant: string | null }[] = [];
   server.use(
-    http.post('/api/feedback/', async ({ request }) => {
+    mockEndpoint('sendFeedback', async ({ request }) => {
       const body = (await request.json()) as { message: string; route: string };
       sent.push({ body, tenant: request.headers.get('X-TENANT-UUID') });
       return HttpResponse.json(
@@ -95,10 +96,10 @@ describe('feedback modal', () => {
 
   it("shows the server's detail, or 'Failed to submit feedback'", async () => {
     server.use(
-      http.post('/api/feedback/', () => HttpResponse.json({ detail: 'Too much' }, { status: 422 }), {
+      mockEndpoint('sendFeedback', () => HttpResponse.json({ detail: 'Too much' }, { status: 422 }), {
         once: true,
       }),
-      http.post('/api/feedback/', () => new HttpResponse(null, { status: 500 })),
+      mockEndpoint('sendFeedback', () => new HttpResponse(null, { status: 500 })),
     );
     await renderPage();
     await userEvent.click(screen.getByRole('button', { name: 'Feedback' }));

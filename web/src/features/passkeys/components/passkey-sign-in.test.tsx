@@ -1,6 +1,8 @@
+import type { PasskeyLoginOptions } from '@app/contract';
+import { mockEndpoint } from '@/testing/mocks/endpoint';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { http, HttpResponse } from 'msw';
+import { HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { storage } from '@/lib/storage';
@@ -11,7 +13,7 @@ import { renderApp } from '@/testing/render-app';
 const browser = vi.hoisted(() => ({ startAuthentication: vi.fn() }));
 vi.mock('@simplewebauthn/browser', () => ({ startAuthentication: browser.startAuthentication }));
 
-const OPTIONS = {
+const OPTIONS: PasskeyLoginOptions = {
   challenge: 'Y2hhbGxlbmdl',
   rpId: 'localhost',
   timeout: 300000,
@@ -30,11 +32,11 @@ const ASSERTION = {
 function fakePasskeyLogin(verify: () => Response) {
   const calls: unknown[] = [];
   server.use(
-    http.post('/api/auth/passkeys/login/options', ({ request }) => {
+    mockEndpoint('passkeyLoginOptions', ({ request }) => {
       calls.push(`options ${request.headers.get('Authorization') ?? 'anonymous'}`);
       return HttpResponse.json(OPTIONS);
     }),
-    http.post('/api/auth/passkeys/login/verify', async ({ request }) => {
+    mockEndpoint('passkeyLoginVerify', async ({ request }) => {
       calls.push(await request.json());
       return verify();
     }),

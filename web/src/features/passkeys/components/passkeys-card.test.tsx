@@ -1,7 +1,9 @@
+import type { PasskeyRegistrationOptions } from '@app/contract';
+import { mockEndpoint } from '@/testing/mocks/endpoint';
 import type { Passkey } from '@app/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { delay, http, HttpResponse } from 'msw';
+import { delay, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { me } from '@/testing/mocks/handlers';
@@ -14,7 +16,18 @@ vi.mock('@simplewebauthn/browser', () => ({
   startRegistration: browser.startRegistration,
 }));
 
-const OPTIONS = { challenge: 'Y2hhbGxlbmdl', rp: { name: 'Tessera', id: 'localhost' } };
+const OPTIONS: PasskeyRegistrationOptions = {
+  challenge: 'Y2hhbGxlbmdl',
+  rp: { name: 'Tessera', id: 'localhost' },
+  user: { id: 'dXNlcg', name: 'ada@example.com', displayName: 'ada@example.com' },
+  pubKeyCredParams: [{ type: 'public-key', alg: -7 }],
+  timeout: 300000,
+  attestation: 'none',
+  excludeCredentials: [],
+  authenticatorSelection: { residentKey: 'required', requireResidentKey: true, userVerification: 'required' },
+  extensions: { credProps: true },
+  hints: [],
+};
 // As @simplewebauthn/browser answers it: with the browser's extension results, none here.
 const REGISTRATION = {
   id: 'Y3JlZA',
@@ -41,19 +54,19 @@ function fakePasskeys(initial: Passkey[], { verify }: { verify?: () => Response 
   let passkeys = [...initial];
   const calls: unknown[] = [];
   server.use(
-    http.get('/api/auth/passkeys', () => HttpResponse.json(passkeys)),
-    http.post('/api/auth/passkeys/register/options', () => {
+    mockEndpoint('listPasskeys', () => HttpResponse.json(passkeys)),
+    mockEndpoint('passkeyRegisterOptions', () => {
       calls.push('options');
       return HttpResponse.json(OPTIONS);
     }),
-    http.post('/api/auth/passkeys/register/verify', async ({ request }) => {
+    mockEndpoint('passkeyRegisterVerify', async ({ request }) => {
       calls.push(await request.json());
       if (verify) return verify();
       const added = { ...phone, id: '66666666-6666-4666-8666-000000000003', name: 'Chrome on Linux' };
       passkeys = [added, ...passkeys];
       return HttpResponse.json(added, { status: 201 });
     }),
-    http.delete('/api/auth/passkeys/:id', ({ params }) => {
+    mockEndpoint('deletePasskey', ({ params }) => {
       calls.push(`delete ${String(params.id)}`);
       passkeys = passkeys.filter((passkey) => passkey.id !== params.id);
       return new HttpResponse(null, { status: 204 });
@@ -173,7 +186,7 @@ describe('/settings, Passkeys', () => {
   it('says when the list cannot load, and loads it on Try again', async () => {
     let attempts = 0;
     server.use(
-      http.get('/api/auth/passkeys', async () => {
+      mockEndpoint('listPasskeys', async () => {
         attempts += 1;
         await delay(10);
         return attempts === 1
@@ -200,7 +213,7 @@ describe('/settings, Passkeys', () => {
 
   it('asks an unverified account to verify its email instead of offering Add', async () => {
     fakePasskeys([]);
-    server.use(http.get('/api/auth/me', () => HttpResponse.json({ ...me, is_verified: false })));
+    server.use(mockEndpoint('getMe', () => HttpResponse.json({ ...me, is_verified: false })));
     await renderCard();
     expect(await screen.findByText('Verify your email to add a passkey.')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Add a passkey' })).toBeNull();
