@@ -85,8 +85,8 @@ export function endpointOf(route: Pick<RouteOptions, 'url' | 'config'>, method: 
 /** On the root instance, before any routes: every route registered after it gets its policy's guards. */
 export function installRoutePolicies(app: FastifyInstance) {
   app.addHook('onRoute', (route: RouteOptions) => {
-    const ids = new Set([route.method].flat().map((method) => endpointOf(route, method)));
-    const [id] = ids;
+    // Every method of a route is checked; they are one endpoint's (route() registers one).
+    const [id] = [route.method].flat().map((method) => endpointOf(route, method));
     if (id === null || id === undefined) return;
     const { policy } = ENDPOINTS[id];
     const own = route.preHandler ?? [];
