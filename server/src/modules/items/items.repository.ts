@@ -1,21 +1,27 @@
 import { and, desc, eq, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 
-import type { WithSubqueryWithSelection } from 'drizzle-orm/pg-core';
+import type { PgColumn, WithSubqueryWithSelection } from 'drizzle-orm/pg-core';
 
 import type { Db } from '../../db/client.ts';
 import { isoTime, pgTime } from '../../db/iso-time.ts';
 import { keysetPages, pastKey, preparedPerHandle } from '../../db/prepared.ts';
 import { items } from '../../db/schema/items.ts';
 
-const itemColumns = {
-  uuid: items.uuid,
-  name: items.name,
-  description: items.description,
-  createdAt: isoTime(items.createdAt),
-  updatedAt: isoTime(items.updatedAt),
+/** An item in the API's form, read from the table or from a write's CTE of the same columns. */
+const itemColumnsOf = <
+  T extends Record<'uuid' | 'name' | 'description' | 'createdAt' | 'updatedAt', PgColumn>,
+>(
+  source: T,
+) => ({
+  uuid: source.uuid,
+  name: source.name,
+  description: source.description,
+  createdAt: isoTime(source.createdAt),
+  updatedAt: isoTime(source.updatedAt),
   /** The exact sort key for the cursor (see lib/pagination.ts). */
-  sortAt: pgTime(items.createdAt),
-};
+  sortAt: pgTime(source.createdAt),
+});
+const itemColumns = itemColumnsOf(items);
 
 export type ItemRecord = Awaited<ReturnType<typeof findItems>>[number];
 
@@ -116,14 +122,7 @@ export function itemWrites({ itemsUnlimited, activityFrom }: ItemWriteParts) {
         details: { item: item.uuid, name: item.name },
       }),
     );
-    return db.with(item, log).select({
-      uuid: item.uuid,
-      name: item.name,
-      description: item.description,
-      createdAt: isoTime(item.createdAt),
-      updatedAt: isoTime(item.updatedAt),
-      sortAt: pgTime(item.createdAt),
-    });
+    return db.with(item, log).select(itemColumnsOf(item));
   };
   const placeholder = (name: string, type: string) => sql`${sql.placeholder(name)}::${sql.raw(type)}`;
 
