@@ -2,6 +2,9 @@ import path from 'node:path';
 
 import { defineConfig } from '@playwright/test';
 
+// One measure of the machine for every suite (docs/decisions/018).
+import { scaled } from '../test-deadlines.ts';
+
 // run.mjs sets these; the defaults let `npx playwright test` work against a build on port 3100 too.
 const port = Number(process.env.E2E_PORT ?? 3100);
 // A host name, not 127.0.0.1: WebAuthn refuses an IP address as its relying party (passkeys.spec.ts).
@@ -13,11 +16,12 @@ export default defineConfig({
   forbidOnly: Boolean(process.env.CI),
   retries: 0,
   workers: 2,
-  // Two browsers, the server and axe share two cores: a new page with the app's first screen takes Chromium about a
-  // second alone here, and each axe scan half a second more, so under load a 5 s wait fails tests that are right.
-  // Waits, not budgets: speed is measured by npm run bench and the bundle budget, never by these.
-  timeout: 60_000,
-  expect: { timeout: 15_000 },
+  // Hang guards, not budgets (docs/decisions/018): speed is measured by npm run bench and the bundle budget. Two
+  // browsers, the server and axe share two cores, and the operator flows sign in two browsers each, so an idle
+  // machine already runs the slowest test in about 30 s; the suite's own load starts after the measure is taken, and
+  // doubles what it saw, hence the base of 90 s per test and 15 s per assertion, stretched by a busy machine.
+  timeout: scaled(90_000),
+  expect: { timeout: scaled(15_000) },
   reporter: process.env.CI ? [['list'], ['html', { open: 'never' }]] : 'list',
   use: {
     baseURL,
@@ -47,7 +51,7 @@ export default defineConfig({
     cwd: path.resolve(import.meta.dirname, '..'),
     url: `http://127.0.0.1:${port}/api/health`,
     reuseExistingServer: false,
-    timeout: 90_000,
+    timeout: scaled(90_000),
     // Playwright passes its own environment on; these keep the server on its own fresh embedded database.
     env: {
       DATABASE_URL: '',
