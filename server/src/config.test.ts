@@ -8,6 +8,14 @@ import { ConfigError, loadConfig } from './config.ts';
 
 const dataDir = () => mkdtempSync(path.join(tmpdir(), 'tessera-config-'));
 const SECRET = 'x'.repeat(32);
+/** What production must be given (docs/contract.md section 5). */
+const PRODUCTION = {
+  NODE_ENV: 'production',
+  JWT_SECRET: SECRET,
+  APP_URL: 'https://app.example.com',
+  SMTP_URL: 'smtp://mail.example.com:587',
+  TRUST_PROXY: '1',
+};
 
 describe('loadConfig', () => {
   it('applies the docs/contract.md section 2 defaults', () => {
@@ -24,13 +32,46 @@ describe('loadConfig', () => {
       docsUrl: '/api/docs',
       trustProxy: false,
       logLevel: 'info',
+      migrateOnStart: true,
+      processRole: 'all',
+      databasePool: { max: 10, statementTimeoutMs: 30_000 },
+      shutdownDrainMs: 0,
+      metricsPort: undefined,
+      activityRetentionDays: 0,
     });
   });
 
-  it('binds to every interface in production and follows PORT in APP_URL', () => {
-    const config = loadConfig({ NODE_ENV: 'production', JWT_SECRET: SECRET, PORT: '8080' });
-    expect(config.host).toBe('0.0.0.0');
-    expect(config.appUrl).toBe('http://localhost:8080');
+  it('binds to every interface in production and drains for 5 s before it stops', () => {
+    const config = loadConfig({ ...PRODUCTION, PORT: '8080' });
+    expect(config).toMatchObject({ host: '0.0.0.0', shutdownDrainMs: 5000, trustProxy: 1 });
+    expect(config.appUrl).toBe('https://app.example.com');
+  });
+
+  it('follows PORT in the default APP_URL', () => {
+    expect(loadConfig({ DATA_DIR: dataDir(), PORT: '8080' }).appUrl).toBe('http://localhost:8080');
+  });
+
+  it('reads the production settings', () => {
+    const config = loadConfig({
+      ...PRODUCTION,
+      TRUST_PROXY: 'false',
+      MIGRATE_ON_START: 'false',
+      PROCESS_ROLE: 'worker',
+      DATABASE_POOL_MAX: '50',
+      DATABASE_STATEMENT_TIMEOUT_MS: '0',
+      SHUTDOWN_DRAIN_SECONDS: '0.5',
+      METRICS_PORT: '9100',
+      ACTIVITY_RETENTION_DAYS: '90',
+    });
+    expect(config).toMatchObject({
+      trustProxy: false,
+      migrateOnStart: false,
+      processRole: 'worker',
+      databasePool: { max: 50, statementTimeoutMs: 0 },
+      shutdownDrainMs: 500,
+      metricsPort: 9100,
+      activityRetentionDays: 90,
+    });
   });
 
   it('parses lists, hop counts and empty values as unset', () => {
@@ -69,8 +110,22 @@ describe('loadConfig', () => {
     [{ STRIPE_PRICES: '{nope' }, /^Invalid configuration: STRIPE_PRICES: not valid JSON/],
     [{ STRIPE_PRICES: '{"pro":{"monthly":""}}' }, /^Invalid configuration: STRIPE_PRICES: expected/],
     [{ JWT_SECRET: 'short' }, /^Invalid configuration: JWT_SECRET: must be at least 32 bytes/],
-    [{ NODE_ENV: 'production' }, /^Invalid configuration: JWT_SECRET: required when NODE_ENV=production/],
-  ])('rejects %o with one line naming the variable', (env, message) => {
+    ...(['JWT_SECRET', 'APP_URL', 'SMTP_URL', 'TRUST_PROXY'] as const).map(
+      (name) =>
+        [
+          { ...PRODUCTION, [name]: '' },
+          new RegExp(`^Invalid configuration: ${name}: required when NODE_ENV=production$`),
+        ] as const,
+    ),
+    [{ TRUST_PROXY: 'maybe' }, /^Invalid configuration: TRUST_PROXY: /],
+    [{ MIGRATE_ON_START: 'yes' }, /^Invalid configuration: MIGRATE_ON_START: expected true or false/],
+    [{ PROCESS_ROLE: 'cron' }, /^Invalid configuration: PROCESS_ROLE: /],
+    [{ DATABASE_POOL_MAX: '0' }, /^Invalid configuration: DATABASE_POOL_MAX: /],
+    [{ DATABASE_STATEMENT_TIMEOUT_MS: '-5' }, /^Invalid configuration: DATABASE_STATEMENT_TIMEOUT_MS: /],
+    [{ SHUTDOWN_DRAIN_SECONDS: 'soon' }, /^Invalid configuration: SHUTDOWN_DRAIN_SECONDS: /],
+    [{ METRICS_PORT: '99999' }, /^Invalid configuration: METRICS_PORT: /],
+    [{ ACTIVITY_RETENTION_DAYS: '-1' }, /^Invalid configuration: ACTIVITY_RETENTION_DAYS: /],
+  ] as [NodeJS.ProcessEnv, RegExp][])('rejects %o with one line naming the variable', (env, message) => {
     const load = () => loadConfig({ DATA_DIR: dataDir(), ...env });
     expect(load).toThrow(ConfigError);
     expect(load).toThrow(message);

@@ -19,6 +19,17 @@ const optional = <T extends z.ZodType>(schema: T) =>
 
 const httpUrl = z.url({ protocol: /^https?$/, error: 'expected an http(s) URL' });
 
+const flag = z
+  .enum(['true', 'false'], { error: 'expected true or false' })
+  .transform((value) => value === 'true');
+
+/** What production cannot guess: without them mail links point to localhost, mail never leaves, and behind a proxy
+ * every user shares the proxy's address and so one rate limit (docs/contract.md section 5). */
+const REQUIRED_IN_PRODUCTION = ['JWT_SECRET', 'APP_URL', 'SMTP_URL', 'TRUST_PROXY'] as const;
+
+export const PROCESS_ROLES = ['all', 'web', 'worker'] as const;
+export type ProcessRole = (typeof PROCESS_ROLES)[number];
+
 const EnvSchema = z
   .object({
     NODE_ENV: optional(z.enum(['development', 'production', 'test'])),
@@ -44,14 +55,26 @@ const EnvSchema = z
     DOCS_URL: optional(z.string()).default('/api/docs'),
     CODEBASE_URL: optional(z.string()).default('https://github.com/tessera-app/tessera'),
     REDIS_URL: optional(z.url({ protocol: /^rediss?$/, error: 'expected a redis:// URL' })),
-    TRUST_PROXY: optional(z.union([z.enum(['true', 'false']), z.coerce.number().int().min(0)])).default(
-      'false',
-    ),
+    // No default here: production must say it (REQUIRED_IN_PRODUCTION); elsewhere unset means false.
+    TRUST_PROXY: optional(z.union([flag, z.coerce.number().int().min(0)])),
     LOG_LEVEL: optional(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])).default(
       'info',
     ),
+    MIGRATE_ON_START: optional(flag).default(true),
+    PROCESS_ROLE: optional(z.enum(PROCESS_ROLES)).default('all'),
+    DATABASE_POOL_MAX: optional(z.coerce.number().int().min(1).max(1000)).default(10),
+    DATABASE_STATEMENT_TIMEOUT_MS: optional(z.coerce.number().int().min(0)).default(30_000),
+    SHUTDOWN_DRAIN_SECONDS: optional(z.coerce.number().min(0).max(3600)),
+    METRICS_PORT: optional(z.coerce.number().int().min(0).max(65535)),
+    ACTIVITY_RETENTION_DAYS: optional(z.coerce.number().int().min(0)).default(0),
   })
   .superRefine((env, ctx) => {
+    if (env.NODE_ENV === 'production') {
+      for (const key of REQUIRED_IN_PRODUCTION) {
+        if (env[key] === undefined)
+          ctx.addIssue({ code: 'custom', path: [key], message: 'required when NODE_ENV=production' });
+      }
+    }
     if (env.PAYMENTS_PROVIDER !== 'stripe') return;
     for (const key of ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'STRIPE_PRICES'] as const) {
       if (!env[key])
@@ -84,7 +107,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     appUrl: (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     databaseUrl: e.DATABASE_URL,
     dataDir,
-    jwtSecret: resolveJwtSecret(e.JWT_SECRET, isProduction, dataDir),
+    jwtSecret: resolveJwtSecret(e.JWT_SECRET, dataDir),
     accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
@@ -103,8 +126,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     docsUrl: e.DOCS_URL,
     codebaseUrl: e.CODEBASE_URL,
     redisUrl: e.REDIS_URL,
-    trustProxy: e.TRUST_PROXY === 'true' ? true : e.TRUST_PROXY === 'false' ? false : e.TRUST_PROXY,
+    trustProxy: e.TRUST_PROXY ?? false,
     logLevel: e.LOG_LEVEL,
+    migrateOnStart: e.MIGRATE_ON_START,
+    processRole: e.PROCESS_ROLE,
+    databasePool: { max: e.DATABASE_POOL_MAX, statementTimeoutMs: e.DATABASE_STATEMENT_TIMEOUT_MS },
+    // A proxy needs a moment to see that an instance is no longer ready before it stops taking requests.
+    shutdownDrainMs: (e.SHUTDOWN_DRAIN_SECONDS ?? (isProduction ? 5 : 0)) * 1000,
+    metricsPort: e.METRICS_PORT,
+    activityRetentionDays: e.ACTIVITY_RETENTION_DAYS,
   };
 }
 
@@ -125,10 +155,10 @@ function parseJson<T>(name: string, raw: string, schema: z.ZodType<T>): T {
 }
 
 /**
- * Production must be given a strong secret. Elsewhere one is generated on first start and kept in DATA_DIR,
+ * Production must be given a strong secret (REQUIRED_IN_PRODUCTION). Elsewhere one is generated on first start and kept in DATA_DIR,
  * so tokens survive restarts without any setup.
  */
-function resolveJwtSecret(given: string | undefined, isProduction: boolean, dataDir: string): string {
+function resolveJwtSecret(given: string | undefined, dataDir: string): string {
   if (given !== undefined) {
     if (Buffer.byteLength(given) < MIN_SECRET_BYTES) {
       throw new ConfigError(
@@ -136,9 +166,6 @@ function resolveJwtSecret(given: string | undefined, isProduction: boolean, data
       );
     }
     return given;
-  }
-  if (isProduction) {
-    throw new ConfigError('Invalid configuration: JWT_SECRET: required when NODE_ENV=production');
   }
   const file = path.join(dataDir, 'jwt-secret');
   if (!existsSync(file)) {

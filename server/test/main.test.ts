@@ -17,8 +17,12 @@ describe('start-up', () => {
   it.each([
     [{ PORT: 'abc' }, 'PORT'],
     [{ PAYMENTS_PROVIDER: 'paypal' }, 'PAYMENTS_PROVIDER'],
-    [{ NODE_ENV: 'production' }, 'JWT_SECRET'],
+    [
+      { NODE_ENV: 'production', APP_URL: 'https://app.example.com', SMTP_URL: 'smtp://mail:25' },
+      'JWT_SECRET',
+    ],
     [{ NODE_ENV: 'production', JWT_SECRET: 'too-short' }, 'JWT_SECRET'],
+    [{ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(32), APP_URL: 'https://app.example.com' }, 'SMTP_URL'],
   ])('stops on bad configuration %o with one line naming %s and exit code 1', async (env, variable) => {
     const { exit, output } = run({ DATA_DIR: dataDir(), ...env });
     expect(await exit).toBe(1);

@@ -21,15 +21,25 @@ export type Database = {
   close(): Promise<void>;
 } & ({ kind: 'pglite'; client: PGlite } | { kind: 'postgres'; pool: pg.Pool });
 
-export async function openDatabase(options: { databaseUrl?: string | undefined; dataDir: string }) {
+type DatabaseOptions = {
+  databaseUrl?: string | undefined;
+  dataDir: string;
+  databasePool?: { max: number; statementTimeoutMs: number };
+};
+
+export async function openDatabase(options: DatabaseOptions) {
   if (options.databaseUrl) {
+    const { max, statementTimeoutMs } = options.databasePool ?? { max: 10, statementTimeoutMs: 0 };
     // TCP keep-alive: a connection whose host vanished without closing it is found dead instead of waited on. UTC
     // and ISO dates, as PGlite's sessions have them: timestamps read as text are then sliced (db/iso-time.ts).
+    // The name shows whose connections these are in pg_stat_activity; the timeout ends a runaway statement (0: none).
     return fromPool(
       new pg.Pool({
         connectionString: options.databaseUrl,
         keepAlive: true,
-        options: '-c TimeZone=UTC -c DateStyle=ISO',
+        max,
+        application_name: 'tessera',
+        options: `-c TimeZone=UTC -c DateStyle=ISO -c statement_timeout=${statementTimeoutMs}`,
       }),
     );
   }

@@ -27,10 +27,14 @@ export async function migrateDatabase(database: Database) {
   // Several instances may start at once against one PostgreSQL: only one migrates at a time.
   const client = await database.pool.connect();
   try {
+    // Waiting for the lock and a migration on a large table may outlast DATABASE_STATEMENT_TIMEOUT_MS, which is for
+    // requests; RESET below gives the pooled connection its own back.
+    await client.query('set statement_timeout = 0');
     await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
     await migratePg(drizzlePg({ client }), config);
   } finally {
     await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => {});
+    await client.query('reset statement_timeout').catch(() => {});
     client.release();
   }
 }

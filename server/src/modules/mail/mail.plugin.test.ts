@@ -125,7 +125,6 @@ describe('without SMTP_URL, in development', () => {
 
 describe('the dev mailbox', () => {
   it.each([
-    ['in production', { NODE_ENV: 'production' }],
     ['when SMTP_URL is set', { SMTP_URL: 'smtp://127.0.0.1:1' }],
     // Anyone who can reach the port would read every reset link.
     ['when the app listens on every address', { HOST: '0.0.0.0' }],
@@ -154,23 +153,6 @@ it.each(['127.0.0.1', '::1', 'localhost'])(
     }
   },
 );
-
-describe('in production without SMTP_URL', () => {
-  it('keeps mail queued instead of pretending to deliver it', async () => {
-    const app = await buildTestApp({ config: testConfig({ NODE_ENV: 'production' }) });
-    try {
-      await app.ready();
-      const to = 'queued@example.com';
-      await enqueueMail(app.database.db, passwordResetMail({ to, appUrl: app.config.appUrl, token: 'tok' }));
-      app.mail.notify();
-      await new Promise((resolve) => setImmediate(resolve));
-      const [row] = await app.database.db.select().from(outbox).where(eq(outbox.to, to));
-      expect(row).toMatchObject({ sentAt: null, attempts: 0 });
-    } finally {
-      await app.close();
-    }
-  });
-});
 
 describe('with SMTP_URL', () => {
   let smtp: LocalSmtpServer;

@@ -27,12 +27,6 @@ type MailPluginOptions = {
 export const mailPlugin = fp<MailPluginOptions>(
   async (app: FastifyInstance, { pollIntervalMs }) => {
     const { config, database } = app;
-    if (config.isProduction && !config.smtpUrl) {
-      // No dev mailbox in production: mail waits in the outbox, undelivered but not lost, until SMTP_URL is set.
-      app.log.warn('SMTP_URL is not set: mail stays queued in the outbox and is not delivered');
-      app.decorate('mail', { notify: () => {} });
-      return;
-    }
     const mailer = config.smtpUrl
       ? createSmtpMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom })
       : createDevMailer(app.log);
@@ -55,7 +49,8 @@ export const mailPlugin = fp<MailPluginOptions>(
     });
 
     // Every reset and invitation link is on that page: it is served only to this machine (docs/contract.md section 4).
-    if (!config.isProduction && !config.smtpUrl) {
+    // Production has SMTP_URL (config.ts refuses to start without it), so never a dev mailbox.
+    if (!config.smtpUrl) {
       if (isLoopback(config.host)) await app.register(devMailboxRoutes);
       else app.log.warn(`the dev mailbox is off: HOST ${config.host} is not a loopback address`);
     }
