@@ -58,6 +58,12 @@ const del = endpoint('DELETE');
 
 export const ENDPOINTS = {
   getHealth: get('/health', PUBLIC, 'Whether the API and its database are up'),
+  getHealthLive: get('/health/live', PUBLIC, 'Whether the process runs (liveness)'),
+  getHealthReady: get(
+    '/health/ready',
+    PUBLIC,
+    'Whether this instance takes requests: its database and Redis answer',
+  ),
   getPublicConfig: get('/config', PUBLIC, 'The settings the web app needs before sign-in'),
   getOpenApi: get('/openapi.json', PUBLIC, 'This OpenAPI document'),
   getDevMailbox: get('/dev/mailbox', PUBLIC, 'Mail sent by a development server (development only)'),

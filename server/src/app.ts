@@ -19,6 +19,7 @@ import { feedbackRoutes } from './modules/feedback/feedback.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { itemsRoutes } from './modules/items/items.routes.ts';
 import { mailPlugin } from './modules/mail/mail.plugin.ts';
+import { maintenancePlugin } from './modules/maintenance/maintenance.plugin.ts';
 import { invitationsRoutes } from './modules/members/invitations.routes.ts';
 import { membersRoutes } from './modules/members/members.routes.ts';
 import { teamsRoutes } from './modules/members/teams.routes.ts';
@@ -35,8 +36,11 @@ import { compressionPlugin } from './plugins/compression.ts';
 import { errorsPlugin, frameworkErrors } from './plugins/errors.ts';
 import { openapiPlugin } from './plugins/openapi.ts';
 import { type AttemptLimits, rateLimitsPlugin } from './plugins/rate-limits.ts';
+import { redisPlugin } from './plugins/redis.ts';
 import { validatorCompiler } from './plugins/request-validator.ts';
 import { checkResponse, serializerCompiler } from './plugins/response-serializer.ts';
+import { jobsPlugin } from './plugins/jobs.ts';
+import { lifecyclePlugin } from './plugins/lifecycle.ts';
 import { installRoutePolicies } from './plugins/route-scope.ts';
 import { tenantPlugin } from './plugins/tenant.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
@@ -143,20 +147,27 @@ export async function buildApp({
 
   // Before any route: every route under /api gets the guards its policy declares (contract/src/endpoints.ts).
   installRoutePolicies(app);
+  await app.register(lifecyclePlugin);
+  await app.register(jobsPlugin);
   await app.register(errorsPlugin);
   await app.register(securityHeadersPlugin);
   // Before any route: it hooks the routes registered after it (the API docs' files too).
   await app.register(compressionPlugin);
-  await app.register(openapiPlugin);
+  const { servesApi } = config.duties;
+  if (servesApi) await app.register(openapiPlugin);
+  await app.register(redisPlugin);
   await app.register(rateLimitsPlugin, { limits });
   await app.register(authPlugin);
   await app.register(tenantPlugin);
   await app.register(mailPlugin);
   await app.register(billingPlugin);
+  await app.register(maintenancePlugin);
   await app.register(authModulePlugin);
   await app.register(passkeysModulePlugin);
 
   await app.register(healthRoutes, { prefix: '/api' });
+  // A worker (PROCESS_ROLE) runs the jobs and answers only its health.
+  if (!servesApi) return app;
   await app.register(publicConfigRoutes, { prefix: '/api' });
   await app.register(authRoutes, { prefix: '/api/auth' });
   await app.register(passkeysRoutes, { prefix: '/api/auth/passkeys' });

@@ -30,6 +30,17 @@ const REQUIRED_IN_PRODUCTION = ['JWT_SECRET', 'APP_URL', 'SMTP_URL', 'TRUST_PROX
 export const PROCESS_ROLES = ['all', 'web', 'worker'] as const;
 export type ProcessRole = (typeof PROCESS_ROLES)[number];
 
+/**
+ * What an instance of each PROCESS_ROLE does (docs/contract.md section 5), read by buildApp (which routes it mounts)
+ * and the jobs plugin (whether the background jobs run). Every role serves the health endpoints; the API includes its
+ * docs, the dev mailbox and the web app.
+ */
+export const ROLE_DUTIES = {
+  all: { servesApi: true, runsJobs: true },
+  web: { servesApi: true, runsJobs: false },
+  worker: { servesApi: false, runsJobs: true },
+} as const satisfies Record<ProcessRole, { servesApi: boolean; runsJobs: boolean }>;
+
 const EnvSchema = z
   .object({
     NODE_ENV: optional(z.enum(['development', 'production', 'test'])),
@@ -130,6 +141,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     logLevel: e.LOG_LEVEL,
     migrateOnStart: e.MIGRATE_ON_START,
     processRole: e.PROCESS_ROLE,
+    duties: ROLE_DUTIES[e.PROCESS_ROLE] as { servesApi: boolean; runsJobs: boolean },
     databasePool: { max: e.DATABASE_POOL_MAX, statementTimeoutMs: e.DATABASE_STATEMENT_TIMEOUT_MS },
     // A proxy needs a moment to see that an instance is no longer ready before it stops taking requests.
     shutdownDrainMs: (e.SHUTDOWN_DRAIN_SECONDS ?? (isProduction ? 5 : 0)) * 1000,

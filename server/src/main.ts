@@ -1,13 +1,16 @@
-// Start-up: config → database → migrations → app → listen; graceful shutdown on SIGTERM/SIGINT.
+// Start-up: config → database → migrations (or a check that they ran) → app → listen. On SIGTERM/SIGINT: not ready
+// at once, serving for SHUTDOWN_DRAIN_SECONDS, then finishing what is in flight (docs/contract.md section 5).
+import { setTimeout as sleep } from 'node:timers/promises';
+
 import closeWithGrace from 'close-with-grace';
 
 import { buildApp } from './app.ts';
 import { type Config, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
-import { migrateDatabase } from './db/migrate.ts';
+import { assertSchemaCurrent, migrateDatabase } from './db/migrate.ts';
 import { type StartupStage, startupErrorMessage } from './startup-errors.ts';
 
-/** How long in-flight requests get to finish after a stop signal before the process gives up. */
+/** How long in-flight requests and jobs get to finish after the drain before the process gives up. */
 const SHUTDOWN_GRACE_MS = 10_000;
 
 /** How far start-up got, so a failure is named by the step that failed (startup-errors.ts). */
@@ -18,7 +21,7 @@ async function main() {
   progress.config = config;
   progress.stage = 'database';
   const database = await openDatabase(config);
-  const app = await migrateDatabase(database)
+  const app = await (config.migrateOnStart ? migrateDatabase(database) : assertSchemaCurrent(database))
     .then(() => {
       progress.stage = 'app';
       return buildApp({ config, database });
@@ -28,13 +31,22 @@ async function main() {
       throw error;
     });
 
-  closeWithGrace({ delay: SHUTDOWN_GRACE_MS, logger: app.log }, async ({ signal, err }) => {
-    if (err) app.log.error({ err }, 'stopping after an uncaught error');
-    else app.log.info({ signal }, 'stopping: finishing in-flight requests');
-    // Fastify stops accepting connections and waits for the requests it is serving; then the database closes.
-    await app.close();
-    await database.close();
-  });
+  closeWithGrace(
+    { delay: config.shutdownDrainMs + SHUTDOWN_GRACE_MS, logger: app.log },
+    async ({ signal, err }) => {
+      if (err) app.log.error({ err }, 'stopping after an uncaught error');
+      else {
+        app.log.info({ signal, drainMs: config.shutdownDrainMs }, 'stopping: not ready, draining');
+        app.lifecycle.drain();
+        await sleep(config.shutdownDrainMs);
+        app.log.info('stopping: finishing in-flight requests');
+      }
+      // Fastify stops accepting connections and waits for the requests it is serving, the jobs hand back what they
+      // claimed; then the database closes.
+      await app.close();
+      await database.close();
+    },
+  );
 
   progress.stage = 'listen';
   try {

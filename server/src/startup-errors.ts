@@ -2,6 +2,7 @@
 // Anything not recognised here answers undefined, and main prints it with its stack: nothing unexpected is hidden.
 import { ConfigError } from './config.ts';
 import { DataDirLockedError } from './db/data-dir-lock.ts';
+import { SchemaBehindError } from './db/migrate.ts';
 
 /** What start-up was doing when it failed: the same error code means different things in different steps. */
 export type StartupStage = 'config' | 'database' | 'app' | 'listen';
@@ -22,7 +23,12 @@ type CodedError = Error & {
 
 /** One line for a start-up failure an operator can fix, or undefined for anything else. */
 export function startupErrorMessage(error: unknown, context: StartupContext): string | undefined {
-  if (error instanceof ConfigError || error instanceof DataDirLockedError) return error.message;
+  if (
+    error instanceof ConfigError ||
+    error instanceof DataDirLockedError ||
+    error instanceof SchemaBehindError
+  )
+    return error.message;
   const { stage, config } = context;
   if (!config) return undefined;
   if (stage === 'database' && config.databaseUrl) return databaseMessage(error, config.databaseUrl);

@@ -282,6 +282,8 @@ const team = (allowed: Role[]) => ({ scope: 'team', roles: allowed }) as const;
 const rows: Row[] = [
   // Public: no sign-in, and a bearer token changes nothing.
   { endpoint: 'getHealth', who: 'public', status: 200 },
+  { endpoint: 'getHealthLive', who: 'public', status: 200 },
+  { endpoint: 'getHealthReady', who: 'public', status: 200 },
   { endpoint: 'getPublicConfig', who: 'public', status: 200 },
   { endpoint: 'getOpenApi', who: 'public', status: 200 },
   { route: 'GET /api/docs', who: 'public', status: 200 },

@@ -21,7 +21,16 @@ describe('start-up', () => {
       { NODE_ENV: 'production', APP_URL: 'https://app.example.com', SMTP_URL: 'smtp://mail:25' },
       'JWT_SECRET',
     ],
-    [{ NODE_ENV: 'production', JWT_SECRET: 'too-short' }, 'JWT_SECRET'],
+    [
+      {
+        NODE_ENV: 'production',
+        JWT_SECRET: 'too-short',
+        APP_URL: 'https://app.example.com',
+        SMTP_URL: 'smtp://mail:25',
+        TRUST_PROXY: '1',
+      },
+      'JWT_SECRET',
+    ],
     [{ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(32), APP_URL: 'https://app.example.com' }, 'SMTP_URL'],
   ])('stops on bad configuration %o with one line naming %s and exit code 1', async (env, variable) => {
     const { exit, output } = run({ DATA_DIR: dataDir(), ...env });
@@ -81,5 +90,41 @@ describe('start-up', () => {
     expect(response).toMatch(/^HTTP\/1\.1 404/);
     expect(response).toContain('{"detail":"Not found: POST /api/not-yet-a-route","code":"not_found"}');
     expect(await server.exit).toBe(0);
+  });
+
+  it('drains on SIGTERM: not ready at once, yet still serving, each connection closed after its answer', async () => {
+    // Long enough to look at the instance while it drains; the test then kills it (the stop after a drain is the
+    // test above's, whose drain is 0 outside production).
+    const server = await start({ DATA_DIR: dataDir(), SHUTDOWN_DRAIN_SECONDS: '600' });
+    expect((await fetch(`${server.url}/api/health/ready`)).status).toBe(200);
+    server.child.kill('SIGTERM');
+    await until(() => server.output().includes('stopping: not ready, draining'), 'the drain to begin');
+
+    const ready = await fetch(`${server.url}/api/health/ready`);
+    expect(ready.status).toBe(503);
+    expect(await ready.json()).toEqual({ detail: 'Shutting down', code: 'unavailable' });
+    const served = await fetch(`${server.url}/api/config`);
+    expect(served.status).toBe(200);
+    expect(served.headers.get('connection')).toBe('close');
+    expect(server.output()).not.toContain('stopping: finishing in-flight requests');
+    server.child.kill('SIGKILL');
+    await server.exit;
+  });
+
+  it('with MIGRATE_ON_START=false, refuses a database behind its code in one line, and starts once it is migrated', async () => {
+    const DATA_DIR = dataDir();
+    const behind = run({ DATA_DIR, MIGRATE_ON_START: 'false' });
+    expect(await behind.exit).toBe(1);
+    expect(behind.output().trim().split('\n')).toEqual([
+      expect.stringMatching(
+        /^The database schema is behind this release \(\d+ migrations pending\): run npm run migrate first/,
+      ),
+    ]);
+
+    const migrated = await start({ DATA_DIR });
+    expect(await stop(migrated)).toBe(0);
+    const current = await start({ DATA_DIR, MIGRATE_ON_START: 'false' });
+    expect((await fetch(`${current.url}/api/health/ready`)).status).toBe(200);
+    expect(await stop(current)).toBe(0);
   });
 });

@@ -1,6 +1,8 @@
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 
+import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -36,5 +38,34 @@ export async function migrateDatabase(database: Database) {
     await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => {});
     await client.query('reset statement_timeout').catch(() => {});
     client.release();
+  }
+}
+
+/** An instance that does not migrate (MIGRATE_ON_START=false) finding the database behind its code. */
+export class SchemaBehindError extends Error {}
+
+/**
+ * Refuses a database whose schema is behind this release's migrations: code would meet tables it does not expect.
+ * Drizzle records each applied migration by its journal timestamp.
+ */
+export async function assertSchemaCurrent(database: Database) {
+  const journal = JSON.parse(readFileSync(path.join(migrationsFolder, 'meta/_journal.json'), 'utf8')) as {
+    entries: { when: number }[];
+  };
+  const applied = await database.db
+    .execute(sql`select max(created_at) as last from drizzle.__drizzle_migrations`)
+    .then((result) => Number((result as unknown as { rows: { last: string | null }[] }).rows[0]?.last ?? 0))
+    // No migration schema or table: nothing was ever applied.
+    .catch((error: unknown) => {
+      const code = (error as { cause?: { code?: string } }).cause?.code;
+      if (code === '3F000' || code === '42P01') return 0;
+      throw error;
+    });
+  const pending = journal.entries.filter((entry) => entry.when > applied).length;
+  if (pending > 0) {
+    throw new SchemaBehindError(
+      `The database schema is behind this release (${pending} migration${pending === 1 ? '' : 's'} pending): ` +
+        'run npm run migrate first, or set MIGRATE_ON_START=true',
+    );
   }
 }

@@ -1,10 +1,18 @@
-// Rate limits (docs/contract.md sections 3 and 4), counted in Redis when REDIS_URL is set so every instance enforces one limit.
-import rateLimit from '@fastify/rate-limit';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+// Rate limits (docs/contract.md sections 3 to 5), shared by every instance: counted in Redis when REDIS_URL is set, else
+// in the database; while Redis is down, in the database too, never not at all. The embedded database is one process's
+// own (the data-dir lock), so there they count in memory.
+import { createHash } from 'node:crypto';
+
+import type { FastifyInstance, FastifyReply, onRequestAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import ipaddr from 'ipaddr.js';
-import { Redis } from 'ioredis';
-import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
+import {
+  type RateLimiterAbstract,
+  RateLimiterMemory,
+  RateLimiterPostgres,
+  RateLimiterRedis,
+  RateLimiterRes,
+} from 'rate-limiter-flexible';
 
 import { AppError } from '../lib/app-error.ts';
 
@@ -68,6 +76,10 @@ type AttemptLimit = {
 };
 
 declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Requests one client address may make to this route in `timeWindow` ms. */
+    rateLimit?: Limit;
+  }
   interface FastifyInstance {
     /** The attempt limits in force: the defaults above, or a test's own. */
     limits: AttemptLimits;
@@ -75,45 +87,71 @@ declare module 'fastify' {
   }
 }
 
+type LimiterOptions = { keyPrefix: string; points: number; duration: number };
+
+/** A limiter of the store this instance shares with the others (see the top of the file). */
+function storeOf(app: FastifyInstance): (options: LimiterOptions) => RateLimiterAbstract {
+  const { database, redis } = app;
+  const inDatabase = (options: LimiterOptions): RateLimiterAbstract =>
+    database.kind === 'postgres'
+      ? // The table is the app's own (migration 0021); the daily clean-up removes expired counters (jobs/cleanup).
+        new RateLimiterPostgres({
+          ...options,
+          storeClient: database.pool,
+          tableName: 'rate_limits',
+          tableCreated: true,
+          clearExpiredByTimeout: false,
+        })
+      : new RateLimiterMemory(options);
+  if (!redis) return inDatabase;
+  return (options) =>
+    new RateLimiterRedis({ ...options, storeClient: redis, insuranceLimiter: inDatabase(options) });
+}
+
+/** A counter's key: fixed length, and no email address or IP kept in a store in clear. */
+const keyOf = (key: string) => createHash('sha256').update(key).digest('base64url');
+
+/** Sets the refusal's Retry-After and throws it when `error` is the limiter's "no points left". */
+function refuse(reply: FastifyReply, error: unknown, detail: (seconds: number) => string): never {
+  if (!(error instanceof RateLimiterRes)) throw error;
+  const seconds = Math.max(1, Math.ceil(error.msBeforeNext / 1000));
+  reply.header('retry-after', seconds);
+  throw new AppError('RATE_LIMITED', detail(seconds));
+}
+
 export const rateLimitsPlugin = fp<{ limits?: Partial<AttemptLimits> | undefined }>(
   async (app: FastifyInstance, options) => {
     app.decorate('limits', { ...ATTEMPT_LIMITS, ...options.limits });
-    const redis = app.config.redisUrl
-      ? new Redis(app.config.redisUrl, { connectTimeout: 2000, maxRetriesPerRequest: 1, lazyConnect: false })
-      : undefined;
-    if (redis) app.addHook('onClose', async () => void (await redis.quit()));
+    const store = storeOf(app);
 
-    await app.register(rateLimit, {
-      // Opt-in per route (config.rateLimit); attempt limits below.
-      global: false,
-      nameSpace: 'tessera-rate-limit:',
-      // Redis being down must not lock everyone out of signing in: limits pause, requests go on.
-      skipOnError: true,
-      ...(redis ? { redis } : {}),
-      // request.ip honours TRUST_PROXY: X-Forwarded-For is believed only behind a configured proxy.
-      keyGenerator: (request) => addressKey(request.ip),
-      errorResponseBuilder: (_request, context) =>
-        new AppError(
-          'RATE_LIMITED',
-          `Too many requests. Try again in ${Math.ceil(context.ttl / 1000)} seconds.`,
-        ),
+    // Per client address, on each route whose config names a limit; request.ip honours TRUST_PROXY, so
+    // X-Forwarded-For is believed only behind a configured proxy.
+    app.addHook('onRoute', (route) => {
+      const limit = route.config?.rateLimit;
+      if (!limit) return;
+      const limiter = store({
+        keyPrefix: `per-address:${[route.method].flat().join(',')}:${route.url}`,
+        points: limit.max,
+        duration: limit.timeWindow / 1000,
+      });
+      const check: onRequestAsyncHookHandler = async (request, reply) => {
+        try {
+          await limiter.consume(keyOf(addressKey(request.ip)));
+        } catch (error) {
+          refuse(reply, error, (seconds) => `Too many requests. Try again in ${seconds} seconds.`);
+        }
+      };
+      const own = route.onRequest ?? [];
+      route.onRequest = [check, ...(Array.isArray(own) ? own : [own])];
     });
 
     // One counter per name, whichever routes ask for it: wrong codes count the same at every route that takes one.
-    const limiters = new Map<keyof AttemptLimits, RateLimiterMemory | RateLimiterRedis>();
+    const limiters = new Map<keyof AttemptLimits, RateLimiterAbstract>();
     const limiterFor = (name: keyof AttemptLimits) => {
       const { max, timeWindow } = app.limits[name];
-      const options = { keyPrefix: `tessera-attempts:${name}`, points: max, duration: timeWindow / 1000 };
       const limiter =
         limiters.get(name) ??
-        (redis
-          ? new RateLimiterRedis({
-              ...options,
-              storeClient: redis,
-              // While Redis is down each instance counts on its own rather than not at all.
-              insuranceLimiter: new RateLimiterMemory(options),
-            })
-          : new RateLimiterMemory(options));
+        store({ keyPrefix: `attempts:${name}`, points: max, duration: timeWindow / 1000 });
       limiters.set(name, limiter);
       return limiter;
     };
@@ -122,11 +160,9 @@ export const rateLimitsPlugin = fp<{ limits?: Partial<AttemptLimits> | undefined
       const refusal = REFUSALS[name](app.limits[name]);
       const reserve = async (reply: FastifyReply, key: string) => {
         try {
-          await limiter.consume(key);
+          await limiter.consume(keyOf(key));
         } catch (error) {
-          if (!(error instanceof RateLimiterRes)) throw error;
-          reply.header('retry-after', Math.max(1, Math.ceil(error.msBeforeNext / 1000)));
-          throw new AppError('RATE_LIMITED', refusal);
+          refuse(reply, error, () => refusal);
         }
       };
       return {
@@ -140,11 +176,11 @@ export const rateLimitsPlugin = fp<{ limits?: Partial<AttemptLimits> | undefined
             failed = counts(error);
             throw error;
           } finally {
-            if (!failed) await limiter.reward(key);
+            if (!failed) await limiter.reward(keyOf(key));
           }
         },
       };
     });
   },
-  { name: 'rate-limits', dependencies: ['errors'] },
+  { name: 'rate-limits', dependencies: ['errors', 'redis'] },
 );

@@ -13,3 +13,5 @@ export * from './tenants.ts';
 export * from './users.ts';
 export * from './operator-audit.ts';
 export * from './signups-by-day.ts';
+export * from './job-runs.ts';
+export * from './rate-limits.ts';

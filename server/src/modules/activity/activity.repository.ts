@@ -5,6 +5,7 @@ import { isoTime, pgTime } from '../../db/iso-time.ts';
 import { keysetPages, pastKey, preparedPerHandle } from '../../db/prepared.ts';
 import { activityLog } from '../../db/schema/activity-log.ts';
 import { users } from '../../db/schema/users.ts';
+import { deleteInBatches } from '../../db/delete-in-batches.ts';
 
 /**
  * Written beside every change a team makes, in the change's transaction: built and planned once per connection. An
@@ -111,4 +112,14 @@ export function findActivity(
   return action === undefined
     ? allPages(db, { tenantId, limit }, after)
     : actionPages(db, { tenantId, action, limit }, after);
+}
+
+/** Every team's entries written before `before` (ACTIVITY_RETENTION_DAYS). */
+export function deleteActivityBefore(db: Db, before: Date): Promise<number> {
+  return deleteInBatches(
+    db,
+    activityLog,
+    activityLog.id,
+    sql`${activityLog.createdAt} < ${before.toISOString()}`,
+  );
 }

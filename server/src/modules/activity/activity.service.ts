@@ -114,3 +114,9 @@ export async function* exportActivity(
     after = last && [last.sortAt, last.uuid];
   } while (after);
 }
+
+/** The daily clean-up's part here: entries older than `retentionDays` (ACTIVITY_RETENTION_DAYS; 0 keeps all). */
+export async function trimActivity(db: Db, now: Date, retentionDays: number): Promise<number> {
+  if (retentionDays === 0) return 0;
+  return repo.deleteActivityBefore(db, new Date(now.getTime() - retentionDays * 86_400_000));
+}

@@ -5,6 +5,7 @@ import { randomInt } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { afterEach, describe, expect, it } from 'vitest';
 
+import { buildApp } from '../../app.ts';
 import { buildTestApp, registerUser, testConfig, type TestApp } from '../../../test/helpers.ts';
 
 let app: TestApp;
@@ -143,5 +144,70 @@ describe('rate limits', () => {
     } finally {
       await other.close();
     }
+  });
+
+  // docs/contract.md section 5: without Redis, or while it is down, PostgreSQL holds the counters every instance shares.
+  describe.runIf(process.env.DATABASE_URL).each([
+    ['without Redis', {}],
+    ['while Redis is down', { REDIS_URL: 'redis://127.0.0.1:1' }],
+  ])('on PostgreSQL %s', (_, env: NodeJS.ProcessEnv) => {
+    it('two instances on one database count one limit per account and per address', async () => {
+      const config = testConfig({ ...env, TRUST_PROXY: 'true' });
+      app = await buildTestApp({ config });
+      const other = await buildApp({ config, database: app.database, webDir: null });
+      try {
+        const { email } = await registerUser(app);
+        const instances = [app, other];
+        for (let attempt = 1; attempt <= 10; attempt++) {
+          const response = await instances[attempt % 2]!.inject({
+            method: 'POST',
+            url: '/api/auth/login',
+            payload: { email, password: `wrong ${attempt}` },
+            headers: { 'x-forwarded-for': `10.3.0.${attempt}` },
+          });
+          expect(response.statusCode).toBe(401);
+        }
+        for (const instance of instances) {
+          const refused = await instance.inject({
+            method: 'POST',
+            url: '/api/auth/login',
+            payload: { email, password: 'wrong again' },
+            headers: { 'x-forwarded-for': '10.3.1.1' },
+          });
+          expect(refused.statusCode).toBe(429);
+          expect(refused.headers['retry-after']).toMatch(/^\d+$/);
+        }
+
+        const client = { 'x-forwarded-for': '10.3.2.1' };
+        for (let request = 1; request <= 30; request++) {
+          for (const instance of instances) {
+            const response = await instance.inject({
+              method: 'POST',
+              url: '/api/auth/refresh',
+              payload: {},
+              headers: client,
+            });
+            expect(response.statusCode).toBe(422);
+          }
+        }
+        const sixtyFirst = await other.inject({
+          method: 'POST',
+          url: '/api/auth/refresh',
+          payload: {},
+          headers: client,
+        });
+        expect(sixtyFirst.statusCode).toBe(429);
+        // Another client behind the same proxy has a limit of its own.
+        const neighbour = await app.inject({
+          method: 'POST',
+          url: '/api/auth/refresh',
+          payload: {},
+          headers: { 'x-forwarded-for': '10.3.2.2' },
+        });
+        expect(neighbour.statusCode).toBe(422);
+      } finally {
+        await other.close();
+      }
+    });
   });
 });

@@ -6,6 +6,7 @@ import type { Db } from '../../db/client.ts';
 import { oneTimeTokens } from '../../db/schema/one-time-tokens.ts';
 import { type UserRow, users } from '../../db/schema/users.ts';
 import { hashToken, randomToken } from '../../lib/tokens.ts';
+import { deleteInBatches } from '../../db/delete-in-batches.ts';
 
 export type OneTimePurpose = (typeof oneTimeTokens.$inferSelect)['purpose'];
 
@@ -173,4 +174,14 @@ export async function consumeEmailChangeToken(db: Db, tokenHash: string, now: Da
     .where(liveToken('change_email', tokenHash, now))
     .returning({ userId: oneTimeTokens.userId, newEmail: oneTimeTokens.newEmail });
   return row;
+}
+
+/** Mailed links and sign-in steps past their expiry, used or not. */
+export function deleteExpiredOneTimeTokens(db: Db, now: Date): Promise<number> {
+  return deleteInBatches(
+    db,
+    oneTimeTokens,
+    oneTimeTokens.id,
+    sql`${oneTimeTokens.expiresAt} < ${now.toISOString()}`,
+  );
 }

@@ -8,6 +8,7 @@ import { keysetPages, pastKey } from '../../db/prepared.ts';
 import { memberships } from '../../db/schema/memberships.ts';
 import { refreshTokens } from '../../db/schema/refresh-tokens.ts';
 import { users } from '../../db/schema/users.ts';
+import { deleteInBatches } from '../../db/delete-in-batches.ts';
 
 /**
  * A refresh token of the open session `sessionId` of user `userId` (placeholders). A session is open until it is
@@ -225,4 +226,14 @@ export async function findSessionStart(db: Db, userId: string, sessionId: string
     )
     .limit(1);
   return row?.startedAt;
+}
+
+/** Refresh tokens past their expiry: none can be used again, and no reuse of one can be told from a stranger's. */
+export function deleteExpiredRefreshTokens(db: Db, now: Date): Promise<number> {
+  return deleteInBatches(
+    db,
+    refreshTokens,
+    refreshTokens.id,
+    sql`${refreshTokens.expiresAt} < ${now.toISOString()}`,
+  );
 }

@@ -17,7 +17,7 @@ import { type Page, type PageQuery, readPage } from '../../lib/pagination.ts';
 import { isSuperAdmin } from '../../lib/super-admin.ts';
 import { hashToken, randomToken } from '../../lib/tokens.ts';
 import { requireExistingUser } from './account-status.service.ts';
-import { findUserById } from './credentials.repository.ts';
+import { deleteExpiredOneTimeTokens, findUserById } from './credentials.repository.ts';
 import * as repo from './sessions.repository.ts';
 import type { AuthDeps, Client } from './auth.service.ts';
 import { retireCredentials } from './credential-lifecycle.ts';
@@ -313,4 +313,12 @@ export async function endImpersonation(
   { userId, sessionId }: { userId: string; sessionId: string },
 ): Promise<boolean> {
   return repo.revokeSession(tx, userId, sessionId, deps.clock.now());
+}
+
+/** The daily clean-up's part here: what has expired of sessions and mailed links (docs/contract.md section 5). */
+export async function deleteExpiredCredentials(db: Db, now: Date) {
+  return {
+    refreshTokens: await repo.deleteExpiredRefreshTokens(db, now),
+    oneTimeTokens: await deleteExpiredOneTimeTokens(db, now),
+  };
 }

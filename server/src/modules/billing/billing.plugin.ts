@@ -59,9 +59,7 @@ export const billingPlugin = fp(
     const renewals = createRenewalJob({ deps, log });
     app.decorate('billing', { ...deps, stripeWebhooks, renewals });
     app.decorate('teamBilling', { endBilling: (tenantId) => endBillingForDeletedTeam(deps, tenantId) });
-    app.addHook('onReady', async () => renewals.start());
-    // preClose, not onClose: the database may already be closing when onClose hooks run.
-    app.addHook('preClose', () => renewals.stop());
+    app.jobs.add(renewals);
   },
-  { name: 'billing' },
+  { name: 'billing', dependencies: ['jobs'] },
 );

@@ -1,21 +1,45 @@
+// Health (docs/contract.md sections 1 and 5): live while the process runs, ready while it can serve; /health as before.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 
 import { errorBody } from '../../lib/app-error.ts';
 import { route, routeScope } from '../../plugins/route-scope.ts';
 
-/** How long a health check waits for the database before calling it unreachable. */
+/** How long a health check waits for the database or Redis before calling it unreachable. */
 const PING_TIMEOUT_MS = 2000;
+
+const OK = { status: 'ok' as const };
 
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   routeScope(app, { tags: ['Health'] });
-  route(app, 'getHealth', async (request, reply) => {
+
+  /** Why this instance cannot serve now, or undefined when it can. */
+  async function unavailable(options: { ofInstance: boolean }): Promise<string | undefined> {
+    if (options.ofInstance && app.lifecycle.isDraining) return 'Shutting down';
     try {
       await withTimeout(app.database.ping(), PING_TIMEOUT_MS);
-      return { status: 'ok' as const };
     } catch (error) {
-      request.log.warn({ err: error }, 'health check: database unreachable');
-      return reply.status(503).send(errorBody('unavailable', 'Database unavailable'));
+      app.log.warn({ err: error }, 'health check: database unreachable');
+      return 'Database unavailable';
     }
+    if (!options.ofInstance || !app.redis) return undefined;
+    try {
+      await withTimeout(app.redis.ping(), PING_TIMEOUT_MS);
+    } catch (error) {
+      app.log.warn({ err: error }, 'health check: Redis unreachable');
+      return 'Redis unavailable';
+    }
+    return undefined;
+  }
+
+  route(app, 'getHealth', async (_request, reply) => {
+    const why = await unavailable({ ofInstance: false });
+    return why ? reply.status(503).send(errorBody('unavailable', why)) : OK;
+  });
+  // Nothing but the process: an orchestrator restarts an instance that fails this, which would not help an outage.
+  route(app, 'getHealthLive', async () => OK);
+  route(app, 'getHealthReady', async (_request, reply) => {
+    const why = await unavailable({ ofInstance: true });
+    return why ? reply.status(503).send(errorBody('unavailable', why)) : OK;
   });
 };
 

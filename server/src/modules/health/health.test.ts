@@ -34,3 +34,43 @@ describe('GET /api/health', () => {
     await database.close();
   });
 });
+
+describe('GET /api/health/live and /api/health/ready', () => {
+  it('are both 200 while the instance serves; live stays 200 once the database is gone, ready does not', async () => {
+    const app = await buildTestApp();
+    for (const url of ['/api/health/live', '/api/health/ready']) {
+      const response = await app.inject({ method: 'GET', url });
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toEqual({ status: 'ok' });
+    }
+    await app.database.close();
+    expect((await app.inject({ method: 'GET', url: '/api/health/live' })).statusCode).toBe(200);
+    const ready = await app.inject({ method: 'GET', url: '/api/health/ready' });
+    expect(ready.statusCode).toBe(503);
+    expect(ready.json()).toEqual({ detail: 'Database unavailable', code: 'unavailable' });
+    await app.close().catch(() => {});
+  });
+
+  it('ready answers 503 while Redis does not answer', async () => {
+    // Nothing listens on port 1.
+    const app = await buildTestApp({ config: testConfig({ REDIS_URL: 'redis://127.0.0.1:1' }) });
+    const ready = await app.inject({ method: 'GET', url: '/api/health/ready' });
+    expect(ready.statusCode).toBe(503);
+    expect(ready.json()).toEqual({ detail: 'Redis unavailable', code: 'unavailable' });
+    expect((await app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+    await app.close();
+  });
+
+  it('once draining, ready answers 503 while every other request is still served, each closing its connection', async () => {
+    const app = await buildTestApp();
+    app.lifecycle.drain();
+    const ready = await app.inject({ method: 'GET', url: '/api/health/ready' });
+    expect(ready.statusCode).toBe(503);
+    expect(ready.json()).toEqual({ detail: 'Shutting down', code: 'unavailable' });
+    const served = await app.inject({ method: 'GET', url: '/api/config' });
+    expect(served.statusCode).toBe(200);
+    expect(served.headers.connection).toBe('close');
+    expect((await app.inject({ method: 'GET', url: '/api/health/live' })).statusCode).toBe(200);
+    await app.close();
+  });
+});

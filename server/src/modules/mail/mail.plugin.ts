@@ -1,4 +1,4 @@
-// Mail delivery for the app: the outbox worker runs while the app is ready, and the dev mailbox when there is no SMTP.
+// Mail delivery for the app: the outbox worker is a background job, and the dev mailbox serves when there is no SMTP.
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import ipaddr from 'ipaddr.js';
@@ -40,20 +40,21 @@ export const mailPlugin = fp<MailPluginOptions>(
     });
 
     app.decorate('mail', { notify: worker.notify });
-    app.addHook('onReady', async () => worker.start());
-    // preClose, not onClose: onClose hooks run last-registered first, so the database may already be closing.
-    // Mail committed by requests still finishing stays in the outbox for the next start.
-    app.addHook('preClose', async () => {
-      await worker.stop();
-      mailer.close();
+    // Mail committed by requests still finishing stays in the outbox for the next round, here or elsewhere.
+    app.jobs.add({
+      start: worker.start,
+      stop: async () => {
+        await worker.stop();
+        mailer.close();
+      },
     });
 
     // Every reset and invitation link is on that page: it is served only to this machine (docs/contract.md section 4).
     // Production has SMTP_URL (config.ts refuses to start without it), so never a dev mailbox.
-    if (!config.smtpUrl) {
+    if (!config.smtpUrl && config.duties.servesApi) {
       if (isLoopback(config.host)) await app.register(devMailboxRoutes);
       else app.log.warn(`the dev mailbox is off: HOST ${config.host} is not a loopback address`);
     }
   },
-  { name: 'mail', dependencies: ['errors'] },
+  { name: 'mail', dependencies: ['errors', 'jobs'] },
 );

@@ -3,6 +3,7 @@ import { and, asc, desc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
 
 import type { Db } from '../../db/client.ts';
 import { outbox, type OutboxRow } from '../../db/schema/outbox.ts';
+import { deleteInBatches } from '../../db/delete-in-batches.ts';
 
 export type OutgoingMail = Pick<OutboxRow, 'to' | 'subject' | 'text' | 'html'>;
 
@@ -57,7 +58,24 @@ export async function recordDeliveryFailure(
   await db.update(outbox).set(failure).where(eq(outbox.id, id));
 }
 
+/**
+ * Makes claimed mail this instance will not deliver due again at once, for another instance or the next start, instead
+ * of when its lease runs out. Mail marked sent meanwhile stays sent.
+ */
+export async function handBackMail(db: Db, ids: string[], now: Date): Promise<void> {
+  if (ids.length === 0) return;
+  await db
+    .update(outbox)
+    .set({ nextAttemptAt: now })
+    .where(and(inArray(outbox.id, ids), isNull(outbox.sentAt)));
+}
+
 /** The newest mails first, sent or not, for the dev mailbox. */
 export async function findRecentMail(db: Db, limit: number): Promise<OutboxRow[]> {
   return db.select().from(outbox).orderBy(desc(outbox.createdAt), desc(outbox.id)).limit(limit);
+}
+
+/** Mail delivered before `before`: the dev mailbox and a resend never need it again. */
+export function deleteSentMailBefore(db: Db, before: Date): Promise<number> {
+  return deleteInBatches(db, outbox, outbox.id, lte(outbox.sentAt, before));
 }

@@ -1,7 +1,7 @@
 // What other modules ask of mail: a message queued in their own transaction, so it leaves only if that commits.
 // The caller then wakes the worker (app.mail.notify) to send it at once.
 import type { Db } from '../../db/client.ts';
-import { enqueueMail } from './mail.repository.ts';
+import { deleteSentMailBefore, enqueueMail } from './mail.repository.ts';
 import {
   emailChangeMail,
   emailChangeNoticeMail,
@@ -42,4 +42,12 @@ export type SecurityNotice = Parameters<typeof securityNoticeMail>[0]['notice'];
 /** A notice to the account's address that a way in was added or changed, in the caller's transaction. */
 export async function queueSecurityNotice(tx: Db, input: Parameters<typeof securityNoticeMail>[0]) {
   await enqueueMail(tx, securityNoticeMail(input));
+}
+
+/** How long delivered mail is kept (docs/contract.md section 5). */
+const SENT_MAIL_KEPT_DAYS = 30;
+
+/** The daily clean-up's part here: delivered mail past its keeping. */
+export function deleteOldSentMail(db: Db, now: Date): Promise<number> {
+  return deleteSentMailBefore(db, new Date(now.getTime() - SENT_MAIL_KEPT_DAYS * 86_400_000));
 }

@@ -286,6 +286,33 @@ describe('the worker', () => {
     expect(resumed.sent.map((mail) => mail.to)).toEqual(['second@example.com']);
   });
 
+  it('on stop, hands back the mail it claimed and did not deliver, the one a hung server holds too', async () => {
+    for (const to of ['a@example.com', 'b@example.com', 'c@example.com'])
+      await enqueueMail(database.db, mailTo(to));
+    const hung = gatedMailer();
+    // A worker sharing its database with others: its claims are 15-minute leases.
+    const worker = createOutboxWorker({ db: database.db, mailer: hung.mailer, log, stopGraceMs: 50 });
+    worker.start();
+    await hung.hasEntered;
+    // The mail server never answers; stop() does not wait for it.
+    await worker.stop();
+
+    const rows = await rowsOf();
+    expect(rows).toHaveLength(3);
+    for (const row of rows) {
+      expect(row).toMatchObject({ sentAt: null, attempts: 0 });
+      // Due now, not when the lease would have run out.
+      expect(row.nextAttemptAt.getTime()).toBeLessThanOrEqual(Date.now());
+    }
+    const next = recordingMailer();
+    await createOutboxWorker({ db: database.db, mailer: next.mailer, log }).drain();
+    expect(next.sent.map((mail) => mail.to).sort()).toEqual([
+      'a@example.com',
+      'b@example.com',
+      'c@example.com',
+    ]);
+  });
+
   it('goes round again for a wake-up that arrives during a round', async () => {
     await enqueueMail(database.db, mailTo('first@example.com'));
     const gated = gatedMailer();

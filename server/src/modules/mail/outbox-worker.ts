@@ -4,7 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import type { OutboxRow } from '../../db/schema/outbox.ts';
 import { type Clock, systemClock } from '../../lib/clock.ts';
-import { claimDueMail, markMailSent, recordDeliveryFailure } from './mail.repository.ts';
+import { claimDueMail, handBackMail, markMailSent, recordDeliveryFailure } from './mail.repository.ts';
 import type { Mailer } from './mailer.ts';
 
 const FIRST_RETRY_MS = 5_000;
@@ -16,6 +16,8 @@ const MAX_RETRY_MS = 15 * 60_000;
  */
 const LEASE_MS = 15 * 60_000;
 const BATCH_SIZE = 10;
+/** How long a stop lets the mail being handed over finish before handing it back (a mail server may hang). */
+const STOP_GRACE_MS = 2_000;
 
 /** Wait before the next attempt after `failures` failed ones: 5 s, 10 s, 20 s … up to 15 minutes. */
 export function retryDelayMs(failures: number): number {
@@ -29,6 +31,7 @@ type OutboxWorkerOptions = {
   clock?: Clock;
   pollIntervalMs?: number;
   batchSize?: number;
+  stopGraceMs?: number;
   /**
    * The only worker on its database (the embedded one, which the data-dir lock keeps to one process). Its rounds
    * never overlap, so a claim needs no lease: claimed mail stays due, and after a crash mid-delivery (the process
@@ -47,7 +50,7 @@ type OutboxWorker = {
    * rounds never overlap and mail enqueued meanwhile is not left for the next poll.
    */
   drain(): Promise<void>;
-  /** Stops polling and resolves once the round under way, if any, has finished. */
+  /** Stops polling and resolves once the round under way, if any, has delivered or handed back what it claimed. */
   stop(): Promise<void>;
 };
 
@@ -58,6 +61,7 @@ export function createOutboxWorker({
   clock = systemClock,
   pollIntervalMs = 1000,
   batchSize = BATCH_SIZE,
+  stopGraceMs = STOP_GRACE_MS,
   exclusive = false,
 }: OutboxWorkerOptions): OutboxWorker {
   const leaseMs = exclusive ? 0 : LEASE_MS;
@@ -66,6 +70,11 @@ export function createOutboxWorker({
   let round: Promise<void> | undefined;
   let isWanted = false;
   let timer: NodeJS.Timeout | undefined;
+  // Settles when stop() is called: a batch under way stops waiting on a mail server that hangs.
+  let stopRequested: () => void = () => {};
+  const stopping = new Promise<void>((resolve) => (stopRequested = resolve)).then(
+    () => new Promise<'stopped'>((resolve) => setTimeout(() => resolve('stopped'), stopGraceMs).unref()),
+  );
 
   async function deliver(mail: OutboxRow) {
     try {
@@ -105,9 +114,18 @@ export function createOutboxWorker({
         leaseUntil: new Date(at.getTime() + leaseMs),
         limit: batchSize,
       });
-      for (const mail of batch) await deliver(mail);
-      // A stop finishes the claimed batch only: the rest stays in the table for the next start.
-      if (batch.length < batchSize || state === 'stopped') return;
+      for (const [index, mail] of batch.entries()) {
+        // A stop hands back what this round claimed and has not delivered, the mail in flight too if it does not
+        // finish within the grace: another instance, or the next start, delivers it now rather than after the lease.
+        const outcome = state === 'stopped' ? 'stopped' : await Promise.race([deliver(mail), stopping]);
+        if (outcome === 'stopped') {
+          const rest = batch.slice(index).map(({ id }) => id);
+          await handBackMail(db, rest, clock.now());
+          log.info({ mails: rest.length }, 'stopping: claimed mail handed back');
+          return;
+        }
+      }
+      if (batch.length < batchSize) return;
     }
   }
 
@@ -147,6 +165,7 @@ export function createOutboxWorker({
     drain,
     async stop() {
       state = 'stopped';
+      stopRequested();
       clearTimeout(timer);
       await round;
     },

@@ -1,0 +1,23 @@
+// Deletes many rows a batch at a time, so a clean-up never holds locks on, or writes WAL for, a whole table at once.
+import { inArray, type SQL } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+
+import type { Db } from './client.ts';
+
+const BATCH_SIZE = 5_000;
+
+/** Deletes every row of `table` where `condition` holds, by its key `key`; answers how many went. */
+export async function deleteInBatches(
+  db: Db,
+  table: PgTable,
+  key: PgColumn,
+  condition: SQL,
+): Promise<number> {
+  let deleted = 0;
+  for (;;) {
+    const batch = db.select({ key }).from(table).where(condition).limit(BATCH_SIZE);
+    const gone = await db.delete(table).where(inArray(key, batch)).returning({ key });
+    deleted += gone.length;
+    if (gone.length < BATCH_SIZE) return deleted;
+  }
+}

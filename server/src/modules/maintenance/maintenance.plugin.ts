@@ -1,0 +1,47 @@
+// The clean-up as a background job: each instance that runs jobs looks every hour whether the day's run is due, and
+// the one that claims it runs it (maintenance.repository.ts), so it runs once a day whatever the number of workers.
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+
+import { cleanUp } from './cleanup.service.ts';
+import { claimRun } from './maintenance.repository.ts';
+
+const DAY_MS = 24 * 60 * 60_000;
+const LOOK_EVERY_MS = 60 * 60_000;
+
+export const maintenancePlugin = fp(
+  async (app: FastifyInstance) => {
+    const { database, clock, config, log } = app;
+    let timer: NodeJS.Timeout | undefined;
+    let round: Promise<void> | undefined;
+
+    const runIfDue = () => {
+      round ??= (async () => {
+        try {
+          const now = clock.now();
+          if (!(await claimRun(database.db, 'cleanup', now, DAY_MS))) return;
+          const deleted = await cleanUp(database.db, now, config);
+          log.info({ deleted }, 'daily clean-up done');
+        } catch (error) {
+          // Tomorrow's run deletes what this one left.
+          log.error({ err: error }, 'daily clean-up failed');
+        } finally {
+          round = undefined;
+        }
+      })();
+      return round;
+    };
+
+    app.jobs.add({
+      start() {
+        void runIfDue();
+        timer = setInterval(() => void runIfDue(), LOOK_EVERY_MS).unref();
+      },
+      async stop() {
+        clearInterval(timer);
+        await round;
+      },
+    });
+  },
+  { name: 'maintenance', dependencies: ['jobs'] },
+);
