@@ -41,6 +41,7 @@ import { validatorCompiler } from './plugins/request-validator.ts';
 import { checkResponse, serializerCompiler } from './plugins/response-serializer.ts';
 import { jobsPlugin } from './plugins/jobs.ts';
 import { lifecyclePlugin } from './plugins/lifecycle.ts';
+import { metricsPlugin } from './plugins/metrics.ts';
 import { installRoutePolicies } from './plugins/route-scope.ts';
 import { tenantPlugin } from './plugins/tenant.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
@@ -128,6 +129,9 @@ export async function buildApp({
     // docs/spec.md section 7 names some lists with a trailing slash (/items/, /feedback/): both spellings answer.
     routerOptions: { ignoreTrailingSlash: true },
     frameworkErrors,
+    // A request on a connection accepted just before a stop began is served, not refused with 503: the stop waits
+    // for it, and the drain's Connection: close (plugins/lifecycle.ts) keeps any connection from carrying another.
+    return503OnClosing: false,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -149,6 +153,7 @@ export async function buildApp({
   installRoutePolicies(app);
   await app.register(lifecyclePlugin);
   await app.register(jobsPlugin);
+  await app.register(metricsPlugin);
   await app.register(errorsPlugin);
   await app.register(securityHeadersPlugin);
   // Before any route: it hooks the routes registered after it (the API docs' files too).

@@ -7,7 +7,7 @@ import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app.ts';
 import { type Config, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
-import { assertSchemaCurrent, migrateDatabase } from './db/migrate.ts';
+import { assertIsolation, assertSchemaCurrent, migrateDatabase } from './db/migrate.ts';
 import { type StartupStage, startupErrorMessage } from './startup-errors.ts';
 
 /** How long in-flight requests and jobs get to finish after the drain before the process gives up. */
@@ -22,6 +22,7 @@ async function main() {
   progress.stage = 'database';
   const database = await openDatabase(config);
   const app = await (config.migrateOnStart ? migrateDatabase(database) : assertSchemaCurrent(database))
+    .then(() => assertIsolation(database))
     .then(() => {
       progress.stage = 'app';
       return buildApp({ config, database });

@@ -41,7 +41,7 @@ export async function migrateDatabase(database: Database) {
   }
 }
 
-/** An instance that does not migrate (MIGRATE_ON_START=false) finding the database behind its code. */
+/** A database this release cannot serve safely: behind its code, or without its row-level security. */
 export class SchemaBehindError extends Error {}
 
 /**
@@ -68,4 +68,28 @@ export async function assertSchemaCurrent(database: Database) {
         'run npm run migrate first, or set MIGRATE_ON_START=true',
     );
   }
+}
+
+/**
+ * Refuses a database whose row-level security is not whole (docs/decisions/006): a restore into a server without the
+ * `tessera_tenant` role drops every policy yet exits 0, and the app would then fail every team request.
+ */
+export async function assertIsolation(database: Database) {
+  const result = await database.db.execute(sql`
+    select
+      exists (select from pg_roles where rolname = 'tessera_tenant')
+        and pg_has_role(current_user, 'tessera_tenant', 'MEMBER') as "roleReady",
+      (select count(*)::int from pg_class c
+        where c.relrowsecurity and c.relnamespace = 'public'::regnamespace
+          and not exists (select from pg_policies p where p.schemaname = 'public' and p.tablename = c.relname))
+        as "unguarded"`);
+  const [row] = (result as unknown as { rows: { roleReady: boolean; unguarded: number }[] }).rows;
+  if (row?.roleReady && row.unguarded === 0) return;
+  const what = row?.roleReady
+    ? `${row.unguarded} tables have row-level security without their policy`
+    : "the role tessera_tenant is missing or not granted to DATABASE_URL's role";
+  throw new SchemaBehindError(
+    `The database cannot keep teams apart: ${what} (a restore without the role?): ` +
+      'run deploy/restore-roles.sql, then restore again (docs/operations.md)',
+  );
 }

@@ -56,10 +56,14 @@ export const billingPlugin = fp(
       providers,
       invoiceLinks,
     };
-    const renewals = createRenewalJob({ deps, log });
+    const renewals = createRenewalJob({
+      deps,
+      log,
+      onRound: (outcome) => app.metrics.jobRuns.inc({ job: 'renewals', outcome }),
+    });
     app.decorate('billing', { ...deps, stripeWebhooks, renewals });
     app.decorate('teamBilling', { endBilling: (tenantId) => endBillingForDeletedTeam(deps, tenantId) });
     app.jobs.add(renewals);
   },
-  { name: 'billing', dependencies: ['jobs'] },
+  { name: 'billing', dependencies: ['jobs', 'metrics'] },
 );

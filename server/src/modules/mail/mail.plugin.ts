@@ -2,7 +2,9 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import ipaddr from 'ipaddr.js';
+import { Gauge } from 'prom-client';
 
+import { countQueuedMail } from './mail.repository.ts';
 import { createOutboxWorker } from './outbox-worker.ts';
 import { devMailboxRoutes } from './dev-mailbox.routes.ts';
 import { createDevMailer, createSmtpMailer } from './mailer.ts';
@@ -37,6 +39,18 @@ export const mailPlugin = fp<MailPluginOptions>(
       pollIntervalMs,
       // PGlite is one process's own database: no other worker to keep claimed mail from (outbox-worker.ts).
       exclusive: database.kind === 'pglite',
+      onRound: (outcome) => app.metrics.jobRuns.inc({ job: 'mail', outcome }),
+    });
+    new Gauge({
+      name: 'tessera_mail_queue_depth',
+      help: 'Mail not yet delivered: due (or being delivered), and retrying after a failed attempt',
+      labelNames: ['state'] as const,
+      registers: [app.metrics.registry],
+      async collect() {
+        const { due, retrying } = await countQueuedMail(database.db, app.clock.now());
+        this.set({ state: 'due' }, due);
+        this.set({ state: 'retrying' }, retrying);
+      },
     });
 
     app.decorate('mail', { notify: worker.notify });
@@ -56,5 +70,5 @@ export const mailPlugin = fp<MailPluginOptions>(
       else app.log.warn(`the dev mailbox is off: HOST ${config.host} is not a loopback address`);
     }
   },
-  { name: 'mail', dependencies: ['errors', 'jobs'] },
+  { name: 'mail', dependencies: ['errors', 'jobs', 'metrics'] },
 );

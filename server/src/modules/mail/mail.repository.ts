@@ -70,6 +70,18 @@ export async function handBackMail(db: Db, ids: string[], now: Date): Promise<vo
     .where(and(inArray(outbox.id, ids), isNull(outbox.sentAt)));
 }
 
+/** Undelivered mail: due now (or being delivered), and waiting for its next attempt after a failure. */
+export async function countQueuedMail(db: Db, now: Date): Promise<{ due: number; retrying: number }> {
+  const [row] = await db
+    .select({
+      due: sql<number>`count(*) filter (where ${outbox.attempts} = 0 or ${outbox.nextAttemptAt} <= ${now.toISOString()})::int`,
+      retrying: sql<number>`count(*) filter (where ${outbox.attempts} > 0 and ${outbox.nextAttemptAt} > ${now.toISOString()})::int`,
+    })
+    .from(outbox)
+    .where(isNull(outbox.sentAt));
+  return row ?? { due: 0, retrying: 0 };
+}
+
 /** The newest mails first, sent or not, for the dev mailbox. */
 export async function findRecentMail(db: Db, limit: number): Promise<OutboxRow[]> {
   return db.select().from(outbox).orderBy(desc(outbox.createdAt), desc(outbox.id)).limit(limit);

@@ -32,6 +32,8 @@ type OutboxWorkerOptions = {
   pollIntervalMs?: number;
   batchSize?: number;
   stopGraceMs?: number;
+  /** Told how each round ended (metrics). */
+  onRound?: (outcome: 'ok' | 'failed') => void;
   /**
    * The only worker on its database (the embedded one, which the data-dir lock keeps to one process). Its rounds
    * never overlap, so a claim needs no lease: claimed mail stays due, and after a crash mid-delivery (the process
@@ -62,6 +64,7 @@ export function createOutboxWorker({
   pollIntervalMs = 1000,
   batchSize = BATCH_SIZE,
   stopGraceMs = STOP_GRACE_MS,
+  onRound = () => {},
   exclusive = false,
 }: OutboxWorkerOptions): OutboxWorker {
   const leaseMs = exclusive ? 0 : LEASE_MS;
@@ -142,9 +145,11 @@ export function createOutboxWorker({
           isWanted = false;
           await deliverDue();
         }
+        onRound('ok');
       } catch (error) {
         // The database may be down; the next poll tries again.
         log.error({ err: error }, 'mail outbox round failed');
+        onRound('failed');
       } finally {
         round = undefined;
         isWanted = false;

@@ -22,9 +22,11 @@ export const maintenancePlugin = fp(
           if (!(await claimRun(database.db, 'cleanup', now, DAY_MS))) return;
           const deleted = await cleanUp(database.db, now, config);
           log.info({ deleted }, 'daily clean-up done');
+          app.metrics.jobRuns.inc({ job: 'cleanup', outcome: 'ok' });
         } catch (error) {
           // Tomorrow's run deletes what this one left.
           log.error({ err: error }, 'daily clean-up failed');
+          app.metrics.jobRuns.inc({ job: 'cleanup', outcome: 'failed' });
         } finally {
           round = undefined;
         }
@@ -43,5 +45,5 @@ export const maintenancePlugin = fp(
       },
     });
   },
-  { name: 'maintenance', dependencies: ['jobs'] },
+  { name: 'maintenance', dependencies: ['jobs', 'metrics'] },
 );

@@ -17,10 +17,13 @@ export function createRenewalJob({
   deps,
   log,
   intervalMs = 60_000,
+  onRound = () => {},
 }: {
   deps: LocalBillingDeps;
   log: FastifyBaseLogger;
   intervalMs?: number;
+  /** Told how each round ended (metrics). */
+  onRound?: (outcome: 'ok' | 'failed') => void;
 }): RenewalJob {
   let timer: NodeJS.Timeout | undefined;
   let round: Promise<void> | undefined;
@@ -46,7 +49,13 @@ export function createRenewalJob({
 
   function runOnce(): Promise<void> {
     round ??= settleDue()
-      .catch((error: unknown) => log.error({ err: error }, 'subscription renewal round failed'))
+      .then(
+        () => onRound('ok'),
+        (error: unknown) => {
+          log.error({ err: error }, 'subscription renewal round failed');
+          onRound('failed');
+        },
+      )
       .finally(() => {
         round = undefined;
       });

@@ -1,0 +1,59 @@
+// Metrics on METRICS_PORT (docs/contract.md section 5): scraped as Prometheus does, over HTTP from the port itself.
+import { describe, expect, it } from 'vitest';
+
+import { buildTestApp, registerUser, testConfig } from '../../test/helpers.ts';
+import { enqueueMail } from '../modules/mail/mail.repository.ts';
+
+describe('metrics', () => {
+  it('are off without METRICS_PORT', async () => {
+    const app = await buildTestApp();
+    await app.ready();
+    expect(app.metrics.port()).toBeUndefined();
+    await app.close();
+  });
+
+  it('serve requests by route and status, the mail queue, job runs and Node’s own on their port alone', async () => {
+    // The jobs stay off, so the queued mail stays queued.
+    const app = await buildTestApp({ config: testConfig({ METRICS_PORT: '0', PROCESS_ROLE: 'web' }) });
+    try {
+      await app.ready();
+      const port = app.metrics.port();
+      expect(port).toBeGreaterThan(0);
+      await registerUser(app);
+      await app.inject({ method: 'GET', url: '/api/items/' });
+      await app.inject({ method: 'GET', url: '/api/no-such-route' });
+      await enqueueMail(app.database.db, { to: 'q@example.com', subject: 's', text: 't', html: 'h' });
+      app.metrics.jobRuns.inc({ job: 'cleanup', outcome: 'ok' });
+
+      const scrape = await fetch(`http://127.0.0.1:${port}/metrics`);
+      expect(scrape.status).toBe(200);
+      expect(scrape.headers.get('content-type')).toContain('text/plain');
+      const text = await scrape.text();
+      expect(text).toContain(
+        'http_request_duration_seconds_count{method="POST",route="/api/auth/register",status_code="201"} 1',
+      );
+      expect(text).toContain(
+        'http_request_duration_seconds_count{method="GET",route="/api/items/",status_code="401"} 1',
+      );
+      // A URL that matched no route is one series, whatever was asked.
+      expect(text).toMatch(
+        /http_request_duration_seconds_count\{method="GET",route="unmatched",status_code="404"\} 1/,
+      );
+      // The registration's verification mail and the one above wait for a worker.
+      expect(text).toContain('tessera_mail_queue_depth{state="due"} 2');
+      expect(text).toContain('tessera_job_runs_total{job="cleanup",outcome="ok"} 1');
+      expect(text).toContain('process_cpu_user_seconds_total');
+      expect(text).toContain('nodejs_eventloop_lag_seconds');
+      if (app.database.kind === 'postgres')
+        expect(text).toMatch(/tessera_db_pool_connections\{state="total"\} \d+/);
+
+      expect((await fetch(`http://127.0.0.1:${port}/`)).status).toBe(404);
+      // Not on the app's own routes.
+      expect((await app.inject({ method: 'GET', url: '/metrics' })).body).not.toContain(
+        'http_request_duration',
+      );
+    } finally {
+      await app.close();
+    }
+  });
+});
