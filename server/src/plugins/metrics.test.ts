@@ -2,7 +2,6 @@
 import { describe, expect, it } from 'vitest';
 
 import { buildTestApp, registerUser, testConfig } from '../../test/helpers.ts';
-import { enqueueMail } from '../modules/mail/mail.repository.ts';
 
 describe('metrics', () => {
   it('are off without METRICS_PORT', async () => {
@@ -19,10 +18,10 @@ describe('metrics', () => {
       await app.ready();
       const port = app.metrics.port();
       expect(port).toBeGreaterThan(0);
-      await registerUser(app);
+      const { email } = await registerUser(app);
       await app.inject({ method: 'GET', url: '/api/items/' });
       await app.inject({ method: 'GET', url: '/api/no-such-route' });
-      await enqueueMail(app.database.db, { to: 'q@example.com', subject: 's', text: 't', html: 'h' });
+      await app.inject({ method: 'POST', url: '/api/auth/reset-password/request', payload: { email } });
       app.metrics.jobRuns.inc({ job: 'cleanup', outcome: 'ok' });
 
       const scrape = await fetch(`http://127.0.0.1:${port}/metrics`);
@@ -39,7 +38,7 @@ describe('metrics', () => {
       expect(text).toMatch(
         /http_request_duration_seconds_count\{method="GET",route="unmatched",status_code="404"\} 1/,
       );
-      // The registration's verification mail and the one above wait for a worker.
+      // The verification and reset mails wait for a worker.
       expect(text).toContain('tessera_mail_queue_depth{state="due"} 2');
       expect(text).toContain('tessera_job_runs_total{job="cleanup",outcome="ok"} 1');
       expect(text).toContain('process_cpu_user_seconds_total');

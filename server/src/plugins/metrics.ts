@@ -1,7 +1,7 @@
 // Prometheus metrics (docs/contract.md section 5), served on METRICS_PORT apart from the app, so the proxy never
 // exposes them: requests by route and status, the database pool, Node's own, and what modules add (the mail queue,
 // job runs). Off without METRICS_PORT.
-import { createServer, type Server } from 'node:http';
+import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 import type { FastifyInstance } from 'fastify';
@@ -33,13 +33,10 @@ export const metricsPlugin = fp(
       registers: [registry],
     });
     const { metricsPort, host } = app.config;
-    let server: Server | undefined;
-    app.decorate('metrics', {
-      registry,
-      jobRuns,
-      port: () => (server?.address() as AddressInfo | null)?.port,
-    });
-    if (metricsPort === undefined) return;
+    if (metricsPort === undefined) {
+      app.decorate('metrics', { registry, jobRuns, port: () => undefined });
+      return;
+    }
 
     collectDefaultMetrics({ register: registry });
     const requests = new Histogram({
@@ -75,7 +72,7 @@ export const metricsPlugin = fp(
       });
     }
 
-    server = createServer((request, response) => {
+    const server = createServer((request, response) => {
       if (request.url !== '/metrics') {
         response.writeHead(404).end();
         return;
@@ -88,14 +85,19 @@ export const metricsPlugin = fp(
         },
       );
     });
+    app.decorate('metrics', {
+      registry,
+      jobRuns,
+      port: () => (server.address() as AddressInfo | null)?.port,
+    });
     app.addHook('onReady', async () => {
       await new Promise<void>((resolve, reject) => {
-        server!.once('error', reject);
-        server!.listen(metricsPort, host, resolve);
+        server.once('error', reject);
+        server.listen(metricsPort, host, resolve);
       });
     });
     app.addHook('onClose', async () => {
-      await new Promise((resolve) => server!.close(resolve));
+      await new Promise((resolve) => server.close(resolve));
     });
   },
   { name: 'metrics' },
