@@ -533,12 +533,12 @@ async function main() {
 main()
   .then(
     () => {
-      log(`passed: ${JSON.stringify(figures)}`);
+      log(`Cluster test passed: ${JSON.stringify(figures)}`);
       return 0;
     },
     (error: unknown) => {
       console.error(error);
-      log(`FAILED: ${JSON.stringify(figures)}`);
+      log(`Cluster test FAILED: ${JSON.stringify(figures)}`);
       return 1;
     },
   )
