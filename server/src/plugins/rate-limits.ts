@@ -94,7 +94,7 @@ function storeOf(app: FastifyInstance): (options: LimiterOptions) => RateLimiter
   const { database, redis } = app;
   const inDatabase = (options: LimiterOptions): RateLimiterAbstract =>
     database.kind === 'postgres'
-      ? // The table is the app's own (migration 0021); the daily clean-up removes expired counters (jobs/cleanup).
+      ? // The table is the app's own (migration 0021); the daily clean-up removes expired counters (modules/maintenance).
         new RateLimiterPostgres({
           ...options,
           storeClient: database.pool,
