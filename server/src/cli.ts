@@ -10,7 +10,8 @@ import { liftSuspension } from './modules/super-admin/super-admin.service.ts';
 
 /** Runs `work` on the migrated database, closing it afterwards. */
 async function withDatabase<T>(work: (database: Database) => Promise<T>): Promise<T> {
-  const database = await openDatabase(loadConfig());
+  // An operator command serves nothing: production asks it for the secret alone (config.ts).
+  const database = await openDatabase(loadConfig(process.env, { for: 'command' }));
   try {
     await migrateDatabase(database);
     return await work(database);

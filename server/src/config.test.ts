@@ -51,6 +51,17 @@ describe('loadConfig', () => {
     expect(loadConfig({ DATA_DIR: dataDir(), PORT: '8080' }).appUrl).toBe('http://localhost:8080');
   });
 
+  it('asks an operator command in production for the secret alone', () => {
+    const command = { NODE_ENV: 'production', JWT_SECRET: SECRET, DATABASE_URL: 'postgres://db/tessera' };
+    expect(loadConfig(command, { for: 'command' }).databaseUrl).toBe('postgres://db/tessera');
+    expect(() => loadConfig(command)).toThrow(
+      /^Invalid configuration: APP_URL: required when NODE_ENV=production$/,
+    );
+    expect(() => loadConfig({ ...command, JWT_SECRET: '' }, { for: 'command' })).toThrow(
+      /JWT_SECRET: required/,
+    );
+  });
+
   it('reads the production settings', () => {
     const config = loadConfig({
       ...PRODUCTION,

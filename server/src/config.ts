@@ -23,9 +23,15 @@ const flag = z
   .enum(['true', 'false'], { error: 'expected true or false' })
   .transform((value) => value === 'true');
 
-/** What production cannot guess: without them mail links point to localhost, mail never leaves, and behind a proxy
- * every user shares the proxy's address and so one rate limit (docs/contract.md section 5). */
-const REQUIRED_IN_PRODUCTION = ['JWT_SECRET', 'APP_URL', 'SMTP_URL', 'TRUST_PROXY'] as const;
+/**
+ * What a serving instance in production cannot guess: without them mail links point to localhost, mail never leaves,
+ * and behind a proxy every user shares the proxy's address and so one rate limit (docs/contract.md section 5). An
+ * operator command needs only the secret.
+ */
+const REQUIRED_IN_PRODUCTION = {
+  serving: ['JWT_SECRET', 'APP_URL', 'SMTP_URL', 'TRUST_PROXY'],
+  command: ['JWT_SECRET'],
+} as const;
 
 export const PROCESS_ROLES = ['all', 'web', 'worker'] as const;
 export type ProcessRole = (typeof PROCESS_ROLES)[number];
@@ -80,12 +86,6 @@ const EnvSchema = z
     ACTIVITY_RETENTION_DAYS: optional(z.coerce.number().int().min(0)).default(0),
   })
   .superRefine((env, ctx) => {
-    if (env.NODE_ENV === 'production') {
-      for (const key of REQUIRED_IN_PRODUCTION) {
-        if (env[key] === undefined)
-          ctx.addIssue({ code: 'custom', path: [key], message: 'required when NODE_ENV=production' });
-      }
-    }
     if (env.PAYMENTS_PROVIDER !== 'stripe') return;
     for (const key of ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'STRIPE_PRICES'] as const) {
       if (!env[key])
@@ -100,14 +100,21 @@ const StripePricesSchema = z.record(
 
 export type Config = ReturnType<typeof loadConfig>;
 
-/** Parses the environment; throws ConfigError with one line naming the first bad variable. */
-export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
+/**
+ * Parses the environment; throws ConfigError with one line naming the first bad variable. `for: 'command'` is an
+ * operator command's (npm run migrate, the CLI), which serves nothing.
+ */
+export function loadConfig(
+  env: NodeJS.ProcessEnv = process.env,
+  { for: use = 'serving' }: { for?: keyof typeof REQUIRED_IN_PRODUCTION } = {},
+) {
   const parsed = EnvSchema.safeParse(env);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0]!;
-    throw new ConfigError(`Invalid configuration: ${issue.path.join('.')}: ${issue.message}`);
-  }
+  if (!parsed.success) throw configError(parsed.error.issues[0]!);
   const e = parsed.data;
+  if (e.NODE_ENV === 'production') {
+    const missing = REQUIRED_IN_PRODUCTION[use].find((key) => e[key] === undefined);
+    if (missing) throw configError({ path: [missing], message: 'required when NODE_ENV=production' });
+  }
   const isProduction = e.NODE_ENV === 'production';
   const dataDir = path.resolve(e.DATA_DIR);
 
@@ -149,6 +156,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     activityRetentionDays: e.ACTIVITY_RETENTION_DAYS,
   };
 }
+
+const configError = (issue: { path: PropertyKey[]; message: string }) =>
+  new ConfigError(`Invalid configuration: ${issue.path.join('.')}: ${issue.message}`);
 
 function parseJson<T>(name: string, raw: string, schema: z.ZodType<T>): T {
   let value: unknown;

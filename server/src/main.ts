@@ -5,7 +5,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import closeWithGrace from 'close-with-grace';
 
 import { buildApp } from './app.ts';
-import { type Config, loadConfig } from './config.ts';
+import { type Config, ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { assertIsolation, assertSchemaCurrent, migrateDatabase } from './db/migrate.ts';
 import { type StartupStage, startupErrorMessage } from './startup-errors.ts';
@@ -18,6 +18,10 @@ const progress: { stage: StartupStage; config?: Config } = { stage: 'config' };
 
 async function main() {
   const config = loadConfig();
+  if (config.processRole !== 'all' && !config.databaseUrl) {
+    // The embedded database is one process's own: a web instance alone would never send mail, a worker serve nothing.
+    throw new ConfigError(`Invalid configuration: PROCESS_ROLE: ${config.processRole} needs DATABASE_URL`);
+  }
   progress.config = config;
   progress.stage = 'database';
   const database = await openDatabase(config);

@@ -17,6 +17,7 @@ describe('start-up', () => {
   it.each([
     [{ PORT: 'abc' }, 'PORT'],
     [{ PAYMENTS_PROVIDER: 'paypal' }, 'PAYMENTS_PROVIDER'],
+    [{ PROCESS_ROLE: 'web' }, 'PROCESS_ROLE'],
     [
       { NODE_ENV: 'production', APP_URL: 'https://app.example.com', SMTP_URL: 'smtp://mail:25' },
       'JWT_SECRET',

@@ -1,7 +1,7 @@
 // Rate limits (docs/contract.md sections 3 to 5), shared by every instance: counted in Redis when REDIS_URL is set, else
 // in the database; while Redis is down, in the database too, never not at all. The embedded database is one process's
 // own (the data-dir lock), so there they count in memory.
-import { createHash } from 'node:crypto';
+import { createHmac } from 'node:crypto';
 
 import type { FastifyInstance, FastifyReply, onRequestAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
@@ -108,9 +108,6 @@ function storeOf(app: FastifyInstance): (options: LimiterOptions) => RateLimiter
     new RateLimiterRedis({ ...options, storeClient: redis, insuranceLimiter: inDatabase(options) });
 }
 
-/** A counter's key: fixed length, and no email address or IP kept in a store in clear. */
-const keyOf = (key: string) => createHash('sha256').update(key).digest('base64url');
-
 /** Sets the refusal's Retry-After and throws it when `error` is the limiter's "no points left". */
 function refuse(reply: FastifyReply, error: unknown, detail: (seconds: number) => string): never {
   if (!(error instanceof RateLimiterRes)) throw error;
@@ -123,6 +120,9 @@ export const rateLimitsPlugin = fp<{ limits?: Partial<AttemptLimits> | undefined
   async (app: FastifyInstance, options) => {
     app.decorate('limits', { ...ATTEMPT_LIMITS, ...options.limits });
     const store = storeOf(app);
+    // A counter's key: fixed length, and no email address or client address in a store, even one guessed and
+    // hashed: keyed with the instances' shared secret.
+    const keyOf = (key: string) => createHmac('sha256', app.config.jwtSecret).update(key).digest('base64url');
 
     // Per client address, on each route whose config names a limit; request.ip honours TRUST_PROXY, so
     // X-Forwarded-For is believed only behind a configured proxy.

@@ -20,6 +20,9 @@ export const redisPlugin = fp(
     }
     const redis = new Redis(redisUrl, {
       connectTimeout: 2000,
+      // A Redis that stops answering without closing the connection (a network partition) fails a command after a
+      // second, and the limit counts in the database, instead of holding the request for as long as TCP waits.
+      commandTimeout: 1000,
       maxRetriesPerRequest: 1,
       // While Redis is down a command fails at once, so a rate limit falls back to the database instead of waiting.
       enableOfflineQueue: false,

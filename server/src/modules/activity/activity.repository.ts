@@ -115,11 +115,12 @@ export function findActivity(
 }
 
 /** Every team's entries written before `before` (ACTIVITY_RETENTION_DAYS). */
-export function deleteActivityBefore(db: Db, before: Date): Promise<number> {
+export function deleteActivityBefore(db: Db, before: Date, signal?: AbortSignal): Promise<number> {
   return deleteInBatches(
     db,
     activityLog,
     activityLog.id,
     sql`${activityLog.createdAt} < ${before.toISOString()}`,
+    signal,
   );
 }

@@ -116,7 +116,12 @@ export async function* exportActivity(
 }
 
 /** The daily clean-up's part here: entries older than `retentionDays` (ACTIVITY_RETENTION_DAYS; 0 keeps all). */
-export async function trimActivity(db: Db, now: Date, retentionDays: number): Promise<number> {
+export async function trimActivity(
+  db: Db,
+  now: Date,
+  retentionDays: number,
+  signal?: AbortSignal,
+): Promise<number> {
   if (retentionDays === 0) return 0;
-  return repo.deleteActivityBefore(db, new Date(now.getTime() - retentionDays * 86_400_000));
+  return repo.deleteActivityBefore(db, new Date(now.getTime() - retentionDays * 86_400_000), signal);
 }

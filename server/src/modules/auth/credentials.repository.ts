@@ -177,11 +177,12 @@ export async function consumeEmailChangeToken(db: Db, tokenHash: string, now: Da
 }
 
 /** Mailed links and sign-in steps past their expiry, used or not. */
-export function deleteExpiredOneTimeTokens(db: Db, now: Date): Promise<number> {
+export function deleteExpiredOneTimeTokens(db: Db, now: Date, signal?: AbortSignal): Promise<number> {
   return deleteInBatches(
     db,
     oneTimeTokens,
     oneTimeTokens.id,
     sql`${oneTimeTokens.expiresAt} < ${now.toISOString()}`,
+    signal,
   );
 }

@@ -229,11 +229,12 @@ export async function findSessionStart(db: Db, userId: string, sessionId: string
 }
 
 /** Refresh tokens past their expiry: none can be used again, and no reuse of one can be told from a stranger's. */
-export function deleteExpiredRefreshTokens(db: Db, now: Date): Promise<number> {
+export function deleteExpiredRefreshTokens(db: Db, now: Date, signal?: AbortSignal): Promise<number> {
   return deleteInBatches(
     db,
     refreshTokens,
     refreshTokens.id,
     sql`${refreshTokens.expiresAt} < ${now.toISOString()}`,
+    signal,
   );
 }

@@ -316,9 +316,9 @@ export async function endImpersonation(
 }
 
 /** The daily clean-up's part here: what has expired of sessions and mailed links (docs/contract.md section 5). */
-export async function deleteExpiredCredentials(db: Db, now: Date) {
+export async function deleteExpiredCredentials(db: Db, now: Date, signal?: AbortSignal) {
   return {
-    refreshTokens: await repo.deleteExpiredRefreshTokens(db, now),
-    oneTimeTokens: await deleteExpiredOneTimeTokens(db, now),
+    refreshTokens: await repo.deleteExpiredRefreshTokens(db, now, signal),
+    oneTimeTokens: await deleteExpiredOneTimeTokens(db, now, signal),
   };
 }

@@ -46,10 +46,16 @@ export const mailPlugin = fp<MailPluginOptions>(
       help: 'Mail not yet delivered: due (or being delivered), and retrying after a failed attempt',
       labelNames: ['state'] as const,
       registers: [app.metrics.registry],
+      // A database that does not answer must not take every other metric down with this one: left unset instead.
       async collect() {
-        const { due, retrying } = await countQueuedMail(database.db, app.clock.now());
-        this.set({ state: 'due' }, due);
-        this.set({ state: 'retrying' }, retrying);
+        try {
+          const { due, retrying } = await countQueuedMail(database.db, app.clock.now());
+          this.set({ state: 'due' }, due);
+          this.set({ state: 'retrying' }, retrying);
+        } catch (error) {
+          this.reset();
+          app.log.warn({ err: error }, 'metrics: the mail queue could not be counted');
+        }
       },
     });
 

@@ -42,7 +42,7 @@ describe('claimDueMail', () => {
     const now = new Date();
     const leaseUntil = new Date(now.getTime() + 60_000);
     const sent = (await rows()).find((row) => row.to === 'sent@example.com')!;
-    await markMailSent(database.db, sent.id, now);
+    await markMailSent(database.db, sent, now);
 
     const claimed = await claimDueMail(database.db, { now, leaseUntil, limit: 10 });
     expect(claimed.map((row) => row.to)).toEqual(['ada@example.com']);

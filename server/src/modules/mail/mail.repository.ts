@@ -46,16 +46,26 @@ export async function claimDueMail(
   return claimed.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
 }
 
-export async function markMailSent(db: Db, id: string, sentAt: Date): Promise<void> {
-  await db.update(outbox).set({ sentAt }).where(eq(outbox.id, id));
+/** The claim a worker settles: the row and the lease it was claimed with. */
+type Claim = Pick<OutboxRow, 'id' | 'nextAttemptAt'>;
+
+/**
+ * A claim's own row, while the claim is still the one on it: a mail handed back (or whose lease ran out) and
+ * claimed again belongs to its new claim, which a late answer to the old one must not settle.
+ */
+const stillClaimed = ({ id, nextAttemptAt }: Claim) =>
+  and(eq(outbox.id, id), eq(outbox.nextAttemptAt, nextAttemptAt));
+
+export async function markMailSent(db: Db, claim: Claim, sentAt: Date): Promise<void> {
+  await db.update(outbox).set({ sentAt }).where(stillClaimed(claim));
 }
 
 export async function recordDeliveryFailure(
   db: Db,
-  id: string,
+  claim: Claim,
   failure: { attempts: number; lastError: string; nextAttemptAt: Date },
 ): Promise<void> {
-  await db.update(outbox).set(failure).where(eq(outbox.id, id));
+  await db.update(outbox).set(failure).where(stillClaimed(claim));
 }
 
 /**
@@ -88,6 +98,6 @@ export async function findRecentMail(db: Db, limit: number): Promise<OutboxRow[]
 }
 
 /** Mail delivered before `before`: the dev mailbox and a resend never need it again. */
-export function deleteSentMailBefore(db: Db, before: Date): Promise<number> {
-  return deleteInBatches(db, outbox, outbox.id, lte(outbox.sentAt, before));
+export function deleteSentMailBefore(db: Db, before: Date, signal?: AbortSignal): Promise<number> {
+  return deleteInBatches(db, outbox, outbox.id, lte(outbox.sentAt, before), signal);
 }

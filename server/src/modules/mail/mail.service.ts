@@ -48,6 +48,6 @@ export async function queueSecurityNotice(tx: Db, input: Parameters<typeof secur
 const SENT_MAIL_KEPT_DAYS = 30;
 
 /** The daily clean-up's part here: delivered mail past its keeping. */
-export function deleteOldSentMail(db: Db, now: Date): Promise<number> {
-  return deleteSentMailBefore(db, new Date(now.getTime() - SENT_MAIL_KEPT_DAYS * 86_400_000));
+export function deleteOldSentMail(db: Db, now: Date, signal?: AbortSignal): Promise<number> {
+  return deleteSentMailBefore(db, new Date(now.getTime() - SENT_MAIL_KEPT_DAYS * 86_400_000), signal);
 }

@@ -1,6 +1,7 @@
 import Fastify from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 
+import { until } from '../../../test/app-process.ts';
 import { createTestDatabase, type TestDatabase, TestClock } from '../../../test/helpers.ts';
 import { outbox } from '../../db/schema/outbox.ts';
 import {
@@ -9,7 +10,7 @@ import {
   plainTextOf,
   startLocalSmtpServer,
 } from '../../../test/local-smtp-server.ts';
-import { enqueueMail, type OutgoingMail } from './mail.repository.ts';
+import { claimDueMail, enqueueMail, type OutgoingMail } from './mail.repository.ts';
 import { verificationMail } from './mail.templates.ts';
 import { createSmtpMailer, type Mailer } from './mailer.ts';
 import { createOutboxWorker, retryDelayMs } from './outbox-worker.ts';
@@ -311,6 +312,30 @@ describe('the worker', () => {
       'b@example.com',
       'c@example.com',
     ]);
+  });
+
+  it('leaves a handed-back mail to its next claim when the abandoned send answers late', async () => {
+    await enqueueMail(database.db, mailTo('late@example.com'));
+    const hung = gatedMailer();
+    const worker = createOutboxWorker({ db: database.db, mailer: hung.mailer, log, stopGraceMs: 50 });
+    worker.start();
+    await hung.hasEntered;
+    await worker.stop();
+    // Another instance claims it for 15 minutes; then the old send finishes.
+    const [claimed] = await claimDueMail(database.db, {
+      now: new Date(),
+      leaseUntil: new Date(Date.now() + 15 * 60_000),
+      limit: 10,
+    });
+    expect(claimed?.to).toBe('late@example.com');
+    hung.release();
+    await until(
+      () => logged.some((entry) => entry.msg === 'mail delivered' && entry.mailId === claimed!.id),
+      'the late send to settle',
+    );
+    // Settling it is the new claim's: the old one neither marks it sent nor moves its lease.
+    const [row] = await rowsOf();
+    expect(row).toMatchObject({ sentAt: null, attempts: 0, nextAttemptAt: claimed!.nextAttemptAt });
   });
 
   it('goes round again for a wake-up that arrives during a round', async () => {

@@ -87,7 +87,7 @@ export function createOutboxWorker({
       const delay = retryDelayMs(attempts);
       const nextAttemptAt = new Date(clock.now().getTime() + delay);
       const lastError = error instanceof Error ? error.message : String(error);
-      await recordDeliveryFailure(db, mail.id, {
+      await recordDeliveryFailure(db, mail, {
         attempts,
         lastError: lastError.slice(0, 2000),
         nextAttemptAt,
@@ -100,7 +100,7 @@ export function createOutboxWorker({
       return;
     }
     try {
-      await markMailSent(db, mail.id, clock.now());
+      await markMailSent(db, mail, clock.now());
       log.info({ mailId: mail.id }, 'mail delivered');
     } catch (error) {
       // Delivery is at least once: this mail went out but stays due, and is sent again when its lease ends (at
@@ -128,7 +128,8 @@ export function createOutboxWorker({
           return;
         }
       }
-      if (batch.length < batchSize) return;
+      // A stop finishes (or hands back) the claimed batch only: the rest stays in the table for the next round.
+      if (batch.length < batchSize || state === 'stopped') return;
     }
   }
 

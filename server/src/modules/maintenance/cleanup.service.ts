@@ -6,17 +6,17 @@ import { deleteExpiredCredentials } from '../auth/sessions.service.ts';
 import { deleteOldSentMail } from '../mail/mail.service.ts';
 import { deleteExpiredRateLimits } from './maintenance.repository.ts';
 
-export type CleanupCounts = Awaited<ReturnType<typeof cleanUp>>;
-
+/** An aborted `signal` (the process is stopping) ends it between batches; tomorrow's run deletes the rest. */
 export async function cleanUp(
   db: Db,
   now: Date,
   { activityRetentionDays }: { activityRetentionDays: number },
+  signal?: AbortSignal,
 ) {
   return {
-    ...(await deleteExpiredCredentials(db, now)),
-    sentMail: await deleteOldSentMail(db, now),
-    rateLimits: await deleteExpiredRateLimits(db, now),
-    activity: await trimActivity(db, now, activityRetentionDays),
+    ...(await deleteExpiredCredentials(db, now, signal)),
+    sentMail: await deleteOldSentMail(db, now, signal),
+    rateLimits: await deleteExpiredRateLimits(db, now, signal),
+    activity: await trimActivity(db, now, activityRetentionDays, signal),
   };
 }

@@ -14,13 +14,14 @@ export const maintenancePlugin = fp(
     const { database, clock, config, log } = app;
     let timer: NodeJS.Timeout | undefined;
     let round: Promise<void> | undefined;
+    const stopping = new AbortController();
 
     const runIfDue = () => {
       round ??= (async () => {
         try {
           const now = clock.now();
           if (!(await claimRun(database.db, 'cleanup', now, DAY_MS))) return;
-          const deleted = await cleanUp(database.db, now, config);
+          const deleted = await cleanUp(database.db, now, config, stopping.signal);
           log.info({ deleted }, 'daily clean-up done');
           app.metrics.jobRuns.inc({ job: 'cleanup', outcome: 'ok' });
         } catch (error) {
@@ -41,6 +42,8 @@ export const maintenancePlugin = fp(
       },
       async stop() {
         clearInterval(timer);
+        // A run under way ends after its current batch, well within the stop's grace.
+        stopping.abort();
         await round;
       },
     });

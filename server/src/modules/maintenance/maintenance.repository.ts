@@ -20,6 +20,12 @@ export async function claimRun(db: Db, name: string, now: Date, everyMs: number)
 }
 
 /** Counters whose window has ended; the limiter starts a new one for a key it no longer finds. */
-export function deleteExpiredRateLimits(db: Db, now: Date): Promise<number> {
-  return deleteInBatches(db, rateLimits, rateLimits.key, sql`${rateLimits.expire} < ${now.getTime()}`);
+export function deleteExpiredRateLimits(db: Db, now: Date, signal?: AbortSignal): Promise<number> {
+  return deleteInBatches(
+    db,
+    rateLimits,
+    rateLimits.key,
+    sql`${rateLimits.expire} < ${now.getTime()}`,
+    signal,
+  );
 }
