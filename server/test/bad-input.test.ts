@@ -34,13 +34,20 @@ beforeAll(async () => {
 });
 afterAll(() => app.close());
 
-/** Every row of every table, as one fingerprint per table. */
+/**
+ * Counters that every request moves, refused or not: a per-address limit counts requests, which is what it is for
+ * (on PostgreSQL they live in the database; docs/decisions/023).
+ */
+const BOOKKEEPING = new Set(['rate_limits']);
+
+/** Every row of every table but the bookkeeping, as one fingerprint per table. */
 async function snapshot(): Promise<Record<string, string>> {
   const tables = (await app.database.db.execute(
     sql`select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE'`,
   )) as unknown as { rows: { table_name: string }[] };
   const result: Record<string, string> = {};
   for (const { table_name: table } of tables.rows) {
+    if (BOOKKEEPING.has(table)) continue;
     const rows = (await app.database.db.execute(
       sql`select count(*)::int as n, coalesce(md5(string_agg(t::text, '|' order by t::text)), '') as digest
           from ${sql.identifier(table)} t`,
