@@ -22,12 +22,16 @@ test('a deep link loads the app, with hashed assets cached for good and the page
 });
 
 test('the API answers health and serves its browsable docs', async ({ page, request }) => {
-  expect(await (await request.get('/api/health')).json()).toEqual({ status: 'ok' });
+  for (const url of ['/api/health', '/api/health/live', '/api/health/ready']) {
+    expect(await (await request.get(url)).json()).toEqual({ status: 'ok' });
+  }
   const missing = await request.get('/api/no-such-endpoint');
   expect(missing.status()).toBe(404);
   expect(await missing.json()).toEqual({ detail: 'Not found: GET /api/no-such-endpoint', code: 'not_found' });
 
   await page.goto('/api/docs');
   await expect(page.getByText('Tessera API')).toBeVisible();
-  await expect(page.getByText('/api/health')).toBeVisible();
+  for (const path of ['/api/health', '/api/health/live', '/api/health/ready']) {
+    await expect(page.getByRole('link', { name: path, exact: true })).toBeVisible();
+  }
 });
