@@ -18,6 +18,8 @@ export const openapiPlugin = fp(
     await app.register(swagger, {
       openapi: {
         info: { title: 'Tessera API', version: '1.0.0' },
+        // Every path carries its /api prefix: the server is the app's public root.
+        servers: [{ url: app.config.appUrl, description: 'This Tessera' }],
         components: {
           securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
         },

@@ -91,8 +91,9 @@ export function installRoutePolicies(app: FastifyInstance) {
     const { policy } = ENDPOINTS[id];
     const own = route.preHandler ?? [];
     route.preHandler = [...guardsOf(policy), ...(Array.isArray(own) ? own : [own])];
-    if (policy.access !== 'public' && !route.schema?.hide) {
-      route.schema = { security: [{ bearerAuth: [] }], ...route.schema };
+    // Every operation says how it is called, a public one that it needs nothing (redocly's security-defined).
+    if (!route.schema?.hide) {
+      route.schema = { security: policy.access === 'public' ? [] : [{ bearerAuth: [] }], ...route.schema };
     }
   });
 }
@@ -114,6 +115,8 @@ type Schemas = typeof ENDPOINT_SCHEMAS;
 type Field<K extends EndpointId, F extends string> = Schemas[K] extends { [P in F]: infer S } ? S : undefined;
 /** The Fastify schema of an endpoint, typed so that the Zod type provider types each handler's request and reply. */
 type RouteSchema<K extends EndpointId> = {
+  /** The endpoint's id, so that a generated client names each call as the contract does. */
+  operationId: K;
   summary: string;
   params: Field<K, 'params'>;
   querystring: Field<K, 'query'>;
@@ -158,7 +161,7 @@ export function route<K extends EndpointId>(
     ...extras,
     method,
     url: path.slice(within.length) || '/',
-    schema: { summary, ...parts, response, ...extra } as RouteSchema<K>,
+    schema: { operationId: id, summary, ...parts, response, ...extra } as RouteSchema<K>,
     config: { ...extras.config, endpoint: id },
     handler,
   });
