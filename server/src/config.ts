@@ -177,8 +177,8 @@ function parseJson<T>(name: string, raw: string, schema: z.ZodType<T>): T {
 }
 
 /**
- * Production must be given a strong secret (REQUIRED_IN_PRODUCTION). Elsewhere one is generated on first start and kept in DATA_DIR,
- * so tokens survive restarts without any setup.
+ * Production must be given a strong secret (REQUIRED_IN_PRODUCTION). Elsewhere one is generated on first start and
+ * kept in DATA_DIR, so tokens survive restarts without any setup.
  */
 function resolveJwtSecret(given: string | undefined, dataDir: string): string {
   if (given !== undefined) {
