@@ -148,11 +148,15 @@ function instanceEnv(databaseUrl: string, redisPort: number, smtpPort: number, p
   };
 }
 
-function startInstance(name: string, port: number, env: NodeJS.ProcessEnv): Instance {
+/** Each instance's metrics port, by name: the same again when it restarts. */
+const metricsPorts = new Map<string, number>();
+
+async function startInstance(name: string, port: number, env: NodeJS.ProcessEnv): Promise<Instance> {
+  if (!metricsPorts.has(name)) metricsPorts.set(name, await freePort());
   // What `npm run serve` runs, without npm in between: the signals reach the app itself, as in the Dockerfile.
   const child = spawn(process.execPath, ['server/dist/main.js'], {
     cwd: release,
-    env: { ...env, PORT: String(port) },
+    env: { ...env, PORT: String(port), METRICS_PORT: String(metricsPorts.get(name)) },
   });
   let output = '';
   child.stdout!.on('data', (chunk) => (output += chunk));
@@ -246,9 +250,11 @@ async function main() {
 
   // All at once, on an empty database: one migrates, the others wait for its lock and find nothing to do.
   log('starting three web instances and a worker at once on an empty database');
-  const webs = webPorts.map((port, i) => startInstance(`web${i + 1}`, port, { ...env, PROCESS_ROLE: 'web' }));
+  const webs = await Promise.all(
+    webPorts.map((port, i) => startInstance(`web${i + 1}`, port, { ...env, PROCESS_ROLE: 'web' })),
+  );
   const workerPort = await freePort();
-  let worker = startInstance('worker', workerPort, { ...env, PROCESS_ROLE: 'worker' });
+  let worker = await startInstance('worker', workerPort, { ...env, PROCESS_ROLE: 'worker' });
   await Promise.all([...webs, worker].map(waitReady));
   const journal = JSON.parse(
     readFileSync(path.join(release, 'server/src/db/migrations/meta/_journal.json'), 'utf8'),
@@ -362,7 +368,7 @@ async function main() {
     return Number(rows[0]?.attempts ?? 0) > 0;
   }, 'a failed delivery attempt');
   assert.equal(await stopChild(worker.child), 0, 'the worker exits 0 on SIGTERM');
-  worker = startInstance('worker', workerPort, { ...env, PROCESS_ROLE: 'worker' });
+  worker = await startInstance('worker', workerPort, { ...env, PROCESS_ROLE: 'worker' });
   await waitReady(worker);
   smtp = await startLocalSmtpServer(smtpPort);
   await until(
@@ -430,7 +436,7 @@ async function main() {
   for (const [i, web] of webs.entries()) {
     log(`  restarting ${web.name}`);
     assert.equal(await stopChild(web.child), 0, `${web.name} exits 0 on SIGTERM`);
-    webs[i] = startInstance(web.name, web.port, { ...env, PROCESS_ROLE: 'web' });
+    webs[i] = await startInstance(web.name, web.port, { ...env, PROCESS_ROLE: 'web' });
     await waitReady(webs[i]!);
   }
   restarting = false;
@@ -449,6 +455,31 @@ async function main() {
     kinds.set(failure.slice(0, 120), (kinds.get(failure.slice(0, 120)) ?? 0) + 1);
   assert.deepEqual(Object.fromEntries(kinds), {}, `${load.failed.length} of ${load.sent} requests lost`);
 
+  // Metrics, on each instance's own port and never through the proxy.
+  log('metrics');
+  const scrape = async (name: string) => {
+    const answer = await fetchJson(`http://127.0.0.1:${metricsPorts.get(name)}/metrics`);
+    assert.equal(answer.status, 200, `${name}'s metrics`);
+    return answer.body;
+  };
+  const webMetrics = await scrape('web1');
+  assert.match(
+    webMetrics,
+    /http_request_duration_seconds_count\{method="POST",route="\/api\/items\/",status_code="201"\} [1-9]/,
+  );
+  assert.match(webMetrics, /tessera_db_pool_connections\{state="total"\} [1-9]/);
+  const workerMetrics = await scrape('worker');
+  assert.match(workerMetrics, /tessera_mail_queue_depth\{state="due"\} 0/);
+  assert.match(workerMetrics, /tessera_job_runs_total\{job="mail",outcome="ok"\} [1-9]/);
+  // The day's clean-up ran once, by the first worker: the restarted one found it done.
+  assert.doesNotMatch(workerMetrics, /tessera_job_runs_total\{job="cleanup"/);
+  const cleanupRuns = await admin(
+    `select next_run_at > now() as later from job_runs where name = 'cleanup'`,
+    databaseUrl,
+  );
+  assert.deepEqual(cleanupRuns.rows, [{ later: true }]);
+  assert.doesNotMatch((await fetchJson(`${proxy}/metrics`)).body, /http_request_duration_seconds/);
+
   // Backup and restore as docs/operations.md says, into a fresh cluster.
   log('backup and restore into a fresh cluster');
   const dump = path.join(work, 'tessera.dump');
@@ -463,7 +494,7 @@ async function main() {
   } catch {
     // It reports the policies it could not create, and restores the rest.
   }
-  const naive = startInstance('naive', await freePort(), {
+  const naive = await startInstance('naive', await freePort(), {
     ...env,
     DATABASE_URL: naiveUrl,
     PROCESS_ROLE: 'web',
@@ -487,7 +518,7 @@ async function main() {
     },
   );
   execFileSync('pg_restore', ['--exit-on-error', '--no-owner', `--dbname=${restoredUrl}`, dump]);
-  const restored = startInstance('restored', await freePort(), {
+  const restored = await startInstance('restored', await freePort(), {
     ...env,
     DATABASE_URL: restoredUrl,
     PROCESS_ROLE: 'web',
