@@ -10,6 +10,7 @@ import { type Page, type PageQuery, readPage } from '../../lib/pagination.ts';
 import type { TenantContext } from '../../plugins/tenant.ts';
 import * as repo from './activity.repository.ts';
 import { csvRow } from './csv.ts';
+import { daysBefore } from '../../lib/clock.ts';
 
 type Activity = Parameters<typeof repo.insertActivity>[1];
 
@@ -123,5 +124,5 @@ export async function trimActivity(
   signal?: AbortSignal,
 ): Promise<number> {
   if (retentionDays === 0) return 0;
-  return repo.deleteActivityBefore(db, new Date(now.getTime() - retentionDays * 86_400_000), signal);
+  return repo.deleteActivityBefore(db, daysBefore(now, retentionDays), signal);
 }

@@ -30,8 +30,8 @@ import { signIn, invalidCode, verifySecondFactor } from './second-factors.servic
 import { requireExistingUser } from './account-status.service.ts';
 import type { AuthDeps, Client } from './auth.service.ts';
 import { retireCredentials } from './credential-lifecycle.ts';
+import { DAY_MS } from '../../lib/clock.ts';
 
-const DAY_MS = 24 * 60 * 60 * 1000;
 const VERIFICATION_TTL_MS = DAY_MS;
 const RESET_TTL_MS = 60 * 60 * 1000;
 const CHANGE_EMAIL_TTL_MS = DAY_MS;

@@ -10,6 +10,7 @@ import {
   securityNoticeMail,
   verificationMail,
 } from './mail.templates.ts';
+import { daysBefore } from '../../lib/clock.ts';
 
 export async function queueVerificationMail(tx: Db, input: Parameters<typeof verificationMail>[0]) {
   await enqueueMail(tx, verificationMail(input));
@@ -49,5 +50,5 @@ const SENT_MAIL_KEPT_DAYS = 30;
 
 /** The daily clean-up's part here: delivered mail past its keeping. */
 export function deleteOldSentMail(db: Db, now: Date, signal?: AbortSignal): Promise<number> {
-  return deleteSentMailBefore(db, new Date(now.getTime() - SENT_MAIL_KEPT_DAYS * 86_400_000), signal);
+  return deleteSentMailBefore(db, daysBefore(now, SENT_MAIL_KEPT_DAYS), signal);
 }

@@ -5,8 +5,8 @@ import fp from 'fastify-plugin';
 
 import { cleanUp } from './cleanup.service.ts';
 import { claimRun } from './maintenance.repository.ts';
+import { DAY_MS } from '../../lib/clock.ts';
 
-const DAY_MS = 24 * 60 * 60_000;
 const LOOK_EVERY_MS = 60 * 60_000;
 
 export const maintenancePlugin = fp(

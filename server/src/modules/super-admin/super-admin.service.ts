@@ -22,6 +22,7 @@ import * as accountStatus from '../auth/account-status.service.ts';
 import type { AuthDeps, Client } from '../auth/auth.service.ts';
 import * as sessions from '../auth/sessions.service.ts';
 import * as repo from './super-admin.repository.ts';
+import { DAY_MS } from '../../lib/clock.ts';
 
 type ListQuery = PageQuery & { q?: string | undefined };
 
@@ -91,7 +92,6 @@ export async function listFeedback(db: Db, { q, ...page }: ListQuery): Promise<P
 }
 
 const SIGNUP_DAYS = 30;
-const DAY_MS = 86_400_000;
 
 /** The business at a glance; `now` is the app's clock, whose UTC day is the last of the sign-ups shown. */
 export async function getMetrics(db: Db, now: Date): Promise<AdminMetrics> {

@@ -16,7 +16,7 @@ import {
 import type { Db } from '../../../db/client.ts';
 import { withTenantScope } from '../../../db/tenant-scope.ts';
 import { AppError } from '../../../lib/app-error.ts';
-import type { Clock } from '../../../lib/clock.ts';
+import { type Clock, DAY_MS } from '../../../lib/clock.ts';
 import type { TenantContext } from '../../../plugins/tenant.ts';
 import { addIntervals, nextPeriodEnd, unusedFraction } from './billing-periods.ts';
 import * as repo from '../billing.repository.ts';
@@ -30,8 +30,6 @@ export type LocalBillingDeps = {
   /** TRIAL_DAYS: the free days a team's first subscription starts with (0: none). */
   trialDays: number;
 };
-
-const DAY_MS = 86_400_000;
 
 const noSubscription = () => new AppError('NOT_FOUND', 'No subscription found');
 const ended = () =>
