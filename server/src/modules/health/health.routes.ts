@@ -12,33 +12,39 @@ const OK = { status: 'ok' as const };
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   routeScope(app, { tags: ['Health'] });
 
-  /** Why this instance cannot serve now, or undefined when it can. */
-  async function unavailable(options: { ofInstance: boolean }): Promise<string | undefined> {
-    if (options.ofInstance && app.lifecycle.isDraining) return 'Shutting down';
+  /** Why the database cannot serve now, or undefined when it answers. */
+  async function databaseDown(): Promise<string | undefined> {
     try {
       await withTimeout(app.database.ping(), PING_TIMEOUT_MS);
+      return undefined;
     } catch (error) {
       app.log.warn({ err: error }, 'health check: database unreachable');
       return 'Database unavailable';
     }
-    if (!options.ofInstance || !app.redis) return undefined;
+  }
+
+  /** Why this instance should get no requests now, or undefined when it is ready. */
+  async function notReady(): Promise<string | undefined> {
+    if (app.lifecycle.isDraining) return 'Shutting down';
+    const database = await databaseDown();
+    if (database || !app.redis) return database;
     try {
       await withTimeout(app.redis.ping(), PING_TIMEOUT_MS);
+      return undefined;
     } catch (error) {
       app.log.warn({ err: error }, 'health check: Redis unreachable');
       return 'Redis unavailable';
     }
-    return undefined;
   }
 
   route(app, 'getHealth', async (_request, reply) => {
-    const why = await unavailable({ ofInstance: false });
+    const why = await databaseDown();
     return why ? reply.status(503).send(errorBody('unavailable', why)) : OK;
   });
   // Nothing but the process: an orchestrator restarts an instance that fails this, which would not help an outage.
   route(app, 'getHealthLive', async () => OK);
   route(app, 'getHealthReady', async (_request, reply) => {
-    const why = await unavailable({ ofInstance: true });
+    const why = await notReady();
     return why ? reply.status(503).send(errorBody('unavailable', why)) : OK;
   });
 };
