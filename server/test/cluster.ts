@@ -17,7 +17,7 @@ import pg from 'pg';
 
 import { scaled } from '../../test-deadlines.ts';
 import { type LocalSmtpServer, startLocalSmtpServer } from './local-smtp-server.ts';
-import { startPrivatePostgres } from './private-postgres.ts';
+import { freePort, startPrivatePostgres } from './private-postgres.ts';
 
 const REPO = path.resolve(import.meta.dirname, '../..');
 const release = path.resolve(process.argv[2] ?? REPO);
@@ -45,16 +45,6 @@ async function until(condition: () => boolean | Promise<boolean>, what: string, 
     if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
 }
 
 // --- HTTP: a keep-alive client per source address, as two users behind the proxy are two addresses --------------

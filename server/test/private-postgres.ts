@@ -134,7 +134,8 @@ function userIds(name: string) {
   return { uid: Number(uid), gid: Number(gid) };
 }
 
-function freePort(): Promise<number> {
+/** A TCP port on 127.0.0.1 that nothing listens on right now. */
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = net.createServer();
     server.once('error', reject);
