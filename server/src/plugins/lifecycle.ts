@@ -26,8 +26,10 @@ export const lifecyclePlugin = fp(
     });
     // A client (or proxy) keeping its connection open would otherwise send its next request just as the listener
     // closes; closing each connection after its answer makes it open a new one, to an instance that is staying.
-    app.addHook('onSend', async (_request, reply) => {
+    // A callback hook, not an async one: it runs on every answer, and awaits nothing.
+    app.addHook('onSend', (_request, reply, payload, done) => {
       if (isDraining) reply.header('connection', 'close');
+      done(null, payload);
     });
   },
   { name: 'lifecycle' },
