@@ -13,6 +13,16 @@ import { getAdminFeedback } from '@/features/admin/api/get-admin-feedback';
 import { getAdminTenant } from '@/features/admin/api/get-admin-tenant';
 import { getAdminTenants } from '@/features/admin/api/get-admin-tenants';
 import { confirmPasswordReset } from '@/features/auth/api/confirm-password-reset';
+import { createApiKey } from '@/features/developers/api/create-api-key';
+import { createWebhook } from '@/features/developers/api/create-webhook';
+import { deleteWebhook } from '@/features/developers/api/delete-webhook';
+import { getApiKeys } from '@/features/developers/api/get-api-keys';
+import { getWebhookDeliveries } from '@/features/developers/api/get-webhook-deliveries';
+import { getWebhooks } from '@/features/developers/api/get-webhooks';
+import { retryWebhookDelivery } from '@/features/developers/api/retry-webhook-delivery';
+import { revokeApiKey } from '@/features/developers/api/revoke-api-key';
+import { testWebhook } from '@/features/developers/api/test-webhook';
+import { updateWebhook } from '@/features/developers/api/update-webhook';
 import { getMe } from '@/features/auth/api/get-me';
 import { googleLogin } from '@/features/auth/api/google-login';
 import { login } from '@/features/auth/api/login';
@@ -143,6 +153,23 @@ const teamCalls: [string, () => Promise<unknown>][] = [
   ['/items/it-1', () => updateItem({ tenantUuid: TEAM, itemUuid: 'it-1', body: { name: 'Tile' } })],
   ['/items/it-1', () => deleteItem({ tenantUuid: TEAM, itemUuid: 'it-1' })],
   ['/feedback/', () => submitFeedback({ tenantUuid: TEAM, body: { message: 'Nice', route: '/items' } })],
+  ['/api-keys', () => getApiKeys(TEAM)],
+  ['/api-keys', () => createApiKey({ tenantUuid: TEAM, body: { name: 'CI', scopes: ['items:read'] } })],
+  ['/api-keys/k-1', () => revokeApiKey({ tenantUuid: TEAM, id: 'k-1' })],
+  ['/webhooks', () => getWebhooks(TEAM)],
+  [
+    '/webhooks',
+    () =>
+      createWebhook({ tenantUuid: TEAM, body: { url: 'https://example.com/in', events: ['item.created'] } }),
+  ],
+  ['/webhooks/w-1', () => updateWebhook({ tenantUuid: TEAM, id: 'w-1', body: { enabled: false } })],
+  ['/webhooks/w-1', () => deleteWebhook({ tenantUuid: TEAM, id: 'w-1' })],
+  ['/webhooks/w-1/test', () => testWebhook({ tenantUuid: TEAM, id: 'w-1' })],
+  ['/webhooks/w-1/deliveries', () => getWebhookDeliveries(TEAM, 'w-1')],
+  [
+    '/webhooks/w-1/deliveries/d-1/retry',
+    () => retryWebhookDelivery({ tenantUuid: TEAM, webhookId: 'w-1', deliveryId: 'd-1' }),
+  ],
   ['/payments/subscription', () => getSubscription(TEAM)],
   ['/payments/invoices', () => getInvoices(TEAM)],
   ['/payments/invoices/in-1/download', () => getInvoiceDownload({ tenantUuid: TEAM, invoiceId: 'in-1' })],

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useRef, type ReactNode } from 'react';
 
 import {
   AlertDialog,
@@ -33,9 +33,21 @@ export function ConfirmDialog({
   dismissLabel = 'Cancel',
   onConfirm,
 }: ConfirmDialogProps) {
+  // Opened from state rather than a Radix trigger, the dialog would hand the focus back to nothing when it closes:
+  // it goes back to whatever opened it, while that is still on the page (WCAG 2.4.3).
+  const opener = useRef<HTMLElement | null>(null);
   return (
     <AlertDialog open={open} onOpenChange={onOpenChange}>
-      <AlertDialogContent>
+      <AlertDialogContent
+        onOpenAutoFocus={() => {
+          opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+        }}
+        onCloseAutoFocus={(event) => {
+          if (!opener.current?.isConnected) return;
+          event.preventDefault();
+          opener.current.focus();
+        }}
+      >
         <AlertDialogHeader>
           <AlertDialogTitle>{title}</AlertDialogTitle>
           <AlertDialogDescription asChild>

@@ -25,6 +25,7 @@ export const paths = {
     settings: { path: '/settings', getHref: () => '/settings' },
     team: { path: '/team', getHref: () => '/team' },
     activity: { path: '/team/activity', getHref: () => '/team/activity' },
+    developers: { path: '/team/developers', getHref: () => '/team/developers' },
     subscription: { path: '/subscription', getHref: () => '/subscription' },
     members: { path: '/members', getHref: () => '/members' },
   },

@@ -564,17 +564,18 @@ describe('/team pending invitations', () => {
   });
 });
 
-describe('/team link to the activity log', () => {
-  it('links admins and the owner to /team/activity, and not a member', async () => {
+describe('/team links to the activity log and the developer platform', () => {
+  it('links admins and the owner to /team/activity and /team/developers, and not a member', async () => {
     for (const role of ['owner', 'admin'] as const) {
       teamWithAda(role);
       await renderTeam();
-      const link = screen.getByRole('link', { name: 'Activity' });
-      expect(link.getAttribute('href')).toBe('/team/activity');
+      expect(screen.getByRole('link', { name: 'Activity' }).getAttribute('href')).toBe('/team/activity');
+      expect(screen.getByRole('link', { name: 'Developers' }).getAttribute('href')).toBe('/team/developers');
       cleanup();
     }
     teamWithAda('member');
     await renderTeam();
     expect(screen.queryByRole('link', { name: 'Activity' })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Developers' })).toBeNull();
   });
 });

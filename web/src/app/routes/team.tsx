@@ -1,6 +1,6 @@
 import { canManageTeam } from '@app/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { History } from 'lucide-react';
+import { CodeXml, History } from 'lucide-react';
 import { Link } from 'react-router';
 
 import { TenantPage } from '@/app/layouts/tenant-page';
@@ -41,12 +41,20 @@ export default function TeamRoute() {
                   <CardDescription>The name and description every member sees.</CardDescription>
                 </div>
                 {canManage && (
-                  <Button variant="outline" asChild>
-                    <Link to={paths.app.activity.getHref()}>
-                      <History aria-hidden="true" />
-                      Activity
-                    </Link>
-                  </Button>
+                  <div className="flex flex-wrap gap-2">
+                    <Button variant="outline" asChild>
+                      <Link to={paths.app.activity.getHref()}>
+                        <History aria-hidden="true" />
+                        Activity
+                      </Link>
+                    </Button>
+                    <Button variant="outline" asChild>
+                      <Link to={paths.app.developers.getHref()}>
+                        <CodeXml aria-hidden="true" />
+                        Developers
+                      </Link>
+                    </Button>
+                  </div>
                 )}
               </CardHeader>
               <CardContent>

@@ -1,0 +1,180 @@
+import type { ApiKey, CreatedApiKey } from '@app/contract';
+import { KeyRound } from 'lucide-react';
+import { useRef, useState } from 'react';
+
+import { ConfirmDialog } from '@/components/confirm-dialog';
+import { QueryPending } from '@/components/query-pending';
+import { Alert, AlertDescription } from '@/components/ui/alert';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Spinner } from '@/components/ui/spinner';
+import { getErrorText } from '@/lib/api-error';
+
+import { useApiKeys } from '@/features/developers/api/get-api-keys';
+import { useRevokeApiKey } from '@/features/developers/api/revoke-api-key';
+import { CreateApiKeyForm } from '@/features/developers/components/create-api-key-form';
+import { LiveNotice } from '@/features/developers/components/live-notice';
+import { SecretPanel } from '@/features/developers/components/secret-panel';
+
+const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
+const formatDate = (iso: string) => dateFormat.format(new Date(iso));
+
+/**
+ * The team's API keys (docs/contract.md section 4): each one's name, scopes, prefix, creator and last use; a new
+ * key is shown once, with Copy; a key is revoked after asking.
+ */
+export function ApiKeysCard({ tenantUuid }: { tenantUuid: string }) {
+  const keys = useApiKeys(tenantUuid);
+  const revoke = useRevokeApiKey(tenantUuid);
+  const [created, setCreated] = useState<CreatedApiKey | null>(null);
+  const [revoking, setRevoking] = useState<ApiKey | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+
+  const onCreated = (key: CreatedApiKey) => {
+    revoke.reset();
+    setCreated(key);
+    setNotice(`Created the API key “${key.name}”.`);
+  };
+  const confirmRevoke = () => {
+    if (!revoking) return;
+    const { id, name } = revoking;
+    setNotice(null);
+    revoke.mutate(id, {
+      onSuccess: () => {
+        // The key the user just created and revoked at once must not stay on screen as if it worked.
+        setCreated((shown) => (shown?.id === id ? null : shown));
+        setNotice(`Revoked the API key “${name}”.`);
+        // Its row, which held the focus, is gone: the card's heading takes it.
+        headingRef.current?.focus();
+      },
+    });
+  };
+
+  return (
+    <Card className="min-w-0">
+      <CardHeader className="max-sm:px-4">
+        <CardTitle asChild>
+          <h2 ref={headingRef} tabIndex={-1} className="outline-none">
+            API keys
+          </h2>
+        </CardTitle>
+        <CardDescription>
+          A key lets a script or service call the API for this team, within the scopes you give it: send it as{' '}
+          <code className="font-mono text-xs">Authorization: Bearer &lt;key&gt;</code>.
+        </CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-6 max-sm:px-4">
+        <LiveNotice>{notice}</LiveNotice>
+        {revoke.isError && (
+          <Alert variant="destructive">
+            <AlertDescription>{getErrorText(revoke.error, 'Failed to revoke the API key')}</AlertDescription>
+          </Alert>
+        )}
+        {created && (
+          <SecretPanel
+            key={created.id}
+            title={`Copy your new API key “${created.name}”`}
+            what="API key"
+            secret={created.key}
+            onDone={() => setCreated(null)}
+          />
+        )}
+        {!keys.isSuccess ? (
+          <QueryPending query={keys} failure="Failed to load the API keys" />
+        ) : keys.data.length === 0 ? (
+          <div className="grid justify-items-center gap-2 py-6 text-center">
+            <KeyRound className="size-8 text-muted-foreground" aria-hidden="true" />
+            <p className="font-medium">No API keys yet</p>
+            <p className="max-w-md text-sm text-muted-foreground">
+              Create one to let your own scripts and services read or change this team&apos;s data through the
+              API.
+            </p>
+          </div>
+        ) : (
+          <ul aria-label="API keys" className="grid divide-y divide-border rounded-md border border-border">
+            {keys.data.map((key) => (
+              <ApiKeyRow
+                key={key.id}
+                apiKey={key}
+                isRevoking={revoke.isPending && revoke.variables === key.id}
+                onRevoke={() => setRevoking(key)}
+              />
+            ))}
+          </ul>
+        )}
+        <div className="border-t border-border pt-6">
+          <CreateApiKeyForm tenantUuid={tenantUuid} onCreated={onCreated} />
+        </div>
+      </CardContent>
+      <ConfirmDialog
+        open={revoking !== null}
+        onOpenChange={(open) => {
+          if (!open) setRevoking(null);
+        }}
+        title="Revoke this API key?"
+        description={`“${revoking?.name ?? ''}” (${revoking?.prefix ?? ''}…) stops working at once: every request that sends it is refused. This cannot be undone.`}
+        confirmLabel="Revoke API key"
+        onConfirm={confirmRevoke}
+      />
+    </Card>
+  );
+}
+
+function ApiKeyRow({
+  apiKey,
+  isRevoking,
+  onRevoke,
+}: {
+  apiKey: ApiKey;
+  isRevoking: boolean;
+  onRevoke: () => void;
+}) {
+  return (
+    <li className="grid gap-3 p-3 sm:grid-cols-[minmax(0,1fr)_auto] sm:items-start sm:p-4">
+      <div className="grid min-w-0 gap-2">
+        <p className="flex flex-wrap items-center gap-x-2 gap-y-1">
+          <span className="font-medium [overflow-wrap:anywhere]">{apiKey.name}</span>
+          <code className="rounded-sm bg-muted px-1.5 py-0.5 font-mono text-xs">{apiKey.prefix}…</code>
+        </p>
+        <ul aria-label={`Scopes of ${apiKey.name}`} className="flex flex-wrap gap-1">
+          {apiKey.scopes.map((scope) => (
+            <li key={scope}>
+              <Badge variant="secondary" className="font-mono">
+                {scope}
+              </Badge>
+            </li>
+          ))}
+        </ul>
+        <dl className="grid gap-x-6 gap-y-1 text-sm sm:grid-cols-[auto_auto_auto] sm:justify-start">
+          <div className="flex flex-wrap gap-x-1">
+            <dt className="text-muted-foreground">Created</dt>
+            <dd>{formatDate(apiKey.created_at)}</dd>
+          </div>
+          <div className="flex min-w-0 flex-wrap gap-x-1">
+            <dt className="text-muted-foreground">Created by</dt>
+            <dd className="min-w-0 [overflow-wrap:anywhere]">
+              {apiKey.created_by_email ?? <em className="text-muted-foreground">Deleted account</em>}
+            </dd>
+          </div>
+          <div className="flex flex-wrap gap-x-1">
+            <dt className="text-muted-foreground">Last used</dt>
+            <dd>{apiKey.last_used_at ? formatDate(apiKey.last_used_at) : 'Never'}</dd>
+          </div>
+        </dl>
+      </div>
+      <Button
+        variant="outline"
+        size="sm"
+        className="justify-self-start text-destructive"
+        disabled={isRevoking}
+        aria-label={`Revoke API key ${apiKey.name}`}
+        onClick={onRevoke}
+      >
+        {isRevoking && <Spinner />}
+        Revoke
+      </Button>
+    </li>
+  );
+}

@@ -1,0 +1,46 @@
+import { Check, Copy } from 'lucide-react';
+import { useEffect, useState } from 'react';
+
+import { Button } from '@/components/ui/button';
+
+/** How long the button says 'Copied' before it offers to copy again. */
+const COPIED_MS = 2_000;
+
+/**
+ * Copies `text` to the clipboard: the button says 'Copied' for a moment and a status announces it; where the
+ * clipboard is refused (permissions, an insecure origin) it says to select the text instead. `what` names the text
+ * for screen readers ('API key').
+ */
+export function CopyButton({ text, what }: { text: string; what: string }) {
+  const [state, setState] = useState<'idle' | 'copied' | 'failed'>('idle');
+  useEffect(() => {
+    if (state !== 'copied') return;
+    const timer = setTimeout(() => setState('idle'), COPIED_MS);
+    return () => clearTimeout(timer);
+  }, [state]);
+
+  const copy = () => {
+    if (!navigator.clipboard) return setState('failed');
+    navigator.clipboard.writeText(text).then(
+      () => setState('copied'),
+      () => setState('failed'),
+    );
+  };
+
+  return (
+    <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
+      <Button type="button" variant="outline" size="sm" onClick={copy}>
+        {state === 'copied' ? <Check aria-hidden="true" /> : <Copy aria-hidden="true" />}
+        {state === 'copied' ? 'Copied' : 'Copy'}
+        <span className="sr-only"> {what}</span>
+      </Button>
+      <span role="status" className={state === 'failed' ? 'text-sm text-muted-foreground' : 'sr-only'}>
+        {state === 'copied'
+          ? `${what} copied to the clipboard`
+          : state === 'failed'
+            ? `Could not copy: select the ${what} and copy it.`
+            : ''}
+      </span>
+    </div>
+  );
+}

@@ -1,0 +1,52 @@
+import { useEffect, useId, useRef } from 'react';
+
+import { Button } from '@/components/ui/button';
+
+import { CopyButton } from './copy-button';
+
+type SecretPanelProps = {
+  /** The panel's heading, e.g. 'Copy your new API key'. */
+  title: string;
+  /** What the secret is, for the Copy button and its status ('API key'). */
+  what: string;
+  secret: string;
+  /** Forgets the secret: the panel closes and nothing shows it again. */
+  onDone: () => void;
+};
+
+/**
+ * A secret the server shows only once (an API key, a webhook signing secret): on its own line to select, with
+ * Copy, and the warning that it will not be shown again. It takes the keyboard focus when it opens, so Copy is the
+ * next Tab from where the user already is.
+ */
+export function SecretPanel({ title, what, secret, onDone }: SecretPanelProps) {
+  const ref = useRef<HTMLElement>(null);
+  const titleId = useId();
+  useEffect(() => ref.current?.focus(), []);
+
+  return (
+    <section
+      ref={ref}
+      tabIndex={-1}
+      aria-labelledby={titleId}
+      className="grid gap-3 rounded-lg border border-primary/40 bg-primary/5 p-4 outline-none focus-visible:ring-2 focus-visible:ring-ring"
+    >
+      <h3 id={titleId} className="text-base font-semibold">
+        {title}
+      </h3>
+      <code className="block rounded-md border border-border bg-background px-3 py-2 font-mono text-sm break-all select-all">
+        {secret}
+      </code>
+      <p className="text-sm">
+        <strong className="font-semibold">It will not be shown again.</strong> Copy it now and keep it
+        somewhere safe, such as your secret manager.
+      </p>
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <CopyButton text={secret} what={what} />
+        <Button type="button" variant="ghost" size="sm" onClick={onDone}>
+          Done
+        </Button>
+      </div>
+    </section>
+  );
+}

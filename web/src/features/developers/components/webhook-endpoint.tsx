@@ -1,0 +1,145 @@
+import type { Webhook } from '@app/contract';
+import { ChevronDown, Send, Trash2 } from 'lucide-react';
+import { useId, useState } from 'react';
+
+import { Alert, AlertDescription } from '@/components/ui/alert';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Label } from '@/components/ui/label';
+import { Spinner } from '@/components/ui/spinner';
+import { Switch } from '@/components/ui/switch';
+import { getErrorText } from '@/lib/api-error';
+import { cn } from '@/lib/cn';
+
+import { useTestWebhook } from '@/features/developers/api/test-webhook';
+import { useUpdateWebhook } from '@/features/developers/api/update-webhook';
+import { LiveNotice } from '@/features/developers/components/live-notice';
+import { WebhookDeliveries } from '@/features/developers/components/webhook-deliveries';
+
+type WebhookEndpointProps = {
+  tenantUuid: string;
+  webhook: Webhook;
+  isDeleting: boolean;
+  onDelete: () => void;
+};
+
+/**
+ * One webhook endpoint, as an item of the endpoints' list: its URL and events, the switch that turns it on or off,
+ * Send test, Delete, and its deliveries under a disclosure button.
+ */
+export function WebhookEndpoint({ tenantUuid, webhook, isDeleting, onDelete }: WebhookEndpointProps) {
+  const update = useUpdateWebhook(tenantUuid);
+  const test = useTestWebhook(tenantUuid, webhook.id);
+  const [showDeliveries, setShowDeliveries] = useState(false);
+  const [notice, setNotice] = useState<string | null>(null);
+  const id = useId();
+  const urlId = `${id}-url`;
+  const switchLabelId = `${id}-enabled`;
+  const deliveriesId = `${id}-deliveries`;
+
+  // While the change is on its way the switch shows what was asked; the answer then replaces the endpoint.
+  const enabled = update.isPending ? (update.variables.body.enabled ?? webhook.enabled) : webhook.enabled;
+  const setEnabled = (next: boolean) => {
+    setNotice(null);
+    update.mutate(
+      { id: webhook.id, body: { enabled: next } },
+      {
+        onSuccess: () =>
+          setNotice(next ? 'Endpoint turned on.' : 'Endpoint turned off: nothing is sent to it.'),
+      },
+    );
+  };
+  const sendTest = () => {
+    setNotice(null);
+    test.mutate(undefined, {
+      onSuccess: () => {
+        setShowDeliveries(true);
+        setNotice('Sent a test ping: its delivery is listed below.');
+      },
+    });
+  };
+  const failure = update.isError
+    ? getErrorText(update.error, 'Failed to change the endpoint')
+    : test.isError
+      ? getErrorText(test.error, 'Failed to send the test')
+      : null;
+
+  return (
+    <li className="grid min-w-0 gap-3 p-3 sm:p-4">
+      <div className="flex flex-wrap items-start justify-between gap-x-4 gap-y-2">
+        <p id={urlId} className="min-w-0 font-mono text-sm font-medium break-all">
+          {webhook.url}
+        </p>
+        <div className="flex items-center gap-2">
+          <Switch
+            id={`${id}-switch`}
+            checked={enabled}
+            disabled={update.isPending}
+            onCheckedChange={setEnabled}
+            aria-labelledby={`${switchLabelId} ${urlId}`}
+          />
+          <Label id={switchLabelId} htmlFor={`${id}-switch`}>
+            Enabled
+          </Label>
+        </div>
+      </div>
+      <ul aria-label={`Events sent to ${webhook.url}`} className="flex flex-wrap gap-1">
+        {webhook.events.map((event) => (
+          <li key={event}>
+            <Badge variant="secondary" className="font-mono">
+              {event}
+            </Badge>
+          </li>
+        ))}
+      </ul>
+      <div className="flex flex-wrap gap-2">
+        <Button
+          variant="outline"
+          size="sm"
+          aria-expanded={showDeliveries}
+          aria-controls={deliveriesId}
+          onClick={() => setShowDeliveries((shown) => !shown)}
+        >
+          <ChevronDown
+            aria-hidden="true"
+            className={cn('transition-transform', showDeliveries && 'rotate-180')}
+          />
+          Deliveries
+          <span className="sr-only">{` to ${webhook.url}`}</span>
+        </Button>
+        <Button variant="outline" size="sm" disabled={test.isPending} onClick={sendTest}>
+          {test.isPending ? <Spinner /> : <Send aria-hidden="true" />}
+          Send test
+          <span className="sr-only">{` to ${webhook.url}`}</span>
+        </Button>
+        <Button
+          variant="outline"
+          size="sm"
+          className="text-destructive"
+          disabled={isDeleting}
+          onClick={onDelete}
+        >
+          {isDeleting ? <Spinner /> : <Trash2 aria-hidden="true" />}
+          Delete
+          <span className="sr-only">{` the endpoint ${webhook.url}`}</span>
+        </Button>
+      </div>
+      {failure && (
+        <Alert variant="destructive">
+          <AlertDescription>{failure}</AlertDescription>
+        </Alert>
+      )}
+      <LiveNotice>{notice}</LiveNotice>
+      <div id={deliveriesId} hidden={!showDeliveries}>
+        {showDeliveries && (
+          <WebhookDeliveries
+            tenantUuid={tenantUuid}
+            webhookId={webhook.id}
+            url={webhook.url}
+            onRetried={setNotice}
+          />
+        )}
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,120 @@
+import type { CreatedWebhook, Webhook } from '@app/contract';
+import { Webhook as WebhookIcon } from 'lucide-react';
+import { useRef, useState } from 'react';
+
+import { ConfirmDialog } from '@/components/confirm-dialog';
+import { QueryPending } from '@/components/query-pending';
+import { Alert, AlertDescription } from '@/components/ui/alert';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { getErrorText } from '@/lib/api-error';
+
+import { useDeleteWebhook } from '@/features/developers/api/delete-webhook';
+import { useWebhooks } from '@/features/developers/api/get-webhooks';
+import { CreateWebhookForm } from '@/features/developers/components/create-webhook-form';
+import { LiveNotice } from '@/features/developers/components/live-notice';
+import { SecretPanel } from '@/features/developers/components/secret-panel';
+import { WebhookEndpoint } from '@/features/developers/components/webhook-endpoint';
+
+/**
+ * The team's webhook endpoints (docs/contract.md section 4): each one's URL, events, on/off switch, test and
+ * deliveries; a new endpoint's signing secret is shown once, with Copy; an endpoint is deleted after asking.
+ */
+export function WebhooksCard({ tenantUuid }: { tenantUuid: string }) {
+  const webhooks = useWebhooks(tenantUuid);
+  const remove = useDeleteWebhook(tenantUuid);
+  const [created, setCreated] = useState<CreatedWebhook | null>(null);
+  const [deleting, setDeleting] = useState<Webhook | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+
+  const onCreated = (webhook: CreatedWebhook) => {
+    remove.reset();
+    setCreated(webhook);
+    setNotice(`Added the endpoint ${webhook.url}.`);
+  };
+  const confirmDelete = () => {
+    if (!deleting) return;
+    const { id, url } = deleting;
+    setNotice(null);
+    remove.mutate(id, {
+      onSuccess: () => {
+        setCreated((shown) => (shown?.id === id ? null : shown));
+        setNotice(`Deleted the endpoint ${url}.`);
+        // Its item, which held the focus, is gone: the card's heading takes it.
+        headingRef.current?.focus();
+      },
+    });
+  };
+
+  return (
+    <Card className="min-w-0">
+      <CardHeader className="max-sm:px-4">
+        <CardTitle asChild>
+          <h2 ref={headingRef} tabIndex={-1} className="outline-none">
+            Webhooks
+          </h2>
+        </CardTitle>
+        <CardDescription>
+          Each endpoint receives a signed POST request when one of its events happens in the team, retried
+          until it answers with a 2xx status.
+        </CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-6 max-sm:px-4">
+        <LiveNotice>{notice}</LiveNotice>
+        {remove.isError && (
+          <Alert variant="destructive">
+            <AlertDescription>{getErrorText(remove.error, 'Failed to delete the endpoint')}</AlertDescription>
+          </Alert>
+        )}
+        {created && (
+          <SecretPanel
+            key={created.id}
+            title="Copy the endpoint's signing secret"
+            what="signing secret"
+            secret={created.secret}
+            onDone={() => setCreated(null)}
+          />
+        )}
+        {!webhooks.isSuccess ? (
+          <QueryPending query={webhooks} failure="Failed to load the webhook endpoints" />
+        ) : webhooks.data.length === 0 ? (
+          <div className="grid justify-items-center gap-2 py-6 text-center">
+            <WebhookIcon className="size-8 text-muted-foreground" aria-hidden="true" />
+            <p className="font-medium">No endpoints yet</p>
+            <p className="max-w-md text-sm text-muted-foreground">
+              Add one to have your own service told when items, members or the subscription change.
+            </p>
+          </div>
+        ) : (
+          <ul
+            aria-label="Webhook endpoints"
+            className="grid divide-y divide-border rounded-md border border-border"
+          >
+            {webhooks.data.map((webhook) => (
+              <WebhookEndpoint
+                key={webhook.id}
+                tenantUuid={tenantUuid}
+                webhook={webhook}
+                isDeleting={remove.isPending && remove.variables === webhook.id}
+                onDelete={() => setDeleting(webhook)}
+              />
+            ))}
+          </ul>
+        )}
+        <div className="border-t border-border pt-6">
+          <CreateWebhookForm tenantUuid={tenantUuid} onCreated={onCreated} />
+        </div>
+      </CardContent>
+      <ConfirmDialog
+        open={deleting !== null}
+        onOpenChange={(open) => {
+          if (!open) setDeleting(null);
+        }}
+        title="Delete this endpoint?"
+        description={`Nothing more is sent to ${deleting?.url ?? ''}. This cannot be undone.`}
+        confirmLabel="Delete endpoint"
+        onConfirm={confirmDelete}
+      />
+    </Card>
+  );
+}
