@@ -1,0 +1,139 @@
+// The developer platform as a team's owner uses it from Team → Developers: an API key, shown once, that a script
+// uses without the team header until it is revoked; and a webhook endpoint (a receiver this test runs) whose test
+// ping the page follows until it has been delivered.
+import { createServer, type IncomingHttpHeaders } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+import { expect, test } from '../fixtures.ts';
+
+type Received = {
+  method: string | undefined;
+  url: string | undefined;
+  headers: IncomingHttpHeaders;
+  body: string;
+};
+
+/** A webhook receiver on a free loopback port: it records every request and answers 204. */
+async function startReceiver() {
+  const received: Received[] = [];
+  const server = createServer((request, response) => {
+    let body = '';
+    request.setEncoding('utf8');
+    request.on('data', (chunk: string) => (body += chunk));
+    request.on('end', () => {
+      received.push({ method: request.method, url: request.url, headers: request.headers, body });
+      response.writeHead(204).end();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}/tessera-hook`,
+    received,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+test('an owner creates an API key that works until revoked, and follows a webhook test to its delivery', async ({
+  page,
+  request,
+  signIn,
+  pageChecks,
+}) => {
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+  await signIn(undefined, { team: 'Hook Works' });
+
+  // The Team page leads there, for its admins and owner.
+  await page.goto('/team');
+  await page.getByRole('link', { name: 'Developers' }).click();
+  await expect(page).toHaveURL(/\/team\/developers$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Developers' })).toBeVisible();
+  await expect(page.getByText('No API keys yet')).toBeVisible();
+  await expect(page.getByText('No endpoints yet')).toBeVisible();
+
+  // An API key, shown once.
+  const keyForm = page.getByRole('form', { name: 'Create API key' });
+  await keyForm.getByLabel('Name').fill('Import script');
+  await keyForm.getByRole('checkbox', { name: 'items:write' }).check();
+  await keyForm.getByRole('button', { name: 'Create API key' }).click();
+  const keyPanel = page.getByRole('region', { name: 'Copy your new API key “Import script”' });
+  await expect(keyPanel).toBeVisible();
+  await expect(keyPanel).toBeFocused();
+  await expect(keyPanel).toContainText('It will not be shown again.');
+  const key = (await keyPanel.locator('code').textContent())!;
+  expect(key).toMatch(/^tsk_/);
+  await keyPanel.getByRole('button', { name: 'Copy API key' }).click();
+  await expect(keyPanel.getByRole('button', { name: 'Copied API key' })).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(key);
+
+  const keys = page.getByRole('list', { name: 'API keys' });
+  const keyRow = keys.getByRole('listitem').filter({ hasText: 'Import script' });
+  await expect(keyRow).toContainText(key.slice(0, 8));
+  await expect(keyRow).toContainText('Last usedNever');
+  await pageChecks.scanNow();
+
+  // A script uses it: the key names its team, so no X-TENANT-UUID is sent.
+  const asScript = { authorization: `Bearer ${key}` };
+  const created = await request.post('/api/items/', { headers: asScript, data: { name: 'From a script' } });
+  expect(created.status(), await created.text()).toBe(201);
+  // Its last use is written as it is used; the list shows it once loaded again.
+  await expect(async () => {
+    await page.reload();
+    await expect(keyRow).toContainText('Last used', { timeout: 1_000 });
+    await expect(keyRow).not.toContainText('Last usedNever', { timeout: 1_000 });
+  }).toPass();
+
+  // Revoked after asking, it is refused at once.
+  await keyRow.getByRole('button', { name: 'Revoke API key Import script' }).click();
+  const revokeDialog = page.getByRole('alertdialog', { name: 'Revoke this API key?' });
+  await revokeDialog.getByRole('button', { name: 'Revoke API key' }).click();
+  await expect(
+    page.getByRole('status').filter({ hasText: 'Revoked the API key “Import script”.' }),
+  ).toBeVisible();
+  await expect(page.getByText('No API keys yet')).toBeVisible();
+  const refused = await request.post('/api/items/', { headers: asScript, data: { name: 'Too late' } });
+  expect(refused.status()).toBe(401);
+
+  // A webhook endpoint at a receiver this test runs.
+  const receiver = await startReceiver();
+  try {
+    const hookForm = page.getByRole('form', { name: 'Add endpoint' });
+    await hookForm.getByLabel('URL').fill(receiver.url);
+    await hookForm.getByRole('checkbox', { name: 'item.created' }).check();
+    await hookForm.getByRole('button', { name: 'Add endpoint' }).click();
+    const secretPanel = page.getByRole('region', { name: "Copy the endpoint's signing secret" });
+    await expect(secretPanel).toBeFocused();
+    await expect(secretPanel.locator('code')).toHaveText(/^whsec_/);
+    await secretPanel.getByRole('button', { name: 'Copy signing secret' }).click();
+    await expect(secretPanel.getByRole('button', { name: 'Copied signing secret' })).toBeVisible();
+    await secretPanel.getByRole('button', { name: 'Done' }).click();
+    await expect(secretPanel).toBeHidden();
+
+    const endpoint = page
+      .getByRole('list', { name: 'Webhook endpoints' })
+      .getByRole('listitem')
+      .filter({ has: page.getByText(receiver.url, { exact: true }) });
+    await expect(endpoint.getByRole('switch', { name: `Enabled ${receiver.url}` })).toBeChecked();
+    await endpoint.getByRole('button', { name: `Send test to ${receiver.url}` }).click();
+    await expect(
+      endpoint.getByRole('status').filter({ hasText: 'Sent a test ping: its delivery is listed below.' }),
+    ).toBeVisible();
+
+    // The worker sends it; the page, asking again while the delivery is pending, shows it delivered.
+    const deliveries = page.getByRole('table', { name: `Deliveries to ${receiver.url}` });
+    const ping = deliveries.getByRole('row').filter({ hasText: 'ping' });
+    await expect(ping).toHaveCount(1);
+    // On a phone the status sits under the event, on a wide screen in its own column: whichever is shown.
+    await expect(ping.getByText('Succeeded', { exact: true }).filter({ visible: true })).toBeVisible();
+    await expect(ping).toContainText('204');
+    await expect.poll(() => receiver.received.length).toBe(1);
+    const [sent] = receiver.received;
+    expect(sent!.method).toBe('POST');
+    expect(sent!.headers['webhook-id']).toBeTruthy();
+    expect(sent!.headers['webhook-signature']).toMatch(/^v1,/);
+    expect(JSON.parse(sent!.body)).toMatchObject({ type: 'ping' });
+    await pageChecks.scanNow();
+  } finally {
+    await receiver.close();
+  }
+});
