@@ -11,7 +11,12 @@ import path from 'node:path';
  * server/src/plugins, the request guards every module's routes rely on.
  */
 export const SERVER_MODULES = {
-  activity: { owns: ['activity-log'], reads: ['users'], uses: [] },
+  // Every entry of a webhook event queues its deliveries (webhooks); a key's entries name the key.
+  activity: { owns: ['activity-log'], reads: ['users', 'api-keys'], uses: ['webhooks'] },
+  // A team's webhook endpoints, their deliveries and the worker that sends them.
+  webhooks: { owns: ['webhooks'], uses: [] },
+  // A team's API keys; the plugins authenticate a key through it.
+  'api-keys': { owns: ['api-keys'], reads: ['users'], uses: ['tenants', 'activity'] },
   mail: { owns: ['outbox'], uses: [] },
   feedback: { owns: ['feedback'], uses: [] },
   health: { owns: [], uses: [] },
@@ -22,7 +27,7 @@ export const SERVER_MODULES = {
     reads: ['memberships'],
     uses: ['mail'],
   },
-  plugins: { owns: [], uses: ['auth'] },
+  plugins: { owns: [], uses: ['auth', 'api-keys'] },
   // WebAuthn credentials and their ceremonies' challenges; a passkey sign-in opens its session through auth.
   passkeys: { owns: ['passkeys'], uses: ['auth'] },
   // A team's own row: its name, deletion, the lock its plan's limits are counted under. Billing ends a deleted
@@ -43,7 +48,7 @@ export const SERVER_MODULES = {
   account: { owns: [], uses: ['auth', 'passkeys', 'tenants', 'members', 'billing', 'activity'] },
   // The daily clean-up, each module deleting its own, and the tables of running several instances: the rate-limit
   // counters shared without Redis and when each periodic job runs next.
-  maintenance: { owns: ['job-runs', 'rate-limits'], uses: ['auth', 'mail', 'activity'] },
+  maintenance: { owns: ['job-runs', 'rate-limits'], uses: ['auth', 'mail', 'activity', 'webhooks'] },
   'super-admin': {
     // What operators did to accounts, and sign-ups per day (kept by triggers on users); suspending and viewing as an
     // account go through auth.

@@ -19,6 +19,8 @@ export const ACTIVITY_ACTIONS = [
   'item.deleted',
   'impersonation.started',
   'impersonation.stopped',
+  'apikey.created',
+  'apikey.revoked',
 ] as const;
 export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number];
 

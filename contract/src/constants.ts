@@ -94,3 +94,25 @@ export const OPERATOR_ACTIONS = [
   'impersonation.stopped',
 ] as const;
 export type OperatorAction = (typeof OPERATOR_ACTIONS)[number];
+
+/** docs/contract.md section 4, Developer platform: what a team API key may be allowed, one endpoint family each. */
+export const API_KEY_SCOPES = ['items:read', 'items:write', 'members:read', 'activity:read'] as const;
+export type ApiKeyScope = (typeof API_KEY_SCOPES)[number];
+/** Every API key starts with this, so a bearer token is told from a session's token before anything is looked up. */
+export const API_KEY_PREFIX = 'tsk_';
+/** Live (not revoked) keys a team may hold. */
+export const MAX_API_KEYS = 10;
+
+/** The changes a webhook endpoint may subscribe to: each is also an action of the team's activity log. */
+export const WEBHOOK_EVENTS = [
+  'item.created',
+  'item.updated',
+  'item.deleted',
+  'member.joined',
+  'member.role_changed',
+  'member.removed',
+  'subscription.changed',
+] as const;
+export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
+/** Endpoints a team may hold: each one multiplies every change the team makes into a delivery. */
+export const MAX_WEBHOOK_ENDPOINTS = 10;

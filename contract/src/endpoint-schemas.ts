@@ -15,6 +15,7 @@ import { billingEndpointSchemas } from './billing.ts';
 import { superAdminEndpointSchemas } from './super-admin.ts';
 import { healthEndpointSchemas } from './health.ts';
 import { itemsEndpointSchemas } from './items.ts';
+import { developersEndpointSchemas } from './developers.ts';
 
 export type EndpointSchema = {
   params?: z.ZodType;
@@ -38,6 +39,7 @@ export const ENDPOINT_SCHEMAS = {
   ...superAdminEndpointSchemas,
   ...healthEndpointSchemas,
   ...itemsEndpointSchemas,
+  ...developersEndpointSchemas,
 } as const satisfies { [K in EndpointId]: EndpointSchema };
 
 type Schemas = typeof ENDPOINT_SCHEMAS;

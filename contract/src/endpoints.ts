@@ -5,6 +5,7 @@
 // (web/src/lib/api-client.ts); web tests mock it by id (web/src/testing/mocks/endpoint.ts); the authorization table
 // (server/test/authorization.test.ts) has a row per id. Zod-free: every page of the web app loads it, the sign-in
 // page too.
+import type { ApiKeyScope } from './constants.ts';
 import type { Role } from './tenants.ts';
 
 /**
@@ -18,8 +19,11 @@ export type EndpointPolicy =
   | { access: 'public' }
   /** A signed-in user with an open session. */
   | ({ access: 'user' } & ViewAs)
-  /** A member of the team in X-TENANT-UUID with at least `role` (owner > admin > member). */
-  | ({ access: 'tenant'; role: Role } & ViewAs)
+  /**
+   * A member of the team in X-TENANT-UUID with at least `role` (owner > admin > member); or a team API key that
+   * holds the scope `key` (null: no key may call it), which acts for its own team, without X-TENANT-UUID.
+   */
+  | ({ access: 'tenant'; role: Role; key: ApiKeyScope | null } & ViewAs)
   /** A super admin, checked against the database on every request; never an operator's view. */
   | { access: 'super-admin' };
 
@@ -37,8 +41,10 @@ export type EndpointRoute = {
 const PUBLIC = { access: 'public' } as const;
 const SUPER_ADMIN = { access: 'super-admin' } as const;
 const user = (viewAs: ViewAs['viewAs'] = 'allowed') => ({ access: 'user', viewAs }) as const;
-const team = (role: Role, viewAs: ViewAs['viewAs'] = 'allowed') =>
-  ({ access: 'tenant', role, viewAs }) as const;
+/** Every team route says which API key scope may call it, or NO_KEY. */
+const team = <K extends ApiKeyScope | null>(role: Role, key: K, viewAs: ViewAs['viewAs'] = 'allowed') =>
+  ({ access: 'tenant', role, key, viewAs }) as const;
+const NO_KEY = null;
 /** What changes how the account signs in, or leaves it: the holder's alone. */
 const holder = user('refused');
 
@@ -113,50 +119,78 @@ export const ENDPOINTS = {
   // Teams.
   listTenants: get('/tenants', user(), 'The teams the account belongs to'),
   createTenant: post('/tenants', user(), 'Create a team'),
-  getTenant: get('/tenant', team('member'), 'The team in X-TENANT-UUID'),
-  updateTenant: put('/tenant', team('admin'), 'Rename or describe the team'),
-  deleteTenant: del('/tenant', team('owner', 'refused'), 'Delete the team'),
+  getTenant: get('/tenant', team('member', NO_KEY), 'The team in X-TENANT-UUID'),
+  updateTenant: put('/tenant', team('admin', NO_KEY), 'Rename or describe the team'),
+  deleteTenant: del('/tenant', team('owner', NO_KEY, 'refused'), 'Delete the team'),
   transferOwnership: post(
     '/tenant/transfer-ownership',
-    team('owner', 'refused'),
+    team('owner', NO_KEY, 'refused'),
     'Make another member the owner',
   ),
-  getUsage: get('/tenant/usage', team('member'), "The team's use of its plan's limits"),
+  getUsage: get('/tenant/usage', team('member', NO_KEY), "The team's use of its plan's limits"),
 
   // Members and invitations.
-  listMembers: get('/members', team('member'), "The team's members"),
-  removeMember: del('/members', team('admin', 'refused'), 'Remove a member from the team'),
-  changeMemberRole: patch('/members/role', team('admin', 'refused'), "Change a member's role"),
-  invite: post('/invite', team('admin', 'refused'), 'Invite someone to the team by email'),
-  listInvitations: get('/invitations', team('admin'), "The team's pending invitations"),
-  revokeInvitation: del('/invitations/:uuid', team('admin'), 'Revoke a pending invitation'),
+  listMembers: get('/members', team('member', 'members:read'), "The team's members"),
+  removeMember: del('/members', team('admin', NO_KEY, 'refused'), 'Remove a member from the team'),
+  changeMemberRole: patch('/members/role', team('admin', NO_KEY, 'refused'), "Change a member's role"),
+  invite: post('/invite', team('admin', NO_KEY, 'refused'), 'Invite someone to the team by email'),
+  listInvitations: get('/invitations', team('admin', NO_KEY), "The team's pending invitations"),
+  revokeInvitation: del('/invitations/:uuid', team('admin', NO_KEY), 'Revoke a pending invitation'),
   resendInvitation: post(
     '/invitations/:uuid/resend',
-    team('admin', 'refused'),
+    team('admin', NO_KEY, 'refused'),
     'Mail a pending invitation again',
   ),
 
   // The team's work.
-  listItems: get('/items/', team('member'), "The team's items, newest first"),
-  createItem: post('/items/', team('member'), 'Create an item'),
-  getItem: get('/items/:id', team('member'), 'One item'),
-  updateItem: patch('/items/:id', team('member'), "Change an item's name or description"),
-  deleteItem: del('/items/:id', team('member'), 'Delete an item'),
-  listActivity: get('/activity', team('admin'), "The team's activity log, newest first"),
-  exportActivity: get('/activity/export', team('admin', 'refused'), "The team's activity log as CSV"),
-  sendFeedback: post('/feedback/', team('member'), 'Send feedback to the operators'),
+  listItems: get('/items/', team('member', 'items:read'), "The team's items, newest first"),
+  createItem: post('/items/', team('member', 'items:write'), 'Create an item'),
+  getItem: get('/items/:id', team('member', 'items:read'), 'One item'),
+  updateItem: patch('/items/:id', team('member', 'items:write'), "Change an item's name or description"),
+  deleteItem: del('/items/:id', team('member', 'items:write'), 'Delete an item'),
+  listActivity: get('/activity', team('admin', 'activity:read'), "The team's activity log, newest first"),
+  exportActivity: get(
+    '/activity/export',
+    team('admin', 'activity:read', 'refused'),
+    "The team's activity log as CSV",
+  ),
+  sendFeedback: post('/feedback/', team('member', NO_KEY), 'Send feedback to the operators'),
+
+  // The developer platform: the team's API keys and webhooks, managed by its admins and owner (never by a key).
+  createApiKey: post('/api-keys', team('admin', NO_KEY, 'refused'), 'Create an API key for the team'),
+  listApiKeys: get('/api-keys', team('admin', NO_KEY), "The team's API keys"),
+  revokeApiKey: del('/api-keys/:id', team('admin', NO_KEY, 'refused'), 'Revoke an API key'),
+  createWebhook: post('/webhooks', team('admin', NO_KEY, 'refused'), 'Add a webhook endpoint'),
+  listWebhooks: get('/webhooks', team('admin', NO_KEY), "The team's webhook endpoints"),
+  updateWebhook: patch(
+    '/webhooks/:id',
+    team('admin', NO_KEY, 'refused'),
+    "Change a webhook endpoint's URL or events, or turn it on or off",
+  ),
+  deleteWebhook: del('/webhooks/:id', team('admin', NO_KEY, 'refused'), 'Remove a webhook endpoint'),
+  testWebhook: post('/webhooks/:id/test', team('admin', NO_KEY), 'Send a ping to a webhook endpoint'),
+  listWebhookDeliveries: get(
+    '/webhooks/:id/deliveries',
+    team('admin', NO_KEY),
+    "A webhook endpoint's deliveries, newest first",
+  ),
+  retryWebhookDelivery: post(
+    '/webhooks/:id/deliveries/:delivery_id/retry',
+    team('admin', NO_KEY),
+    'Send a delivery again',
+  ),
 
   // Billing.
   listPlans: get('/payments/plans', user(), 'The plans on offer'),
-  getSubscription: get('/payments/subscription', team('member'), "The team's subscription"),
-  listInvoices: get('/payments/invoices', team('member'), "The team's invoices"),
+  getSubscription: get('/payments/subscription', team('member', NO_KEY), "The team's subscription"),
+  listInvoices: get('/payments/invoices', team('member', NO_KEY), "The team's invoices"),
   getInvoiceDownloadLink: get(
     '/payments/invoices/:id/download',
-    team('admin'),
+    team('admin', NO_KEY),
     "A signed link to an invoice's PDF",
   ),
-  createCheckout: post('/payments/checkout', team('admin', 'refused'), 'Start a checkout for a plan'),
-  createPortal: post('/payments/portal', team('admin', 'refused'), 'Open the billing portal'),
+  createCheckout: post('/payments/checkout', team('admin', NO_KEY, 'refused'), 'Start a checkout for a plan'),
+  createPortal: post('/payments/portal', team('admin', NO_KEY, 'refused'), 'Open the billing portal'),
   // The test-mode checkout page names its team itself: its service checks the caller's role there.
   getLocalCheckout: get('/payments/local/checkout/:session_id', user(), 'A test-mode checkout session'),
   payLocalCheckout: post(
@@ -166,17 +200,17 @@ export const ENDPOINTS = {
   ),
   changeLocalPlan: post(
     '/payments/local/portal/change-plan',
-    team('admin', 'refused'),
+    team('admin', NO_KEY, 'refused'),
     'Change plan (test mode)',
   ),
   cancelLocalSubscription: post(
     '/payments/local/portal/cancel',
-    team('admin', 'refused'),
+    team('admin', NO_KEY, 'refused'),
     "Cancel at the period's end (test mode)",
   ),
   resumeLocalSubscription: post(
     '/payments/local/portal/resume',
-    team('admin', 'refused'),
+    team('admin', NO_KEY, 'refused'),
     'Resume a cancelled subscription (test mode)',
   ),
 

@@ -13,6 +13,7 @@ import { type Clock, systemClock } from './lib/clock.ts';
 import { type AccessTokens, createAccessTokens } from './lib/tokens.ts';
 import { accountRoutes } from './modules/account/account.routes.ts';
 import { activityRoutes } from './modules/activity/activity.routes.ts';
+import { apiKeysRoutes } from './modules/api-keys/api-keys.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { authModulePlugin } from './modules/auth/auth.plugin.ts';
 import { feedbackRoutes } from './modules/feedback/feedback.routes.ts';
@@ -31,6 +32,8 @@ import { publicConfigRoutes } from './modules/public-config/public-config.routes
 import { impersonationRoutes, superAdminRoutes } from './modules/super-admin/super-admin.routes.ts';
 import { tenantsRoutes } from './modules/tenants/tenants.routes.ts';
 import { usageRoutes } from './modules/usage/usage.routes.ts';
+import { webhooksPlugin, type WebhooksPluginOptions } from './modules/webhooks/webhooks.plugin.ts';
+import { webhooksRoutes } from './modules/webhooks/webhooks.routes.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { compressionPlugin } from './plugins/compression.ts';
 import { errorsPlugin, frameworkErrors } from './plugins/errors.ts';
@@ -91,6 +94,8 @@ export type AppOptions = {
   checkResponses?: boolean;
   /** Tests that make many attempts on purpose raise a limit that is not theirs to test. */
   limits?: Partial<AttemptLimits>;
+  /** Tests stand in for DNS and shorten an attempt's timeout. */
+  webhooks?: WebhooksPluginOptions;
 };
 
 export async function buildApp({
@@ -101,6 +106,7 @@ export async function buildApp({
   clock = systemClock,
   checkResponses = false,
   limits,
+  webhooks,
 }: AppOptions) {
   const app = Fastify({
     logger: {
@@ -165,6 +171,7 @@ export async function buildApp({
   await app.register(authPlugin);
   await app.register(tenantPlugin);
   await app.register(mailPlugin);
+  await app.register(webhooksPlugin, webhooks ?? {});
   await app.register(billingPlugin);
   await app.register(maintenancePlugin);
   await app.register(authModulePlugin);
@@ -184,6 +191,8 @@ export async function buildApp({
   await app.register(invitationsRoutes, { prefix: '/api' });
   await app.register(itemsRoutes, { prefix: '/api' });
   await app.register(activityRoutes, { prefix: '/api' });
+  await app.register(apiKeysRoutes, { prefix: '/api' });
+  await app.register(webhooksRoutes, { prefix: '/api' });
   await app.register(feedbackRoutes, { prefix: '/api' });
   await app.register(billingRoutes, { prefix: '/api' });
   await app.register(superAdminRoutes, { prefix: '/api/super-admin' });

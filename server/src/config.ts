@@ -84,6 +84,7 @@ const EnvSchema = z
     SHUTDOWN_DRAIN_SECONDS: optional(z.coerce.number().min(0).max(3600)),
     METRICS_PORT: optional(z.coerce.number().int().min(0).max(65535)),
     ACTIVITY_RETENTION_DAYS: optional(z.coerce.number().int().min(0)).default(0),
+    WEBHOOK_RETRY_BASE_SECONDS: optional(z.coerce.number().min(0).max(86_400)).default(30),
   })
   .superRefine((env, ctx) => {
     if (env.PAYMENTS_PROVIDER !== 'stripe') return;
@@ -154,6 +155,7 @@ export function loadConfig(
     shutdownDrainMs: (e.SHUTDOWN_DRAIN_SECONDS ?? (isProduction ? 5 : 0)) * 1000,
     metricsPort: e.METRICS_PORT,
     activityRetentionDays: e.ACTIVITY_RETENTION_DAYS,
+    webhookRetryBaseMs: e.WEBHOOK_RETRY_BASE_SECONDS * 1000,
   };
 }
 

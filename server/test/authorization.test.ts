@@ -2,9 +2,16 @@
 // section 3 gives (where it is silent, the app's own safe answer, noted on the row). Team routes are also tried across
 // tenants: with another team's X-TENANT-UUID, and with another team's object in the URL or body. A route added under
 // /api without a row here fails the last tests.
-import { randomUUID } from 'node:crypto';
+import { randomInt, randomUUID } from 'node:crypto';
 
-import { type EndpointId, ENDPOINTS, ErrorBodySchema, type Role } from '@app/contract';
+import {
+  API_KEY_SCOPES,
+  type ApiKeyScope,
+  type EndpointId,
+  ENDPOINTS,
+  ErrorBodySchema,
+  type Role,
+} from '@app/contract';
 import { eq } from 'drizzle-orm';
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -35,10 +42,19 @@ const APP_ORIGIN = { origin: 'http://localhost:3000', rpId: 'localhost' };
 
 /**
  * owner, admin and member are of team A; "other team" owns team B; the super admins belong to no team. "viewing as
- * member" is a super admin's view of the app as team A's member (impersonation), opened afresh for each call.
+ * member" is a super admin's view of the app as team A's member (impersonation), opened afresh for each call. Each
+ * "API key" is one of team A's keys with that one scope, sent without X-TENANT-UUID.
  */
+type KeyCaller = `API key ${ApiKeyScope}`;
 type Caller =
-  Role | 'other team' | 'super admin' | 'super admin by email' | 'viewing as member' | 'signed out';
+  | Role
+  | 'other team'
+  | 'super admin'
+  | 'super admin by email'
+  | 'viewing as member'
+  | 'signed out'
+  | KeyCaller;
+const keyCallers = API_KEY_SCOPES.map((scope): KeyCaller => `API key ${scope}`);
 const callers: Caller[] = [
   'owner',
   'admin',
@@ -48,7 +64,10 @@ const callers: Caller[] = [
   'super admin by email',
   'viewing as member',
   'signed out',
+  ...keyCallers,
 ];
+const isKey = (caller: Caller): caller is KeyCaller => caller.startsWith('API key ');
+const scopeOf = (caller: KeyCaller) => caller.slice('API key '.length) as ApiKeyScope;
 const roles: Role[] = ['owner', 'admin', 'member'];
 const isRole = (caller: Caller): caller is Role => (roles as string[]).includes(caller);
 
@@ -73,6 +92,11 @@ type Row = (
   url?: (ids: Ids) => string;
   body?: (ids: Ids) => object;
   /**
+   * The API key scope that may call a team route (null: none may), stated on every team row, with no fallback, so a
+   * new team route cannot inherit an answer: a key with it gets `status`, any other key 403.
+   */
+  key?: ApiKeyScope | null;
+  /**
    * The answer to an operator viewing as team A's member, stated on every row a signed-in caller may reach (no
    * fallback to the member's answer, so a new route cannot inherit one): what changes how the account signs in, or
    * what leaves it, is the holder's alone (403). A public route ignores who calls; a super admin's refuses every view.
@@ -92,9 +116,11 @@ const nameOf = (row: Row) => (row.endpoint === undefined ? row.route : `${row.en
 
 let app: TestApp;
 const as = {} as Record<
-  Exclude<Caller, 'signed out' | 'viewing as member'>,
+  Exclude<Caller, 'signed out' | 'viewing as member' | KeyCaller>,
   { token: string; email: string }
 >;
+/** Team A's key of each key caller, made once: by id, so the rows that create and revoke keys keep them. */
+const keys = {} as Record<KeyCaller, { id: string; key: string }>;
 let teamA: string;
 let teamB: string;
 let invoiceA: string;
@@ -132,6 +158,14 @@ beforeAll(async () => {
   await app.database.db.update(users).set({ isSuperAdmin: true }).where(eq(users.email, promoted.email));
   as['super admin'] = { token: promoted.access_token, email: promoted.email };
 
+  for (const caller of keyCallers) {
+    const created = await asOwnerOf(teamA, 'POST', '/api/api-keys', {
+      name: caller,
+      scopes: [scopeOf(caller)],
+    });
+    keys[caller] = created.json();
+  }
+
   await subscribeLocally(app, owner, teamA);
   await subscribeLocally(app, other, teamB);
   invoiceA = (await firstInvoice(owner.access_token, teamA)).id;
@@ -146,7 +180,7 @@ async function firstInvoice(token: string, team: string) {
 
 const ownerTokenOf = (team: string) => (team === teamA ? as.owner.token : as['other team'].token);
 
-const asOwnerOf = (team: string, method: 'GET' | 'POST', url: string, payload?: object) =>
+const asOwnerOf = (team: string, method: 'GET' | 'POST' | 'PATCH', url: string, payload?: object) =>
   app.inject({ method, url, headers: inTenant(ownerTokenOf(team), team), payload });
 
 async function newItem(team: string) {
@@ -217,6 +251,61 @@ async function invoiceLink(invoice: string) {
   return { id: invoice, token: new URL(download_url, 'http://localhost').searchParams.get('token')! };
 }
 
+/**
+ * Room for one more key in team A (at most 10 live): the keys earlier calls made are revoked, the key callers' kept.
+ * Answers a fresh key of team A to revoke.
+ */
+async function roomForKeys() {
+  const kept = new Set(Object.values(keys).map(({ id }) => id));
+  const live = (await asOwnerOf(teamA, 'GET', '/api/api-keys')).json() as { id: string }[];
+  for (const { id } of live.filter(({ id }) => !kept.has(id))) {
+    await app.inject({
+      method: 'DELETE',
+      url: `/api/api-keys/${id}`,
+      headers: inTenant(as.owner.token, teamA),
+    });
+  }
+  return {};
+}
+
+async function newKey(team: string) {
+  if (team === teamA) await roomForKeys();
+  const created = await asOwnerOf(team, 'POST', '/api/api-keys', { name: 'Target', scopes: ['items:read'] });
+  return { id: created.json().id as string };
+}
+
+/** A webhook endpoint of a team (team A's earlier ones removed first: a team holds at most 10). */
+async function newWebhook(team: string) {
+  if (team === teamA) await roomForWebhooks();
+  const created = await asOwnerOf(team, 'POST', '/api/webhooks', {
+    url: 'http://127.0.0.1:9/hook',
+    events: ['item.created'],
+  });
+  const { id } = created.json() as { id: string };
+  // Off, so that the worker leaves its deliveries as they are while the calls read them.
+  await asOwnerOf(team, 'PATCH', `/api/webhooks/${id}`, { enabled: false });
+  return { id };
+}
+
+async function roomForWebhooks() {
+  const endpoints = (await asOwnerOf(teamA, 'GET', '/api/webhooks')).json() as { id: string }[];
+  for (const { id } of endpoints) {
+    await app.inject({
+      method: 'DELETE',
+      url: `/api/webhooks/${id}`,
+      headers: inTenant(as.owner.token, teamA),
+    });
+  }
+  return {};
+}
+
+/** A delivery of a team's endpoint: a ping. */
+async function newDelivery(team: string) {
+  const { id } = await newWebhook(team);
+  const ping = await asOwnerOf(team, 'POST', `/api/webhooks/${id}/test`);
+  return { id, delivery_id: ping.json().id as string };
+}
+
 async function freshSession() {
   const response = await app.inject({
     method: 'POST',
@@ -260,6 +349,27 @@ const objectsOfTeamB = {
     read: async ({ id }: Ids) =>
       ((await asOwnerOf(teamB, 'GET', '/api/invitations')).json() as { uuid: string }[]).find(
         (invitation) => invitation.uuid === id,
+      ),
+  },
+  'API key': {
+    make: () => newKey(teamB),
+    read: async ({ id }: Ids) =>
+      ((await asOwnerOf(teamB, 'GET', '/api/api-keys')).json() as { id: string }[]).find(
+        (key) => key.id === id,
+      ),
+  },
+  webhook: {
+    make: () => newWebhook(teamB),
+    read: async ({ id }: Ids) =>
+      ((await asOwnerOf(teamB, 'GET', '/api/webhooks')).json() as { id: string }[]).find(
+        (endpoint) => endpoint.id === id,
+      ),
+  },
+  delivery: {
+    make: () => newDelivery(teamB),
+    read: async ({ id, delivery_id }: Ids) =>
+      ((await asOwnerOf(teamB, 'GET', `/api/webhooks/${id}/deliveries`)).json() as { id: string }[]).find(
+        (delivery) => delivery.id === delivery_id,
       ),
   },
   'checkout session': {
@@ -497,20 +607,22 @@ const rows: Row[] = [
   { endpoint: 'listPlans', who: 'signed in', asViewer: 200, status: 200 },
 
   // Team A's routes: X-TENANT-UUID of team A and one of these roles in it.
-  { endpoint: 'getTenant', who: team(MEMBERS), asViewer: 200, status: 200 },
-  { endpoint: 'getUsage', who: team(MEMBERS), asViewer: 200, status: 200 },
+  { endpoint: 'getTenant', who: team(MEMBERS), key: null, asViewer: 200, status: 200 },
+  { endpoint: 'getUsage', who: team(MEMBERS), key: null, asViewer: 200, status: 200 },
   {
     endpoint: 'updateTenant',
     who: team(ADMINS),
+    key: null,
     asViewer: 403,
     status: 200,
     body: () => ({ name: 'Team A' }),
   },
   // These two end or hand over the team they act on: each call gets a scratch team of its own.
-  { endpoint: 'deleteTenant', who: team(OWNER), asViewer: 403, status: 204, prepare: scratchTeam },
+  { endpoint: 'deleteTenant', who: team(OWNER), key: null, asViewer: 403, status: 204, prepare: scratchTeam },
   {
     endpoint: 'transferOwnership',
     who: team(OWNER),
+    key: null,
     asViewer: 403,
     status: 200,
     prepare: scratchTeam,
@@ -518,10 +630,11 @@ const rows: Row[] = [
     // The contract: the new owner must be a member of the team.
     foreign: { object: 'member', status: 400 },
   },
-  { endpoint: 'listMembers', who: team(MEMBERS), asViewer: 200, status: 200 },
+  { endpoint: 'listMembers', who: team(MEMBERS), key: 'members:read', asViewer: 200, status: 200 },
   {
     endpoint: 'changeMemberRole',
     who: team(ADMINS),
+    key: null,
     asViewer: 403,
     status: 200,
     prepare: () => newMember(teamA),
@@ -531,6 +644,7 @@ const rows: Row[] = [
   {
     endpoint: 'removeMember',
     who: team(ADMINS),
+    key: null,
     asViewer: 403,
     status: 204,
     prepare: () => newMember(teamA),
@@ -540,15 +654,17 @@ const rows: Row[] = [
   {
     endpoint: 'invite',
     who: team(ADMINS),
+    key: null,
     asViewer: 403,
     status: 201,
     body: () => ({ email: uniqueEmail(), role: 'member' }),
   },
-  { endpoint: 'listInvitations', who: team(ADMINS), asViewer: 403, status: 200 },
+  { endpoint: 'listInvitations', who: team(ADMINS), key: null, asViewer: 403, status: 200 },
   {
     // Fastify prints the parameter these share with the token routes under both names.
     endpoint: 'revokeInvitation',
     who: team(ADMINS),
+    key: null,
     asViewer: 403,
     status: 204,
     prepare: () => pendingInvitation(teamA),
@@ -558,19 +674,28 @@ const rows: Row[] = [
   {
     endpoint: 'resendInvitation',
     who: team(ADMINS),
+    key: null,
     asViewer: 403,
     status: 204,
     prepare: () => pendingInvitation(teamA),
     url: ({ id }) => `/api/invitations/${id}/resend`,
     foreign: { object: 'invitation', status: 404 },
   },
-  { endpoint: 'listActivity', who: team(ADMINS), asViewer: 403, status: 200 },
-  { endpoint: 'exportActivity', who: team(ADMINS), asViewer: 403, status: 200 },
-  { endpoint: 'listItems', who: team(MEMBERS), asViewer: 200, status: 200 },
-  { endpoint: 'createItem', who: team(MEMBERS), asViewer: 201, status: 201, body: () => ({ name: 'New' }) },
+  { endpoint: 'listActivity', who: team(ADMINS), key: 'activity:read', asViewer: 403, status: 200 },
+  { endpoint: 'exportActivity', who: team(ADMINS), key: 'activity:read', asViewer: 403, status: 200 },
+  { endpoint: 'listItems', who: team(MEMBERS), key: 'items:read', asViewer: 200, status: 200 },
+  {
+    endpoint: 'createItem',
+    who: team(MEMBERS),
+    key: 'items:write',
+    asViewer: 201,
+    status: 201,
+    body: () => ({ name: 'New' }),
+  },
   {
     endpoint: 'getItem',
     who: team(MEMBERS),
+    key: 'items:read',
     asViewer: 200,
     status: 200,
     prepare: () => newItem(teamA),
@@ -579,6 +704,7 @@ const rows: Row[] = [
   {
     endpoint: 'updateItem',
     who: team(MEMBERS),
+    key: 'items:write',
     asViewer: 200,
     status: 200,
     prepare: () => newItem(teamA),
@@ -588,6 +714,7 @@ const rows: Row[] = [
   {
     endpoint: 'deleteItem',
     who: team(MEMBERS),
+    key: 'items:write',
     asViewer: 204,
     status: 204,
     prepare: () => newItem(teamA),
@@ -596,15 +723,93 @@ const rows: Row[] = [
   {
     endpoint: 'sendFeedback',
     who: team(MEMBERS),
+    key: null,
     asViewer: 201,
     status: 201,
     body: () => ({ message: 'Nice', route: '/dashboard' }),
   },
-  { endpoint: 'getSubscription', who: team(MEMBERS), asViewer: 200, status: 200 },
-  { endpoint: 'listInvoices', who: team(MEMBERS), asViewer: 200, status: 200 },
+  // The developer platform: the team's admins and owner manage keys and webhooks; no key may.
+  {
+    endpoint: 'createApiKey',
+    who: team(ADMINS),
+    key: null,
+    asViewer: 403,
+    status: 201,
+    prepare: roomForKeys,
+    body: () => ({ name: 'New key', scopes: ['items:read'] }),
+  },
+  { endpoint: 'listApiKeys', who: team(ADMINS), key: null, asViewer: 403, status: 200 },
+  {
+    endpoint: 'revokeApiKey',
+    who: team(ADMINS),
+    key: null,
+    asViewer: 403,
+    status: 204,
+    prepare: () => newKey(teamA),
+    foreign: { object: 'API key', status: 404 },
+  },
+  {
+    endpoint: 'createWebhook',
+    who: team(ADMINS),
+    key: null,
+    asViewer: 403,
+    status: 201,
+    prepare: roomForWebhooks,
+    body: () => ({ url: 'http://127.0.0.1:9/hook', events: ['item.created'] }),
+  },
+  { endpoint: 'listWebhooks', who: team(ADMINS), key: null, asViewer: 403, status: 200 },
+  {
+    endpoint: 'updateWebhook',
+    who: team(ADMINS),
+    key: null,
+    asViewer: 403,
+    status: 200,
+    prepare: () => newWebhook(teamA),
+    body: () => ({ events: ['item.created', 'item.deleted'] }),
+    foreign: { object: 'webhook', status: 404 },
+  },
+  {
+    endpoint: 'deleteWebhook',
+    who: team(ADMINS),
+    key: null,
+    asViewer: 403,
+    status: 204,
+    prepare: () => newWebhook(teamA),
+    foreign: { object: 'webhook', status: 404 },
+  },
+  {
+    endpoint: 'testWebhook',
+    who: team(ADMINS),
+    key: null,
+    asViewer: 403,
+    status: 202,
+    prepare: () => newWebhook(teamA),
+    foreign: { object: 'webhook', status: 404 },
+  },
+  {
+    endpoint: 'listWebhookDeliveries',
+    who: team(ADMINS),
+    key: null,
+    asViewer: 403,
+    status: 200,
+    prepare: () => newWebhook(teamA),
+    foreign: { object: 'webhook', status: 404 },
+  },
+  {
+    endpoint: 'retryWebhookDelivery',
+    who: team(ADMINS),
+    key: null,
+    asViewer: 403,
+    status: 202,
+    prepare: () => newDelivery(teamA),
+    foreign: { object: 'delivery', status: 404 },
+  },
+  { endpoint: 'getSubscription', who: team(MEMBERS), key: null, asViewer: 200, status: 200 },
+  { endpoint: 'listInvoices', who: team(MEMBERS), key: null, asViewer: 200, status: 200 },
   {
     endpoint: 'getInvoiceDownloadLink',
     who: team(ADMINS),
+    key: null,
     asViewer: 403,
     status: 200,
     prepare: async () => ({ id: invoiceA }),
@@ -613,6 +818,7 @@ const rows: Row[] = [
   {
     endpoint: 'createCheckout',
     who: team(ADMINS),
+    key: null,
     asViewer: 403,
     status: 200,
     prepare: inBillingState({ status: 'canceled' }),
@@ -621,6 +827,7 @@ const rows: Row[] = [
   {
     endpoint: 'createPortal',
     who: team(ADMINS),
+    key: null,
     asViewer: 403,
     status: 200,
     prepare: inBillingState({ status: 'active' }),
@@ -628,6 +835,7 @@ const rows: Row[] = [
   {
     endpoint: 'changeLocalPlan',
     who: team(ADMINS),
+    key: null,
     asViewer: 403,
     status: 200,
     prepare: inBillingState({ status: 'active' }),
@@ -636,6 +844,7 @@ const rows: Row[] = [
   {
     endpoint: 'cancelLocalSubscription',
     who: team(ADMINS),
+    key: null,
     asViewer: 403,
     status: 200,
     prepare: inBillingState({ status: 'active' }),
@@ -643,6 +852,7 @@ const rows: Row[] = [
   {
     endpoint: 'resumeLocalSubscription',
     who: team(ADMINS),
+    key: null,
     asViewer: 403,
     status: 200,
     prepare: inBillingState({ status: 'active', cancelAtPeriodEnd: true }),
@@ -710,6 +920,12 @@ const rows: Row[] = [
 
 function expected(row: Row, caller: Caller): number {
   const { who, status } = row;
+  if (isKey(caller)) {
+    if (who === 'public') return status;
+    if (typeof who !== 'object' || who.scope !== 'team') return 403;
+    if (row.key === undefined) throw new Error(`${nameOf(row)} does not say which API key scope may call it`);
+    return row.key === scopeOf(caller) ? status : 403;
+  }
   if (caller === 'viewing as member') {
     if (who === 'public') return status;
     if (who === 'super admins') return 403;
@@ -728,19 +944,28 @@ function expected(row: Row, caller: Caller): number {
 /** One call of a row: `team` is the X-TENANT-UUID sent on team routes (null: none). */
 async function send(row: Row, caller: Caller, ids: Ids, team: string | null = ids.team ?? teamA) {
   const [method, path] = routeOf(row).split(' ') as ['GET', string];
+  const teamHeader = typeof row.who === 'object' && row.who.scope === 'team' && team && !isKey(caller);
   const headers = {
     ...(caller === 'signed out' ? {} : bearer(await tokenOf(caller))),
-    ...(typeof row.who === 'object' && row.who.scope === 'team' && team ? { 'x-tenant-uuid': team } : {}),
+    ...(teamHeader ? { 'x-tenant-uuid': team } : {}),
   };
   const url = row.url?.(ids) ?? path.replace(/:(\w+)/g, (_, name: string) => ids[name]!);
   return app.inject({ method, url, headers, payload: row.body?.(ids) });
 }
 
+/** A new account, registered from an address of its own: the rows need more than one address may register. */
 async function newUser() {
-  return { uuid: decodeJwt((await registerUser(app)).access_token).sub! };
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/auth/register',
+    payload: { email: uniqueEmail(), password: PASSWORD },
+    remoteAddress: `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`,
+  });
+  return { uuid: decodeJwt(response.json().access_token).sub! };
 }
 
 async function tokenOf(caller: Exclude<Caller, 'signed out'>) {
+  if (isKey(caller)) return keys[caller].key;
   if (caller !== 'viewing as member') return as[caller].token;
   const view = await app.inject({
     method: 'POST',
@@ -785,6 +1010,39 @@ describe('authorization of every route', () => {
       });
     }
 
+    const { key } = row;
+    if (key) {
+      const withKey = async (token: string, team?: string) => {
+        const ids = await prepared(row);
+        const [method, path] = routeOf(row).split(' ') as ['GET', string];
+        const url = row.url?.(ids) ?? path.replace(/:(\w+)/g, (_, name: string) => ids[name]!);
+        const headers = { ...bearer(token), ...(team ? { 'x-tenant-uuid': team } : {}) };
+        return app.inject({ method, url, headers, payload: row.body?.(ids) });
+      };
+      it(`${nameOf(row)} with team A's API key and team B's X-TENANT-UUID → 403`, async () => {
+        const response = await withKey(keys[`API key ${key}`].key, teamB);
+        expect(response.statusCode, response.body).toBe(403);
+      });
+      it(`${nameOf(row)} with team A's API key and its own X-TENANT-UUID → ${row.status}`, async () => {
+        const response = await withKey(keys[`API key ${key}`].key, teamA);
+        expect(response.statusCode, response.body).toBe(row.status);
+      });
+      it(`${nameOf(row)} with an unknown or a revoked API key → 401`, async () => {
+        const revoked = (
+          await asOwnerOf(teamA, 'POST', '/api/api-keys', { name: 'Gone', scopes: [key] })
+        ).json();
+        await app.inject({
+          method: 'DELETE',
+          url: `/api/api-keys/${revoked.id}`,
+          headers: inTenant(as.owner.token, teamA),
+        });
+        for (const token of [revoked.key as string, `tsk_${'x'.repeat(43)}`]) {
+          const response = await withKey(token);
+          expect(response.statusCode, response.body).toBe(401);
+        }
+      });
+    }
+
     const { foreign } = row;
     if (foreign) {
       it(`${nameOf(row)} from team A on team B's ${foreign.object} → ${foreign.status}, which stays as it was`, async () => {
@@ -820,8 +1078,9 @@ describe('authorization of every route', () => {
     // section 4: the pending invitations and the team's activity. The local checkout page is authorized by its session's team, a PDF link
     // and an invitation's accept and set-password links by their tokens (rows above).
     const needsHeader = (path: string) =>
-      /^\/api\/(tenant|members|invite|invitations|activity|items|feedback|payments)(\/|$)/.test(path) &&
-      !/^\/api\/payments\/(plans|webhook|local\/checkout\/)|\/pdf$|\/(accept|set-password)$/.test(path);
+      /^\/api\/(tenant|members|invite|invitations|activity|items|feedback|payments|api-keys|webhooks)(\/|$)/.test(
+        path,
+      ) && !/^\/api\/payments\/(plans|webhook|local\/checkout\/)|\/pdf$|\/(accept|set-password)$/.test(path);
     for (const row of rows) {
       const scoped = typeof row.who === 'object' && row.who.scope === 'team';
       expect(scoped, nameOf(row)).toBe(needsHeader(routeOf(row).split(' ')[1]!));

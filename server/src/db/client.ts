@@ -89,3 +89,6 @@ export function fromPool(pool: pg.Pool): Database {
 async function ping(db: Db): Promise<void> {
   await db.execute(sql`select 1`);
 }
+
+/** The rows of `db.execute`'s answer: node-postgres and PGlite both answer `{ rows }`, which Drizzle's type hides. */
+export const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;

@@ -29,3 +29,10 @@ export const pgTime = (column: SQLWrapper): SQL<string> => sql<string>`${column}
  * parsed from text and printed again, and PostgreSQL no formatting beyond its output form.
  */
 export const isoTime = (column: SQLWrapper): SQL<string> => pgTime(column).mapWith(isoFromText);
+
+/**
+ * A timestamptz as the API writes it, formatted by PostgreSQL: for a value that leaves inside JSON the database
+ * builds (a webhook's payload), which no row mapper reads.
+ */
+export const isoTimeText = (at: SQLWrapper): SQL<string> =>
+  sql<string>`to_char(${at} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;

@@ -8,7 +8,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 
-import type { Database } from './client.ts';
+import { type Database, rowsOf } from './client.ts';
 
 // Resolved from the package root so the path holds both from src/ (tsx, vitest) and from the bundled dist/.
 const migrationsFolder = path.join(
@@ -54,7 +54,7 @@ export async function assertSchemaCurrent(database: Database) {
   };
   const applied = await database.db
     .execute(sql`select max(created_at) as last from drizzle.__drizzle_migrations`)
-    .then((result) => Number((result as unknown as { rows: { last: string | null }[] }).rows[0]?.last ?? 0))
+    .then((result) => Number(rowsOf<{ last: string | null }>(result)[0]?.last ?? 0))
     // No migration schema or table: nothing was ever applied.
     .catch((error: unknown) => {
       const code = (error as { cause?: { code?: string } }).cause?.code;
@@ -83,7 +83,7 @@ export async function assertIsolation(database: Database) {
         where c.relrowsecurity and c.relnamespace = 'public'::regnamespace
           and not exists (select from pg_policies p where p.schemaname = 'public' and p.tablename = c.relname))
         as "unguarded"`);
-  const [row] = (result as unknown as { rows: { roleReady: boolean; unguarded: number }[] }).rows;
+  const [row] = rowsOf<{ roleReady: boolean; unguarded: number }>(result);
   if (row?.roleReady && row.unguarded === 0) return;
   const what = row?.roleReady
     ? `${row.unguarded} tables have row-level security without their policy`

@@ -4,7 +4,7 @@
 import { sql } from 'drizzle-orm';
 
 import { hashPassword } from '../lib/passwords.ts';
-import type { Db } from './client.ts';
+import { type Db, rowsOf } from './client.ts';
 
 export const SEED_PASSWORD = 'bench-password';
 /** The n-th seeded user (1-based). Users 1..teams own team n; the next teams users are admins; the rest members. */
@@ -37,7 +37,7 @@ export async function seedDatabase(db: Db, scale: number): Promise<SeedCounts> {
 
   await db.transaction(async (tx) => {
     const existing = await tx.execute(sql`select 1 from users where email = ${seedUserEmail(1)}`);
-    if ((existing as unknown as { rows: unknown[] }).rows.length > 0) {
+    if (rowsOf(existing).length > 0) {
       throw new Error('This database is already seeded');
     }
     await tx.execute(sql`insert into users (email, password_hash, is_verified, created_at)

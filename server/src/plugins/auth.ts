@@ -68,7 +68,7 @@ export const refuseImpersonation: preHandlerAsyncHookHandler = async (request) =
   if (request.user.actorId !== undefined) throw notWhileViewingAs();
 };
 
-function bearerToken(request: FastifyRequest): string | undefined {
+export function bearerToken(request: FastifyRequest): string | undefined {
   const [scheme, token] = (request.headers.authorization ?? '').split(' ');
   return scheme?.toLowerCase() === 'bearer' && token ? token : undefined;
 }

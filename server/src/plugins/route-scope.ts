@@ -27,6 +27,7 @@ import type {
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 
 import { ERROR_STATUSES } from '../lib/app-error.ts';
+import { refuseApiKeys, teamCaller } from './api-keys.ts';
 import { refuseImpersonation, requireSuperAdmin, requireUser } from './auth.ts';
 import { requireRole, requireTenant } from './tenant.ts';
 
@@ -35,20 +36,25 @@ const errorResponses = Object.fromEntries(
   ERROR_STATUSES.map((status) => [status, ErrorBodySchema] as const),
 ) as Record<(typeof ERROR_STATUSES)[number], typeof ErrorBodySchema>;
 
-/** The guards of a policy, in the order they run: who the caller is, their role, whether a view may act. */
+/**
+ * The guards of a policy, in the order they run: who the caller is, their role, whether a view may act; on a team
+ * route, an API key instead of all that, if its scope is the route's. A key is refused everywhere else.
+ */
 export function guardsOf(policy: EndpointPolicy): preHandlerAsyncHookHandler[] {
   switch (policy.access) {
     case 'public':
       return [];
     case 'super-admin':
-      return [requireSuperAdmin];
+      return [refuseApiKeys, requireSuperAdmin];
     case 'user':
-      return [requireUser, ...(policy.viewAs === 'refused' ? [refuseImpersonation] : [])];
+      return [refuseApiKeys, requireUser, ...(policy.viewAs === 'refused' ? [refuseImpersonation] : [])];
     case 'tenant':
       return [
-        requireTenant,
-        ...(policy.role === 'member' ? [] : [requireRole(policy.role)]),
-        ...(policy.viewAs === 'refused' ? [refuseImpersonation] : []),
+        teamCaller(policy.key, [
+          requireTenant,
+          ...(policy.role === 'member' ? [] : [requireRole(policy.role)]),
+          ...(policy.viewAs === 'refused' ? [refuseImpersonation] : []),
+        ]),
       ];
   }
 }

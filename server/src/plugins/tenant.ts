@@ -10,6 +10,11 @@ import { verifiedToken } from './auth.ts';
 
 export type TenantContext = { tenantId: string; userId: string; role: Role };
 
+/** Who acts for a team: one of its members, or one of its API keys. */
+export type TeamActor = { userId: string; keyId: null } | { userId: null; keyId: string };
+/** The caller of a route an API key may call (its policy names a scope): the team, and who acts for it. */
+export type TeamCaller = { tenantId: string; actor: TeamActor };
+
 declare module 'fastify' {
   interface FastifyInstance {
     /**
@@ -23,8 +28,10 @@ declare module 'fastify' {
     ): Promise<{ sessionOpen: false } | { sessionOpen: true; role: Role | null }>;
   }
   interface FastifyRequest {
-    /** Set by requireTenant: the verified team and the caller's role in it. */
+    /** Set by requireTenant: the verified team and the member's role in it. Never set for an API key. */
     tenantCtx: TenantContext;
+    /** Set on every team route, for a member and for an API key: what a route a key may call reads. */
+    team: TeamCaller;
   }
 }
 
@@ -33,6 +40,7 @@ const notAMember = () => new AppError('FORBIDDEN', 'You are not a member of this
 export const tenantPlugin = fp(
   async (app: FastifyInstance) => {
     app.decorateRequest('tenantCtx', null as unknown as TenantContext);
+    app.decorateRequest('team', null as unknown as TeamCaller);
     app.decorate('findTenantAccess', createTenantAccessCheck(app.database.db));
   },
   { name: 'tenant', dependencies: ['authentication'] },
@@ -60,6 +68,7 @@ export const requireTenant: preHandlerAsyncHookHandler = async function (this: F
   if (!access.role) throw notAMember();
   request.user = user;
   request.tenantCtx = { tenantId, userId: user.uuid, role: access.role };
+  request.team = { tenantId, actor: { userId: user.uuid, keyId: null } };
 };
 
 const RANK: Record<Role, number> = { member: 0, admin: 1, owner: 2 };

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
+import { apiKeys } from './api-keys.ts';
 import { users } from './users.ts';
 
 /**
@@ -15,6 +16,8 @@ export const activityLog = pgTable(
       .default(sql`gen_random_uuid()`),
     tenantId: uuid('tenant_id').notNull(),
     actorId: uuid('actor_id').references(() => users.uuid, { onDelete: 'set null' }),
+    /** The team API key that made the change, when a key made it (then actor_id is null). */
+    actorKeyId: uuid('actor_key_id').references(() => apiKeys.id, { onDelete: 'set null' }),
     action: text('action').notNull(),
     details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -15,3 +15,5 @@ export * from './operator-audit.ts';
 export * from './signups-by-day.ts';
 export * from './job-runs.ts';
 export * from './rate-limits.ts';
+export * from './api-keys.ts';
+export * from './webhooks.ts';

@@ -4,6 +4,7 @@ import type { Db } from '../../db/client.ts';
 import { isoTime, pgTime } from '../../db/iso-time.ts';
 import { keysetPages, pastKey, preparedPerHandle } from '../../db/prepared.ts';
 import { activityLog } from '../../db/schema/activity-log.ts';
+import { apiKeys } from '../../db/schema/api-keys.ts';
 import { users } from '../../db/schema/users.ts';
 import { deleteInBatches } from '../../db/delete-in-batches.ts';
 
@@ -42,15 +43,21 @@ export async function insertActivity(
  */
 export function insertActivityFrom(
   source: SQLWrapper,
-  entry: { tenantId: SQLWrapper; actorId: SQLWrapper; action: string; details: Record<string, SQLWrapper> },
+  entry: {
+    tenantId: SQLWrapper;
+    actorId: SQLWrapper;
+    actorKeyId: SQLWrapper;
+    action: string;
+    details: Record<string, SQLWrapper>;
+  },
 ): SQL {
   const column = (name: keyof typeof activityLog.$inferInsert) => sql.identifier(activityLog[name].name);
   const details = sql.join(
     Object.entries(entry.details).map(([key, value]) => sql`${key}::text, ${value}`),
     sql`, `,
   );
-  return sql`insert into ${activityLog} (${column('tenantId')}, ${column('actorId')}, ${column('action')}, ${column('details')})
-    select ${entry.tenantId}, ${entry.actorId}, ${entry.action}::text, jsonb_build_object(${details}) from ${source}`;
+  return sql`insert into ${activityLog} (${column('tenantId')}, ${column('actorId')}, ${column('actorKeyId')}, ${column('action')}, ${column('details')})
+    select ${entry.tenantId}, ${entry.actorId}, ${entry.actorKeyId}, ${entry.action}::text, jsonb_build_object(${details}) from ${source}`;
 }
 
 /** Every entry a user made, oldest first. */
@@ -71,13 +78,13 @@ export async function findByActor(db: Db, actorId: string) {
  * A team's entries newest first, from the start or after a cursor's key, all or of one action; served by
  * activity_log_tenant_idx (one action's entries are filtered from it: docs/decisions/016 keeps the log to one index,
  * for the item create that writes an entry each time). The actor's email is read now, so it is null once
- * their account is gone.
+ * their account is gone; a change an API key made names the key (`API key {name}`).
  */
 function activityPage(db: Db, afterKey: boolean, byAction: boolean) {
   return db
     .select({
       uuid: activityLog.id,
-      actorEmail: users.email,
+      actorEmail: sql<string | null>`coalesce(${users.email}, 'API key ' || ${apiKeys.name})`,
       action: activityLog.action,
       details: activityLog.details,
       createdAt: isoTime(activityLog.createdAt),
@@ -86,6 +93,7 @@ function activityPage(db: Db, afterKey: boolean, byAction: boolean) {
     })
     .from(activityLog)
     .leftJoin(users, eq(users.uuid, activityLog.actorId))
+    .leftJoin(apiKeys, eq(apiKeys.id, activityLog.actorKeyId))
     .where(
       and(
         eq(activityLog.tenantId, sql.placeholder('tenantId')),

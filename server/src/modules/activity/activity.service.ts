@@ -1,40 +1,66 @@
 // A team's activity log: every module records its changes here, in the transaction that makes the change; admins and
 // the owner read it as a list and as a CSV export (docs/contract.md section 4, Team activity).
-import { ACTIVITY_CSV_COLUMNS, type ActivityAction, type ActivityEntry } from '@app/contract';
+import {
+  ACTIVITY_CSV_COLUMNS,
+  type ActivityAction,
+  type ActivityEntry,
+  WEBHOOK_EVENTS,
+  type WebhookEvent,
+} from '@app/contract';
 
 import type { SQL, SQLWrapper } from 'drizzle-orm';
 
 import type { Db } from '../../db/client.ts';
 import { withTenantStatement } from '../../db/tenant-scope.ts';
 import { type Page, type PageQuery, readPage } from '../../lib/pagination.ts';
-import type { TenantContext } from '../../plugins/tenant.ts';
+import type { TeamCaller } from '../../plugins/tenant.ts';
+import { queueEvent, queueFrom } from '../webhooks/webhooks.service.ts';
 import * as repo from './activity.repository.ts';
 import { csvRow } from './csv.ts';
 import { daysBefore } from '../../lib/clock.ts';
 
 type Activity = Parameters<typeof repo.insertActivity>[1];
 
-/** Records one change of a team; `tx` is the transaction of the change itself, so both commit or neither. */
+const isWebhookEvent = (action: string): action is WebhookEvent =>
+  (WEBHOOK_EVENTS as readonly string[]).includes(action);
+
+/**
+ * Records one change of a team; `tx` is the transaction of the change itself, so both commit or neither. An entry
+ * whose action is a webhook event also queues its deliveries there: the one place a change reaches the team's
+ * webhooks (docs/decisions/024), so no change can be logged and not announced, or announced and rolled back.
+ */
 export async function recordActivity(tx: Db, entry: Activity): Promise<void> {
   await repo.insertActivity(tx, entry);
+  if (isWebhookEvent(entry.action)) {
+    await queueEvent(tx, { tenantId: entry.tenantId, event: entry.action, data: entry.details ?? {} });
+  }
 }
 
 /**
- * The part of another module's statement that logs its change: an insert of one entry per row of `source`, a CTE of
- * that statement (`WITH changed AS (UPDATE … RETURNING …), logged AS (<this>) SELECT … FROM changed`), so the change
- * and its entry are one statement and one round trip. This and recordActivity are all that knows the log's columns:
- * the caller's module keeps to its own tables.
+ * The parts of another module's statement that log its change: an insert of one entry per row of `source`, each a
+ * CTE of that statement (`WITH changed AS (UPDATE … RETURNING …), logged AS (<part>) SELECT … FROM changed`), so the
+ * change and its entry are one statement and one round trip; for a webhook event, a second part queues its
+ * deliveries with `data` as their payload's. This and recordActivity are all that knows the log's columns: the
+ * caller's module keeps to its own tables.
  */
 export function activityFrom(
   source: SQLWrapper,
   entry: {
     tenantId: SQLWrapper;
     actorId: SQLWrapper;
+    actorKeyId: SQLWrapper;
     action: ActivityAction;
     details: Record<string, SQLWrapper>;
+    data: Record<string, SQLWrapper>;
   },
-): SQL {
-  return repo.insertActivityFrom(source, entry);
+): SQL[] {
+  const { data, ...logged } = entry;
+  return [
+    repo.insertActivityFrom(source, logged),
+    ...(isWebhookEvent(entry.action)
+      ? [queueFrom(source, { tenantId: entry.tenantId, event: entry.action, data })]
+      : []),
+  ];
 }
 
 /** What a user did, in every team and oldest first: the entries of their account's export. */
@@ -77,7 +103,7 @@ type ActivityQuery = PageQuery & { action?: ActivityAction | undefined };
 
 export async function listActivity(
   db: Db,
-  ctx: TenantContext,
+  ctx: TeamCaller,
   query: ActivityQuery,
 ): Promise<Page<ActivityEntry>> {
   return readPage(
@@ -96,7 +122,7 @@ const EXPORT_PAGE = 500;
 /** The whole log (of one action, if given) as CSV, newest first, read page by page as the response is sent. */
 export async function* exportActivity(
   db: Db,
-  ctx: TenantContext,
+  ctx: TeamCaller,
   action: ActivityAction | undefined,
 ): AsyncGenerator<string> {
   yield csvRow(ACTIVITY_CSV_COLUMNS);

@@ -3,7 +3,7 @@ import { and, desc, eq, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { PgColumn, WithSubqueryWithSelection } from 'drizzle-orm/pg-core';
 
 import type { Db } from '../../db/client.ts';
-import { isoTime, pgTime } from '../../db/iso-time.ts';
+import { isoTime, isoTimeText, pgTime } from '../../db/iso-time.ts';
 import { keysetPages, pastKey, preparedPerHandle } from '../../db/prepared.ts';
 import { items } from '../../db/schema/items.ts';
 
@@ -66,10 +66,15 @@ export async function countItems(db: Db, tenantId: string) {
 type NewItem = {
   uuid: string;
   tenantId: string;
-  createdBy: string;
+  /** The member who creates it, or null when an API key does (then `actorKeyId`). */
+  createdBy: string | null;
+  actorKeyId: string | null;
   name: string;
   description: string | null;
 };
+
+/** Who changes an item: a member, or an API key of the team. */
+type Actor = { userId: string | null; keyId: string | null };
 
 /**
  * What an item's writes embed from the modules below (items.service.ts hands them in, so this file imports no other
@@ -83,10 +88,12 @@ export type ItemWriteParts = {
     entry: {
       tenantId: SQLWrapper;
       actorId: SQLWrapper;
+      actorKeyId: SQLWrapper;
       action: 'item.created' | 'item.updated' | 'item.deleted';
       details: Record<string, SQLWrapper>;
+      data: Record<string, SQLWrapper>;
     },
-  ) => SQL;
+  ) => SQL[];
 };
 
 /** What a written item's CTE returns: the row the answer is read from, and what its log entry names. */
@@ -102,9 +109,10 @@ const writtenColumns = {
 
 /**
  * An item's writes, each ONE statement that also logs it (docs/decisions/016): `WITH item AS (INSERT | UPDATE |
- * DELETE … RETURNING …), logged AS (INSERT INTO activity_log … SELECT … FROM item) SELECT … FROM item`. The entry is
- * written only for a row the change returned, so a change that finds no item logs nothing, and the change and its
- * entry commit or fail together. The inserts are prepared once per handle, as the pages are.
+ * DELETE … RETURNING …), logged_0 AS (INSERT INTO activity_log … SELECT … FROM item), logged_1 AS (the webhook
+ * deliveries it queues) SELECT … FROM item`. The entry is written only for a row the change returned, so a change
+ * that finds no item logs nothing, and the change and its entry commit or fail together. The inserts are prepared
+ * once per handle, as the pages are.
  */
 export function itemWrites({ itemsUnlimited, activityFrom }: ItemWriteParts) {
   /** The statement around a write's CTE: its entry logged, and the item read back in the API's form. */
@@ -112,18 +120,31 @@ export function itemWrites({ itemsUnlimited, activityFrom }: ItemWriteParts) {
     db: Db,
     item: WithSubqueryWithSelection<typeof writtenColumns, 'item'>,
     action: 'item.created' | 'item.updated' | 'item.deleted',
-    actorId: SQLWrapper,
+    actor: { userId: SQLWrapper; keyId: SQLWrapper },
   ) => {
-    const log = db.$with('logged', {}).as(
-      activityFrom(item, {
-        tenantId: item.tenantId,
-        actorId,
-        action,
-        details: { item: item.uuid, name: item.name },
-      }),
-    );
-    return db.with(item, log).select(itemColumnsOf(item));
+    const parts = activityFrom(item, {
+      tenantId: item.tenantId,
+      actorId: actor.userId,
+      actorKeyId: actor.keyId,
+      action,
+      details: { item: item.uuid, name: item.name },
+      // A webhook's data is the item as the API answers it.
+      data: {
+        uuid: item.uuid,
+        name: item.name,
+        description: item.description,
+        created_at: isoTimeText(item.createdAt),
+        updated_at: isoTimeText(item.updatedAt),
+      },
+    });
+    const logs = parts.map((part, index) => db.$with(`logged_${index}`, {}).as(part));
+    return db.with(item, ...logs).select(itemColumnsOf(item));
   };
+  /** Who acts, as typed parameters of a statement. */
+  const actorOf = (actor: Actor) => ({
+    userId: sql`${actor.userId}::uuid`,
+    keyId: sql`${actor.keyId}::uuid`,
+  });
   const placeholder = (name: string, type: string) => sql`${sql.placeholder(name)}::${sql.raw(type)}`;
 
   /** The insert of a team whose plan sets no item limit: the row, or none when the plan has a limit. */
@@ -138,8 +159,13 @@ export function itemWrites({ itemsUnlimited, activityFrom }: ItemWriteParts) {
         )
         .returning(writtenColumns),
     );
-    // The entry's actor is the item's creator, as the row records it.
-    return logged(db, item, 'item.created', item.createdBy).from(item).prepare('insert_item_unlimited');
+    // The entry's actor is the item's creator, as the row records it, or the key that created it.
+    return logged(db, item, 'item.created', {
+      userId: item.createdBy,
+      keyId: placeholder('actorKeyId', 'uuid'),
+    })
+      .from(item)
+      .prepare('insert_item_unlimited');
   });
 
   /** The insert after the limit was checked under the team's lock. */
@@ -156,7 +182,12 @@ export function itemWrites({ itemsUnlimited, activityFrom }: ItemWriteParts) {
         })
         .returning(writtenColumns),
     );
-    return logged(db, item, 'item.created', item.createdBy).from(item).prepare('insert_item');
+    return logged(db, item, 'item.created', {
+      userId: item.createdBy,
+      keyId: placeholder('actorKeyId', 'uuid'),
+    })
+      .from(item)
+      .prepare('insert_item');
   });
 
   return {
@@ -174,12 +205,12 @@ export function itemWrites({ itemsUnlimited, activityFrom }: ItemWriteParts) {
       return item!;
     },
 
-    /** The changed item, logged as `actorId`'s change; undefined when there was none. */
+    /** The changed item, logged as `actor`'s change; undefined when there was none. */
     async update(
       db: Db,
       tenantId: string,
       id: string,
-      actorId: string,
+      actor: Actor,
       values: { name?: string; description?: string | null },
     ) {
       const item = db.$with('item').as(
@@ -189,19 +220,19 @@ export function itemWrites({ itemsUnlimited, activityFrom }: ItemWriteParts) {
           .where(and(eq(items.tenantId, tenantId), eq(items.uuid, id)))
           .returning(writtenColumns),
       );
-      const [updated] = await logged(db, item, 'item.updated', sql`${actorId}::uuid`).from(item);
+      const [updated] = await logged(db, item, 'item.updated', actorOf(actor)).from(item);
       return updated;
     },
 
-    /** The deleted item, logged as `actorId`'s deletion; undefined when there was none. */
-    async delete(db: Db, tenantId: string, id: string, actorId: string) {
+    /** The deleted item, logged as `actor`'s deletion; undefined when there was none. */
+    async delete(db: Db, tenantId: string, id: string, actor: Actor) {
       const item = db.$with('item').as(
         db
           .delete(items)
           .where(and(eq(items.tenantId, tenantId), eq(items.uuid, id)))
           .returning(writtenColumns),
       );
-      const [deleted] = await logged(db, item, 'item.deleted', sql`${actorId}::uuid`).from(item);
+      const [deleted] = await logged(db, item, 'item.deleted', actorOf(actor)).from(item);
       return deleted;
     },
   };

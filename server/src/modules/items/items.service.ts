@@ -1,4 +1,5 @@
-// Items (docs/contract.md section 3): any member reads and writes the team's items; another team's item is simply not found.
+// Items (docs/contract.md section 3): any member reads and writes the team's items, and so does an API key with the
+// scope; another team's item is simply not found.
 import { randomUUID } from 'node:crypto';
 
 import { isUuid, type Item } from '@app/contract';
@@ -7,7 +8,7 @@ import type { Db } from '../../db/client.ts';
 import { withTenantScope, withTenantStatement } from '../../db/tenant-scope.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { type Page, type PageQuery, readPage } from '../../lib/pagination.ts';
-import type { TenantContext } from '../../plugins/tenant.ts';
+import type { TeamCaller } from '../../plugins/tenant.ts';
 import { activityFrom } from '../activity/activity.service.ts';
 import { itemsUnlimited, requireRoomFor } from '../billing/billing.service.ts';
 import * as repo from './items.repository.ts';
@@ -30,7 +31,7 @@ function toItem(row: repo.ItemRecord): Item {
  */
 const writes = repo.itemWrites({ itemsUnlimited, activityFrom });
 
-export async function listItems(db: Db, ctx: TenantContext, query: PageQuery): Promise<Page<Item>> {
+export async function listItems(db: Db, ctx: TeamCaller, query: PageQuery): Promise<Page<Item>> {
   return readPage(
     query,
     (limit, after) =>
@@ -39,7 +40,7 @@ export async function listItems(db: Db, ctx: TenantContext, query: PageQuery): P
   );
 }
 
-export async function getItem(db: Db, ctx: TenantContext, id: string): Promise<Item> {
+export async function getItem(db: Db, ctx: TeamCaller, id: string): Promise<Item> {
   if (!isUuid(id)) throw notFound();
   const item = await withTenantStatement(db, ctx.tenantId, (tx) => repo.findItem(tx, ctx.tenantId, id));
   if (!item) throw notFound();
@@ -48,13 +49,14 @@ export async function getItem(db: Db, ctx: TenantContext, id: string): Promise<I
 
 export async function createItem(
   db: Db,
-  ctx: TenantContext,
+  ctx: TeamCaller,
   { name, description }: { name: string; description?: string | null | undefined },
 ): Promise<Item> {
   const values = {
     uuid: randomUUID(),
     tenantId: ctx.tenantId,
-    createdBy: ctx.userId,
+    createdBy: ctx.actor.userId,
+    actorKeyId: ctx.actor.keyId,
     name,
     description: description ?? null,
   };
@@ -77,7 +79,7 @@ export async function countItems(tx: Db, tenantId: string): Promise<number> {
 
 export async function updateItem(
   db: Db,
-  ctx: TenantContext,
+  ctx: TeamCaller,
   id: string,
   changes: { name?: string | undefined; description?: string | null | undefined },
 ): Promise<Item> {
@@ -85,16 +87,16 @@ export async function updateItem(
   const values = Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined));
   // One statement, the change and its entry: one round trip.
   const item = await withTenantStatement(db, ctx.tenantId, (tx) =>
-    writes.update(tx, ctx.tenantId, id, ctx.userId, values),
+    writes.update(tx, ctx.tenantId, id, ctx.actor, values),
   );
   if (!item) throw notFound();
   return toItem(item);
 }
 
-export async function deleteItem(db: Db, ctx: TenantContext, id: string): Promise<void> {
+export async function deleteItem(db: Db, ctx: TeamCaller, id: string): Promise<void> {
   if (!isUuid(id)) throw notFound();
   const deleted = await withTenantStatement(db, ctx.tenantId, (tx) =>
-    writes.delete(tx, ctx.tenantId, id, ctx.userId),
+    writes.delete(tx, ctx.tenantId, id, ctx.actor),
   );
   if (!deleted) throw notFound();
 }

@@ -18,7 +18,7 @@ import { subscribeLocally } from '../../../test/local-billing.ts';
 import type { Db } from '../../db/client.ts';
 import { activityLog } from '../../db/schema/activity-log.ts';
 import * as schema from '../../db/schema/index.ts';
-import type { TenantContext } from '../../plugins/tenant.ts';
+import type { TeamCaller } from '../../plugins/tenant.ts';
 import * as service from './items.service.ts';
 
 let app: TestApp;
@@ -195,7 +195,7 @@ describe("an item's entries in the team's log", () => {
         logger: { logQuery: (query) => sent.push(query) },
       }) as unknown as Db;
       const userId = await userIdOf(user, uuid);
-      const ctx: TenantContext = { tenantId: uuid, userId, role: 'owner' };
+      const ctx: TeamCaller = { tenantId: uuid, actor: { userId, keyId: null } };
       /** What `run` sends inside its tenant scope, the scope's own set_config aside. */
       const statementsOf = async (run: () => Promise<unknown>) => {
         sent.length = 0;
@@ -204,7 +204,7 @@ describe("an item's entries in the team's log", () => {
       };
       const oneWrite = (write: string) => [
         expect.stringMatching(
-          new RegExp(`^with "item" as \\(${write} .*"logged" as \\(insert into "activity_log" `, 's'),
+          new RegExp(`^with "item" as \\(${write} .*"logged_0" as \\(insert into "activity_log" `, 's'),
         ),
       ];
 
@@ -254,7 +254,7 @@ describe("an item's entries in the team's log", () => {
     const item = (await call('POST', '/items/', { name: 'Kept' }, user, uuid)).json();
     const before = await entriesOf(uuid);
     // An actor that is no account: the entry's foreign key refuses it, after the item's row has changed.
-    const ctx: TenantContext = { tenantId: uuid, userId: randomUUID(), role: 'owner' };
+    const ctx: TeamCaller = { tenantId: uuid, actor: { userId: randomUUID(), keyId: null } };
     const { db } = app.database;
     await expect(service.updateItem(db, ctx, item.uuid, { name: 'Changed' })).rejects.toThrow();
     await expect(service.deleteItem(db, ctx, item.uuid)).rejects.toThrow();

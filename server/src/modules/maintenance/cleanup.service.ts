@@ -4,6 +4,7 @@ import type { Db } from '../../db/client.ts';
 import { trimActivity } from '../activity/activity.service.ts';
 import { deleteExpiredCredentials } from '../auth/sessions.service.ts';
 import { deleteOldSentMail } from '../mail/mail.service.ts';
+import { deleteOldDeliveries } from '../webhooks/webhooks.service.ts';
 import { deleteExpiredRateLimits } from './maintenance.repository.ts';
 
 /** An aborted `signal` (the process is stopping) ends it between batches; tomorrow's run deletes the rest. */
@@ -16,6 +17,7 @@ export async function cleanUp(
   return {
     ...(await deleteExpiredCredentials(db, now, signal)),
     sentMail: await deleteOldSentMail(db, now, signal),
+    webhookDeliveries: await deleteOldDeliveries(db, now, signal),
     rateLimits: await deleteExpiredRateLimits(db, now, signal),
     activity: await trimActivity(db, now, activityRetentionDays, signal),
   };

@@ -9,7 +9,7 @@ export const membersRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.database.db;
 
   route(app, 'listMembers', async (request, reply) =>
-    sendPage(reply, await members.listMembers(db, request.tenantCtx, request.query)),
+    sendPage(reply, await members.listMembers(db, request.team, request.query)),
   );
 
   route(app, 'removeMember', async (request, reply) => {

@@ -6,7 +6,7 @@ import type { Db } from '../../db/client.ts';
 import { withTenantScope, withTenantStatement } from '../../db/tenant-scope.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { type Page, type PageQuery, readPage } from '../../lib/pagination.ts';
-import type { TenantContext } from '../../plugins/tenant.ts';
+import type { TeamCaller, TenantContext } from '../../plugins/tenant.ts';
 import { recordActivity } from '../activity/activity.service.ts';
 import * as invitationsRepo from './invitations.repository.ts';
 import * as repo from './members.repository.ts';
@@ -20,7 +20,7 @@ const toMember = ({ uuid, email, role, joinedAt }: MemberRow): Member => ({
   joined_at: joinedAt,
 });
 
-export async function listMembers(db: Db, ctx: TenantContext, query: PageQuery): Promise<Page<Member>> {
+export async function listMembers(db: Db, ctx: TeamCaller, query: PageQuery): Promise<Page<Member>> {
   return readPage(
     query,
     (limit, after) =>

@@ -14,6 +14,8 @@ export const ACTION_LABELS: Record<ActivityAction, string> = {
   'item.created': 'Item created',
   'item.updated': 'Item updated',
   'item.deleted': 'Item deleted',
+  'apikey.created': 'API key created',
+  'apikey.revoked': 'API key revoked',
   'impersonation.started': 'Support viewed as member',
   'impersonation.stopped': 'Support stopped viewing',
 };

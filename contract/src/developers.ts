@@ -1,0 +1,133 @@
+// The developer platform (docs/contract.md section 4): a team's API keys and its webhook endpoints with their
+// deliveries. The scopes and events are plain values in constants.ts, which endpoints.ts reads without zod.
+import { z } from 'zod';
+
+import { API_KEY_SCOPES, WEBHOOK_EVENTS } from './constants.ts';
+import type { EndpointSchemas } from './endpoint-schemas.ts';
+import { PageQuerySchema } from './pagination.ts';
+
+const Timestamp = z.iso.datetime({ offset: true });
+
+export const API_KEY_NAME_MAX_LENGTH = 100;
+export const WEBHOOK_URL_MAX_LENGTH = 2048;
+
+/** A list of choices, each named once: a repeat is dropped rather than refused. */
+const choices = <T extends readonly [string, ...string[]]>(values: T, what: string) =>
+  z
+    .array(z.enum(values, { error: `Unknown ${what}` }), { error: `Choose at least one ${what}` })
+    .min(1, `Choose at least one ${what}`)
+    .max(values.length * 4, `Too many ${what}s`)
+    .transform((chosen) => [...new Set(chosen)]);
+
+export const CreateApiKeyBodySchema = z.object({
+  name: z
+    .string({ error: 'Name is required' })
+    .trim()
+    .min(1, 'Name is required')
+    .max(API_KEY_NAME_MAX_LENGTH, `Name must be ${API_KEY_NAME_MAX_LENGTH} characters or less`),
+  scopes: choices(API_KEY_SCOPES, 'scope'),
+});
+export type CreateApiKeyBody = z.input<typeof CreateApiKeyBodySchema>;
+
+export const ApiKeySchema = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  scopes: z.array(z.enum(API_KEY_SCOPES)),
+  /** The key's first characters, enough to tell it apart from the team's others. */
+  prefix: z.string(),
+  created_at: Timestamp,
+  /** Null once the creator's account is gone. */
+  created_by_email: z.string().nullable(),
+  last_used_at: Timestamp.nullable(),
+});
+export type ApiKey = z.infer<typeof ApiKeySchema>;
+
+/** The answer to a create: the only time the key itself is shown. */
+export const CreatedApiKeySchema = ApiKeySchema.pick({
+  id: true,
+  name: true,
+  scopes: true,
+  prefix: true,
+  created_at: true,
+}).extend({ key: z.string() });
+export type CreatedApiKey = z.infer<typeof CreatedApiKeySchema>;
+
+const WebhookUrlSchema = z
+  .url({ protocol: /^https?$/, error: 'Enter an http or https URL' })
+  .max(WEBHOOK_URL_MAX_LENGTH, `URL must be ${WEBHOOK_URL_MAX_LENGTH} characters or less`);
+
+export const CreateWebhookBodySchema = z.object({
+  url: WebhookUrlSchema,
+  events: choices(WEBHOOK_EVENTS, 'event'),
+});
+export type CreateWebhookBody = z.input<typeof CreateWebhookBodySchema>;
+
+/** Only the fields to change. */
+export const UpdateWebhookBodySchema = z.object({
+  url: WebhookUrlSchema.optional(),
+  events: choices(WEBHOOK_EVENTS, 'event').optional(),
+  enabled: z.boolean({ error: 'enabled must be true or false' }).optional(),
+});
+export type UpdateWebhookBody = z.input<typeof UpdateWebhookBodySchema>;
+
+export const WebhookSchema = z.object({
+  id: z.uuid(),
+  url: z.string(),
+  events: z.array(z.enum(WEBHOOK_EVENTS)),
+  enabled: z.boolean(),
+  created_at: Timestamp,
+});
+export type Webhook = z.infer<typeof WebhookSchema>;
+
+/** The answer to a create: the only time the signing secret is shown. */
+export const CreatedWebhookSchema = WebhookSchema.extend({ secret: z.string() });
+export type CreatedWebhook = z.infer<typeof CreatedWebhookSchema>;
+
+export const WEBHOOK_DELIVERY_STATUSES = ['pending', 'succeeded', 'failed'] as const;
+
+export const WebhookDeliverySchema = z.object({
+  /** Also the `webhook-id` header of every attempt. */
+  id: z.string(),
+  /** One of the endpoint's events, or `ping` for a test. */
+  event: z.string(),
+  status: z.enum(WEBHOOK_DELIVERY_STATUSES),
+  attempts: z.number().int(),
+  /** The HTTP status of the last attempt's answer; null before one, or when it got none (a timeout, a refusal). */
+  response_status: z.number().int().nullable(),
+  created_at: Timestamp,
+  last_attempt_at: Timestamp.nullable(),
+});
+export type WebhookDelivery = z.infer<typeof WebhookDeliverySchema>;
+
+/**
+ * The JSON body of every delivery (the Standard Webhooks payload): `type` is the event, `timestamp` when it
+ * happened, `data` what changed: the item for item events; the member for member events; the plan and its status
+ * for subscription.changed.
+ */
+export const WebhookPayloadSchema = z.object({
+  type: z.union([z.enum(WEBHOOK_EVENTS), z.literal('ping')]),
+  timestamp: Timestamp,
+  tenant_uuid: z.uuid(),
+  data: z.record(z.string(), z.unknown()),
+});
+export type WebhookPayload = z.infer<typeof WebhookPayloadSchema>;
+
+const IdParamsSchema = z.object({ id: z.string().max(100) });
+const DeliveryParamsSchema = IdParamsSchema.extend({ delivery_id: z.string().max(100) });
+
+export const developersEndpointSchemas = {
+  createApiKey: { body: CreateApiKeyBodySchema, response: { 201: CreatedApiKeySchema } },
+  listApiKeys: { response: { 200: z.array(ApiKeySchema) } },
+  revokeApiKey: { params: IdParamsSchema, response: { 204: z.null() } },
+  createWebhook: { body: CreateWebhookBodySchema, response: { 201: CreatedWebhookSchema } },
+  listWebhooks: { response: { 200: z.array(WebhookSchema) } },
+  updateWebhook: { params: IdParamsSchema, body: UpdateWebhookBodySchema, response: { 200: WebhookSchema } },
+  deleteWebhook: { params: IdParamsSchema, response: { 204: z.null() } },
+  testWebhook: { params: IdParamsSchema, response: { 202: WebhookDeliverySchema } },
+  listWebhookDeliveries: {
+    params: IdParamsSchema,
+    query: PageQuerySchema,
+    response: { 200: z.array(WebhookDeliverySchema) },
+  },
+  retryWebhookDelivery: { params: DeliveryParamsSchema, response: { 202: WebhookDeliverySchema } },
+} as const satisfies EndpointSchemas;

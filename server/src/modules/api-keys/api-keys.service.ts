@@ -1,0 +1,103 @@
+// A team's API keys (docs/contract.md section 4, Developer platform): admins and the owner create, list and revoke
+// them; a key acts for its team on what its scopes allow (plugins/api-key.ts asks authenticateKey on each request).
+import {
+  API_KEY_PREFIX,
+  type ApiKey,
+  type ApiKeyScope,
+  type CreateApiKeyBody,
+  type CreatedApiKey,
+  isUuid,
+  MAX_API_KEYS,
+} from '@app/contract';
+
+import type { Db } from '../../db/client.ts';
+import { withTenantScope, withTenantStatement } from '../../db/tenant-scope.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { hashToken, randomToken } from '../../lib/tokens.ts';
+import type { TenantContext } from '../../plugins/tenant.ts';
+import { recordActivity } from '../activity/activity.service.ts';
+import { lockTeam } from '../tenants/tenants.service.ts';
+import * as repo from './api-keys.repository.ts';
+
+/** How much of a key the list shows: the prefix and eight characters of the random part. */
+const SHOWN_LENGTH = API_KEY_PREFIX.length + 8;
+
+export async function createApiKey(
+  db: Db,
+  ctx: TenantContext,
+  { name, scopes }: { name: string; scopes: ApiKeyScope[] } & Omit<CreateApiKeyBody, 'name' | 'scopes'>,
+): Promise<CreatedApiKey> {
+  const key = `${API_KEY_PREFIX}${randomToken()}`;
+  const created = await withTenantScope(db, ctx.tenantId, async (tx) => {
+    // Under the team's lock, so two creates for the last place cannot both take it.
+    await lockTeam(tx, ctx.tenantId);
+    if ((await repo.countLiveKeys(tx, ctx.tenantId)) >= MAX_API_KEYS) {
+      throw new AppError(
+        'BAD_REQUEST',
+        `A team can have at most ${MAX_API_KEYS} API keys. Revoke one to create another.`,
+      );
+    }
+    const row = await repo.insertKey(tx, {
+      tenantId: ctx.tenantId,
+      name,
+      scopes,
+      prefix: key.slice(0, SHOWN_LENGTH),
+      keyHash: hashToken(key),
+      createdBy: ctx.userId,
+    });
+    await recordActivity(tx, {
+      tenantId: ctx.tenantId,
+      actorId: ctx.userId,
+      action: 'apikey.created',
+      details: { key: row.id, name, scopes },
+    });
+    return row;
+  });
+  return {
+    id: created.id,
+    name: created.name,
+    scopes: created.scopes as ApiKeyScope[],
+    prefix: created.prefix,
+    created_at: created.createdAt,
+    key,
+  };
+}
+
+export async function listApiKeys(db: Db, ctx: TenantContext): Promise<ApiKey[]> {
+  const rows = await withTenantStatement(db, ctx.tenantId, (tx) => repo.findLiveKeys(tx, ctx.tenantId));
+  return rows.map((row) => ({
+    id: row.id,
+    name: row.name,
+    scopes: row.scopes as ApiKeyScope[],
+    prefix: row.prefix,
+    created_at: row.createdAt,
+    created_by_email: row.createdByEmail,
+    last_used_at: row.lastUsedAt,
+  }));
+}
+
+/** Revokes at once: the key's next request is refused, whichever instance it reaches. */
+export async function revokeApiKey(db: Db, ctx: TenantContext, id: string): Promise<void> {
+  const notFound = () => new AppError('NOT_FOUND', 'API key not found');
+  if (!isUuid(id)) throw notFound();
+  await withTenantScope(db, ctx.tenantId, async (tx) => {
+    const revoked = await repo.revokeKey(tx, ctx.tenantId, id);
+    if (!revoked) throw notFound();
+    await recordActivity(tx, {
+      tenantId: ctx.tenantId,
+      actorId: ctx.userId,
+      action: 'apikey.revoked',
+      details: { key: id, name: revoked.name },
+    });
+  });
+}
+
+export type KeyCaller = { id: string; tenantId: string; name: string; scopes: string[] };
+
+/** The live key a bearer token is, or undefined for an unknown or revoked one; notes its use. */
+export async function authenticateKey(db: Db, token: string): Promise<KeyCaller | undefined> {
+  const key = await repo.findLiveKeyByHash(db, hashToken(token));
+  if (!key) return undefined;
+  if (key.stale) await repo.touchKey(db, key.id);
+  return { id: key.id, tenantId: key.tenantId, name: key.name, scopes: key.scopes };
+}

@@ -1,0 +1,189 @@
+// Sends the queued webhook deliveries (docs/contract.md section 4, Developer platform): at least once, with the same
+// webhook-id on every attempt, retried with exponential backoff up to MAX_ATTEMPTS, then failed. Up to `concurrency`
+// attempts are in flight at once, topped up as they finish, so one slow receiver holds one place, not the queue.
+import type { FastifyBaseLogger } from 'fastify';
+
+import type { Db } from '../../db/client.ts';
+import { type Clock, systemClock } from '../../lib/clock.ts';
+import { type Claimed, claimDue, handBack, type Outcome, settle } from './webhooks.repository.ts';
+import { ATTEMPT_TIMEOUT_MS, type Send, sign } from './sender.ts';
+
+export const MAX_ATTEMPTS = 8;
+/** How long a claimed delivery stays hidden from other workers: longer than any attempt takes. */
+const LEASE_MS = 6 * ATTEMPT_TIMEOUT_MS;
+/** How long a stop lets the attempts in flight finish before it aborts and hands them back. */
+const STOP_GRACE_MS = 2_000;
+
+/** Wait before attempt `attempts + 1` after `attempts` failed ones: base, 2 × base, 4 × base … */
+export const retryDelayMs = (attempts: number, baseMs: number) => baseMs * 2 ** (attempts - 1);
+
+type DeliveryWorkerOptions = {
+  db: Db;
+  send: Send;
+  log: FastifyBaseLogger;
+  /** WEBHOOK_RETRY_BASE_SECONDS, in ms. */
+  retryBaseMs: number;
+  clock?: Clock;
+  pollIntervalMs?: number;
+  concurrency?: number;
+  stopGraceMs?: number;
+  /** Told how each round ended (metrics). */
+  onRound?: (outcome: 'ok' | 'failed') => void;
+};
+
+export type DeliveryWorker = {
+  /** Sends what is due now, then keeps polling until stop(). */
+  start(): void;
+  /** Runs a round at once rather than at the next poll: after queuing a delivery someone waits for (a test, a retry). */
+  notify(): void;
+  /** Sends every delivery that is due; a call during a round makes it go round once more. */
+  drain(): Promise<void>;
+  /** Stops polling; resolves once the attempts in flight have finished or been handed back. */
+  stop(): Promise<void>;
+};
+
+export function createDeliveryWorker({
+  db,
+  send,
+  log,
+  retryBaseMs,
+  clock = systemClock,
+  pollIntervalMs = 1000,
+  concurrency = 64,
+  stopGraceMs = STOP_GRACE_MS,
+  onRound = () => {},
+}: DeliveryWorkerOptions): DeliveryWorker {
+  let state: 'idle' | 'polling' | 'stopped' = 'idle';
+  let round: Promise<void> | undefined;
+  let isWanted = false;
+  let timer: NodeJS.Timeout | undefined;
+  // Aborts the attempts still in flight once a stop's grace has run out.
+  const abort = new AbortController();
+
+  async function attempt(claim: Claimed): Promise<Outcome | 'aborted'> {
+    const attemptedAt = clock.now();
+    const timestamp = Math.floor(attemptedAt.getTime() / 1000);
+    const headers = {
+      'content-type': 'application/json',
+      'user-agent': 'Tessera-Webhooks/1',
+      'webhook-id': claim.id,
+      'webhook-timestamp': String(timestamp),
+      'webhook-signature': sign(claim.secret, claim.id, timestamp, claim.body),
+    };
+    let responseStatus: number | null = null;
+    let error: string | null = null;
+    try {
+      responseStatus = await send({ url: claim.url, headers, body: claim.body, signal: abort.signal });
+      if (responseStatus < 200 || responseStatus > 299) error = `answered ${responseStatus}`;
+    } catch (caught) {
+      if (abort.signal.aborted) return 'aborted';
+      error = (caught instanceof Error ? caught.message : String(caught)).slice(0, 500);
+    }
+    const attempts = claim.attempts + 1;
+    const failed = error !== null;
+    const status = !failed ? 'succeeded' : attempts >= MAX_ATTEMPTS ? 'failed' : 'pending';
+    if (failed) {
+      log[status === 'failed' ? 'warn' : 'info'](
+        { deliveryId: claim.id, attempts, error },
+        status === 'failed' ? 'webhook delivery failed for good' : 'webhook delivery failed; will retry',
+      );
+    }
+    return {
+      claim,
+      status,
+      attempts,
+      responseStatus,
+      error,
+      attemptedAt,
+      nextAttemptAt: new Date(attemptedAt.getTime() + (failed ? retryDelayMs(attempts, retryBaseMs) : 0)),
+    };
+  }
+
+  async function deliverDue() {
+    const inFlight = new Map<string, Promise<void>>();
+    const outcomes: Outcome[] = [];
+    const aborted: Claimed[] = [];
+    let drained = false;
+    const settleDone = () => settle(db, outcomes.splice(0));
+    try {
+      while (state !== 'stopped') {
+        // Top up once half the places are free: fewer, larger claims and settlements.
+        if (!drained && inFlight.size <= concurrency / 2) {
+          await settleDone();
+          const now = clock.now();
+          const limit = concurrency - inFlight.size;
+          const batch = await claimDue(db, { now, leaseUntil: new Date(now.getTime() + LEASE_MS), limit });
+          drained = batch.length < limit;
+          for (const claim of batch) {
+            const sent = attempt(claim).then((outcome) => {
+              if (outcome === 'aborted') aborted.push(claim);
+              else outcomes.push(outcome);
+              inFlight.delete(claim.id);
+            });
+            inFlight.set(claim.id, sent);
+          }
+        }
+        if (inFlight.size === 0) break;
+        await Promise.race(inFlight.values());
+        // The last few: settle each as it ends, rather than wait on the slowest.
+        if (drained) await settleDone();
+      }
+    } finally {
+      if (state === 'stopped' && inFlight.size > 0) {
+        // What does not finish within the stop's grace is aborted, and handed back below.
+        const grace = new Promise((resolve) => setTimeout(resolve, stopGraceMs).unref());
+        await Promise.race([Promise.all(inFlight.values()), grace]);
+        abort.abort();
+      }
+      await Promise.all(inFlight.values());
+      await settleDone();
+      if (aborted.length > 0) {
+        await handBack(db, aborted, clock.now());
+        log.info({ deliveries: aborted.length }, 'stopping: webhook deliveries in flight handed back');
+      }
+    }
+  }
+
+  function schedule() {
+    clearTimeout(timer);
+    if (state === 'polling') timer = setTimeout(() => void drain(), pollIntervalMs).unref();
+  }
+
+  function drain(): Promise<void> {
+    isWanted = true;
+    round ??= (async () => {
+      try {
+        while (isWanted && state !== 'stopped') {
+          isWanted = false;
+          await deliverDue();
+        }
+        onRound('ok');
+      } catch (error) {
+        // The database may be down; the next poll tries again, and leased deliveries come due when their lease ends.
+        log.error({ err: error }, 'webhook delivery round failed');
+        onRound('failed');
+      } finally {
+        round = undefined;
+        isWanted = false;
+        schedule();
+      }
+    })();
+    return round;
+  }
+
+  return {
+    start() {
+      state = 'polling';
+      void drain();
+    },
+    notify() {
+      if (state === 'polling') void drain();
+    },
+    drain,
+    async stop() {
+      state = 'stopped';
+      clearTimeout(timer);
+      await round;
+    },
+  };
+}

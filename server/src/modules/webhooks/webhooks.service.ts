@@ -1,0 +1,188 @@
+// A team's webhook endpoints and their deliveries (docs/contract.md section 4, Developer platform). Deliveries are
+// queued by the activity log: every entry whose action is a webhook event queues one per subscribed endpoint, in the
+// statement or transaction of the change (activity.service.ts), and the worker sends them (delivery-worker.ts).
+import { randomBytes } from 'node:crypto';
+
+import {
+  type CreatedWebhook,
+  isUuid,
+  MAX_WEBHOOK_ENDPOINTS,
+  type Webhook,
+  type WebhookDelivery,
+  type WebhookEvent,
+} from '@app/contract';
+
+import type { SQL } from 'drizzle-orm';
+
+import type { Db } from '../../db/client.ts';
+import { withTenantScope, withTenantStatement } from '../../db/tenant-scope.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { daysBefore } from '../../lib/clock.ts';
+import { type Page, type PageQuery, readPage } from '../../lib/pagination.ts';
+import type { TenantContext } from '../../plugins/tenant.ts';
+import type { Resolve } from './url-safety.ts';
+import { requirePublicHttps } from './url-safety.ts';
+import * as repo from './webhooks.repository.ts';
+
+export type WebhookDeps = {
+  db: Db;
+  /** Production allows only public https URLs (url-safety.ts). */
+  publicHttpsOnly: boolean;
+  resolve: Resolve;
+  /** Wakes the delivery worker, for a delivery someone is waiting on. */
+  notify(): void;
+};
+
+/**
+ * The part of a change's own statement that queues its deliveries: one per row of `source` for each enabled endpoint
+ * of the team that takes `event` (webhooks.repository.ts).
+ */
+export function queueFrom(...args: Parameters<typeof repo.queueFrom>): SQL {
+  return repo.queueFrom(...args);
+}
+
+/** The same, in the transaction `tx` of a change made by statements of its own. */
+export async function queueEvent(tx: Db, entry: Parameters<typeof repo.queueEvent>[1]): Promise<void> {
+  await repo.queueEvent(tx, entry);
+}
+
+/** Settled deliveries are kept this long, then removed by the daily clean-up. */
+const KEEP_DELIVERIES_DAYS = 30;
+
+const endpointNotFound = () => new AppError('NOT_FOUND', 'Webhook endpoint not found');
+
+function toWebhook(row: repo.EndpointRecord): Webhook {
+  return {
+    id: row.id,
+    url: row.url,
+    events: row.events as WebhookEvent[],
+    enabled: row.enabled,
+    created_at: row.createdAt,
+  };
+}
+
+type DeliveryRow = NonNullable<Awaited<ReturnType<typeof repo.findDelivery>>>;
+function toDelivery(row: DeliveryRow): WebhookDelivery {
+  return {
+    id: row.id,
+    event: row.event,
+    status: row.status,
+    attempts: row.attempts,
+    response_status: row.responseStatus,
+    created_at: row.createdAt,
+    last_attempt_at: row.lastAttemptAt,
+  };
+}
+
+const checkUrl = async (deps: WebhookDeps, url: string) => {
+  if (deps.publicHttpsOnly) await requirePublicHttps(url, deps.resolve);
+};
+
+export async function createWebhook(
+  deps: WebhookDeps,
+  ctx: TenantContext,
+  { url, events }: { url: string; events: WebhookEvent[] },
+): Promise<CreatedWebhook> {
+  await checkUrl(deps, url);
+  const secret = `whsec_${randomBytes(24).toString('base64')}`;
+  const endpoint = await withTenantScope(deps.db, ctx.tenantId, async (tx) => {
+    // Of two creates for the last place only one is made: the second waits on the team's endpoints the first locked,
+    // then counts them afresh, the first's new one too.
+    await repo.lockEndpoints(tx, ctx.tenantId);
+    if ((await repo.countEndpoints(tx, ctx.tenantId)) >= MAX_WEBHOOK_ENDPOINTS) {
+      throw new AppError(
+        'BAD_REQUEST',
+        `A team can have at most ${MAX_WEBHOOK_ENDPOINTS} webhook endpoints. Remove one to add another.`,
+      );
+    }
+    return repo.insertEndpoint(tx, { tenantId: ctx.tenantId, url, events, secret });
+  });
+  return { ...toWebhook(endpoint), secret };
+}
+
+export async function listWebhooks(deps: WebhookDeps, ctx: TenantContext): Promise<Webhook[]> {
+  const rows = await withTenantStatement(deps.db, ctx.tenantId, (tx) => repo.findEndpoints(tx, ctx.tenantId));
+  return rows.map(toWebhook);
+}
+
+export async function updateWebhook(
+  deps: WebhookDeps,
+  ctx: TenantContext,
+  id: string,
+  changes: { url?: string | undefined; events?: WebhookEvent[] | undefined; enabled?: boolean | undefined },
+): Promise<Webhook> {
+  if (!isUuid(id)) throw endpointNotFound();
+  if (changes.url !== undefined) await checkUrl(deps, changes.url);
+  const values = Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined));
+  const endpoint = await withTenantStatement(deps.db, ctx.tenantId, (tx) =>
+    Object.keys(values).length === 0
+      ? repo.findEndpoint(tx, ctx.tenantId, id)
+      : repo.updateEndpoint(tx, ctx.tenantId, id, values),
+  );
+  if (!endpoint) throw endpointNotFound();
+  return toWebhook(endpoint);
+}
+
+/** Removes the endpoint with its deliveries, pending ones too: nothing more is sent to it. */
+export async function deleteWebhook(deps: WebhookDeps, ctx: TenantContext, id: string): Promise<void> {
+  if (!isUuid(id)) throw endpointNotFound();
+  const deleted = await withTenantStatement(deps.db, ctx.tenantId, (tx) =>
+    repo.deleteEndpoint(tx, ctx.tenantId, id),
+  );
+  if (!deleted) throw endpointNotFound();
+}
+
+/** Queues a `ping` to the endpoint, sent at once: what the Developers page's test button sends. */
+export async function testWebhook(
+  deps: WebhookDeps,
+  ctx: TenantContext,
+  id: string,
+): Promise<WebhookDelivery> {
+  if (!isUuid(id)) throw endpointNotFound();
+  const delivery = await withTenantScope(deps.db, ctx.tenantId, async (tx) => {
+    const deliveryId = await repo.insertPing(tx, ctx.tenantId, id);
+    return deliveryId === undefined ? undefined : repo.findDelivery(tx, ctx.tenantId, deliveryId);
+  });
+  if (!delivery) throw endpointNotFound();
+  deps.notify();
+  return toDelivery(delivery);
+}
+
+export async function listDeliveries(
+  deps: WebhookDeps,
+  ctx: TenantContext,
+  id: string,
+  query: PageQuery,
+): Promise<Page<WebhookDelivery>> {
+  if (!isUuid(id)) throw endpointNotFound();
+  return withTenantScope(deps.db, ctx.tenantId, async (tx) => {
+    if (!(await repo.findEndpoint(tx, ctx.tenantId, id))) throw endpointNotFound();
+    return readPage(
+      query,
+      (limit, after) => repo.findDeliveries(tx, ctx.tenantId, id, limit, after),
+      (row) => toDelivery(row),
+    );
+  });
+}
+
+/** Sends a delivery again, whatever its state: due at once, with the same webhook-id. */
+export async function retryDelivery(
+  deps: WebhookDeps,
+  ctx: TenantContext,
+  id: string,
+  deliveryId: string,
+): Promise<WebhookDelivery> {
+  const notFound = () => new AppError('NOT_FOUND', 'Delivery not found');
+  if (!isUuid(id) || !isUuid(deliveryId)) throw notFound();
+  const delivery = await withTenantStatement(deps.db, ctx.tenantId, (tx) =>
+    repo.requeueDelivery(tx, ctx.tenantId, id, deliveryId),
+  );
+  if (!delivery) throw notFound();
+  deps.notify();
+  return toDelivery(delivery);
+}
+
+/** The daily clean-up's part here: settled deliveries older than 30 days. */
+export function deleteOldDeliveries(db: Db, now: Date, signal?: AbortSignal): Promise<number> {
+  return repo.deleteSettledBefore(db, daysBefore(now, KEEP_DELIVERIES_DAYS), signal);
+}
