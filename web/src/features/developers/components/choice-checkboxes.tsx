@@ -44,7 +44,7 @@ export function ChoiceCheckboxes<T extends string>({
       >
         {legend}
       </legend>
-      <div className="grid gap-3 sm:grid-cols-2">
+      <div className="grid gap-3 sm:max-w-2xl sm:grid-cols-2">
         {options.map((option, index) => {
           const boxId = `${id}-${option}`;
           const hint = hints?.[option];

@@ -1,14 +1,18 @@
 import { Alert, AlertDescription } from '@/components/ui/alert';
-import { cn } from '@/lib/cn';
 
 /**
- * What the last action did ('Revoked the API key “CI”.'), announced politely. The region stays mounted, empty and
- * unseen until there is something to say, so screen readers hear every message, the first one too.
+ * What the last action did ('Revoked the API key “CI”.'), announced politely. The status region stays mounted, empty
+ * and out of the layout until there is something to say, so screen readers hear every message, the first one too;
+ * the box inside is the alert's look, without a role of its own.
  */
 export function LiveNotice({ children }: { children: string | null }) {
   return (
-    <Alert className={cn(!children && 'sr-only')}>
-      <AlertDescription>{children}</AlertDescription>
-    </Alert>
+    <div role="status" className={children ? undefined : 'sr-only'}>
+      {children && (
+        <Alert role="none">
+          <AlertDescription>{children}</AlertDescription>
+        </Alert>
+      )}
+    </div>
   );
 }
