@@ -21,6 +21,7 @@ const WEB_FEATURES = [
   'feedback',
   'billing',
   'admin',
+  'developers',
 ];
 
 // Imports across web folders go through the `@/` alias, so the boundary patterns below see every one of them.

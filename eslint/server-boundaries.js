@@ -39,7 +39,7 @@ export const SERVER_MODULES = {
   members: {
     owns: ['memberships', 'invitations'],
     reads: ['users', 'tenants'],
-    uses: ['auth', 'tenants', 'billing', 'mail', 'activity'],
+    uses: ['auth', 'tenants', 'billing', 'mail', 'activity', 'api-keys'],
   },
   items: { owns: ['items'], uses: ['billing', 'activity'] },
   // What a team uses of its plan: the owners' counts against billing's limits.

@@ -2,8 +2,9 @@
 // deliveries. The scopes and events are plain values in constants.ts, which endpoints.ts reads without zod.
 import { z } from 'zod';
 
-import { API_KEY_SCOPES, WEBHOOK_EVENTS } from './constants.ts';
+import { API_KEY_SCOPES, WEBHOOK_EVENTS, type WebhookEvent } from './constants.ts';
 import type { EndpointSchemas } from './endpoint-schemas.ts';
+import { ItemSchema } from './items.ts';
 import { PageQuerySchema } from './pagination.ts';
 
 const Timestamp = z.iso.datetime({ offset: true });
@@ -99,18 +100,37 @@ export const WebhookDeliverySchema = z.object({
 });
 export type WebhookDelivery = z.infer<typeof WebhookDeliverySchema>;
 
+const RoleSchema = z.enum(['owner', 'admin', 'member']);
+const MemberDataSchema = z.object({ user: z.uuid(), email: z.string() });
+
+/** What each event's `data` holds: the item as the API answers it, the member, the subscription's plan and status. */
+export const WEBHOOK_DATA_SCHEMAS = {
+  'item.created': ItemSchema,
+  'item.updated': ItemSchema,
+  'item.deleted': ItemSchema,
+  'member.joined': MemberDataSchema.extend({ role: RoleSchema }),
+  'member.role_changed': MemberDataSchema.extend({ from: RoleSchema, to: RoleSchema }),
+  'member.removed': MemberDataSchema,
+  'subscription.changed': z.object({
+    plan: z.string(),
+    status: z.string(),
+    cancel_at_period_end: z.boolean(),
+  }),
+  /** The test button's. */
+  ping: z.object({}),
+} as const satisfies Record<WebhookEvent | 'ping', z.ZodType>;
+
 /**
- * The JSON body of every delivery (the Standard Webhooks payload): `type` is the event, `timestamp` when it
- * happened, `data` what changed: the item for item events; the member for member events; the plan and its status
- * for subscription.changed.
+ * The JSON body of a delivery of `event` (the Standard Webhooks payload): `type` is the event, `timestamp` when it
+ * happened, `data` what changed.
  */
-export const WebhookPayloadSchema = z.object({
-  type: z.union([z.enum(WEBHOOK_EVENTS), z.literal('ping')]),
-  timestamp: Timestamp,
-  tenant_uuid: z.uuid(),
-  data: z.record(z.string(), z.unknown()),
-});
-export type WebhookPayload = z.infer<typeof WebhookPayloadSchema>;
+export const webhookPayloadSchema = (event: WebhookEvent | 'ping') =>
+  z.object({
+    type: z.literal(event),
+    timestamp: Timestamp,
+    tenant_uuid: z.uuid(),
+    data: WEBHOOK_DATA_SCHEMAS[event],
+  });
 
 const IdParamsSchema = z.object({ id: z.string().max(100) });
 const DeliveryParamsSchema = IdParamsSchema.extend({ delivery_id: z.string().max(100) });

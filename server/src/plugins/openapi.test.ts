@@ -1,3 +1,4 @@
+import { WEBHOOK_EVENTS } from '@app/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { buildTestApp } from '../../test/helpers.ts';
@@ -23,10 +24,14 @@ describe('API documentation', () => {
   });
 
   it('documents what a route scope gives its routes: tag, bearer security and the {detail} errors', async () => {
-    const { paths } = (await app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
+    const { paths, components } = (await app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
     const createItem = paths['/api/items/'].post;
     expect(createItem.tags).toEqual(['Items']);
-    expect(createItem.security).toEqual([{ bearerAuth: [] }]);
+    // A session's token, or an API key with the scope.
+    expect(createItem.security).toEqual([{ bearerAuth: [] }, { apiKeyAuth: ['items:write'] }]);
+    expect(components.securitySchemes.apiKeyAuth).toMatchObject({ type: 'http', scheme: 'bearer' });
+    // A route no key may call says only the session's.
+    expect(paths['/api/tenant'].get.security).toEqual([{ bearerAuth: [] }]);
     expect(Object.keys(createItem.responses)).toEqual(
       expect.arrayContaining(['201', '400', '401', '403', '404', '422', '500']),
     );
@@ -36,6 +41,21 @@ describe('API documentation', () => {
     expect(login.tags).toEqual(['Auth']);
     expect(login.security).toEqual([]);
     expect(login.responses).toHaveProperty('429');
+  });
+
+  it('describes every webhook event the endpoints receive, with its payload and signature headers', async () => {
+    const document = (await app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
+    expect(document.openapi).toBe('3.1.0');
+    expect(Object.keys(document.webhooks).toSorted()).toEqual([...WEBHOOK_EVENTS, 'ping'].toSorted());
+    const created = document.webhooks['item.created'].post;
+    expect(created.parameters.map((parameter: { name: string }) => parameter.name)).toEqual([
+      'webhook-id',
+      'webhook-timestamp',
+      'webhook-signature',
+    ]);
+    const payload = created.requestBody.content['application/json'].schema;
+    expect(payload.properties.type).toEqual({ type: 'string', const: 'item.created' });
+    expect(payload.properties.data.required).toEqual(expect.arrayContaining(['uuid', 'name', 'created_at']));
   });
 
   it('serves the browsable docs', async () => {

@@ -97,9 +97,17 @@ export function installRoutePolicies(app: FastifyInstance) {
     const { policy } = ENDPOINTS[id];
     const own = route.preHandler ?? [];
     route.preHandler = [...guardsOf(policy), ...(Array.isArray(own) ? own : [own])];
-    // Every operation says how it is called, a public one that it needs nothing (redocly's security-defined).
+    // Every operation says how it is called, a public one that it needs nothing (redocly's security-defined), one
+    // an API key may call which scope it needs.
     if (!route.schema?.hide) {
-      route.schema = { security: policy.access === 'public' ? [] : [{ bearerAuth: [] }], ...route.schema };
+      const security: Record<string, string[]>[] =
+        policy.access === 'public'
+          ? []
+          : [
+              { bearerAuth: [] },
+              ...(policy.access === 'tenant' && policy.key ? [{ apiKeyAuth: [policy.key] }] : []),
+            ];
+      route.schema = { security, ...route.schema };
     }
   });
 }

@@ -56,6 +56,15 @@ export async function revokeKey(db: Db, tenantId: string, id: string) {
   return key;
 }
 
+/** Revokes the live keys a member created in the team: their ids and names. */
+export async function revokeKeysCreatedBy(db: Db, tenantId: string, creatorId: string) {
+  return db
+    .update(apiKeys)
+    .set({ revokedAt: sql`now()` })
+    .where(and(eq(apiKeys.tenantId, tenantId), eq(apiKeys.createdBy, creatorId), isNull(apiKeys.revokedAt)))
+    .returning({ id: apiKeys.id, name: apiKeys.name });
+}
+
 /** The live key of a hash: read on every request a key makes, so prepared once per handle. */
 const byHash = preparedPerHandle((db) =>
   db

@@ -92,6 +92,24 @@ export async function revokeApiKey(db: Db, ctx: TenantContext, id: string): Prom
   });
 }
 
+/**
+ * Revokes, in the caller's transaction, the keys `creatorId` made in the team: a key is the team's, but one made by
+ * an admin who is no longer one (demoted, removed, gone) must not keep their access to the team's data.
+ */
+export async function revokeKeysCreatedBy(
+  tx: Db,
+  { tenantId, creatorId, actorId }: { tenantId: string; creatorId: string; actorId: string },
+): Promise<void> {
+  for (const key of await repo.revokeKeysCreatedBy(tx, tenantId, creatorId)) {
+    await recordActivity(tx, {
+      tenantId,
+      actorId,
+      action: 'apikey.revoked',
+      details: { key: key.id, name: key.name },
+    });
+  }
+}
+
 export type KeyCaller = { id: string; tenantId: string; name: string; scopes: string[] };
 
 /** The live key a bearer token is, or undefined for an unknown or revoked one; notes its use. */

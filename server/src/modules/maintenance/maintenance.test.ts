@@ -8,6 +8,7 @@ import { items } from '../../db/schema/items.ts';
 import { oneTimeTokens } from '../../db/schema/one-time-tokens.ts';
 import { outbox } from '../../db/schema/outbox.ts';
 import { rateLimits } from '../../db/schema/rate-limits.ts';
+import { webhookDeliveries } from '../../db/schema/webhooks.ts';
 import { refreshTokens } from '../../db/schema/refresh-tokens.ts';
 import {
   buildTestApp,
@@ -51,15 +52,22 @@ describe('cleanUp', () => {
       mail: await tally(db.select({ n: count() }).from(outbox)),
       rateLimits: await tally(db.select({ n: count() }).from(rateLimits)),
       activity: await tally(db.select({ n: count() }).from(activityLog)),
+      deliveries: await tally(db.select({ n: count() }).from(webhookDeliveries)),
     };
   }
 
-  it('deletes expired sessions, links and counters, sent mail after 30 days, and activity past its retention', async () => {
+  it('deletes expired sessions, links and counters, sent mail and webhook deliveries after 30 days, and activity past its retention', async () => {
     // The jobs stay off, so only this test cleans up.
     app = await buildTestApp({ config: testConfig({ PROCESS_ROLE: 'web' }) });
     const { db } = app.database;
     const owner = await registerVerifiedUser(app);
     const team = await createTeam(app, owner);
+    const hook = await app.inject({
+      method: 'POST',
+      url: '/api/webhooks',
+      headers: inTenant(owner.access_token, team.uuid),
+      payload: { url: 'http://127.0.0.1:9/hook', events: ['item.created'] },
+    });
     const created = await app.inject({
       method: 'POST',
       url: '/api/items/',
@@ -67,6 +75,13 @@ describe('cleanUp', () => {
       payload: { name: 'Kept', description: '' },
     });
     expect(created.statusCode).toBe(201);
+    // The item's delivery went out; a test ping waits, unsent.
+    await db.update(webhookDeliveries).set({ status: 'succeeded' });
+    await app.inject({
+      method: 'POST',
+      url: `/api/webhooks/${hook.json().id}/test`,
+      headers: inTenant(owner.access_token, team.uuid),
+    });
     // The verification mail went out; a reset mail waits, undelivered.
     const now = new Date();
     await db.update(outbox).set({ sentAt: now });
@@ -86,12 +101,14 @@ describe('cleanUp', () => {
     expect(before.refreshTokens).toBeGreaterThan(0);
     expect(before.oneTimeTokens).toBeGreaterThan(0);
     expect(before.activity).toBeGreaterThan(0);
+    expect(before.deliveries).toBe(2);
 
     // Today, with activity kept for ever: only the counter whose window has ended goes.
     expect(await cleanUp(db, now, { activityRetentionDays: 0 })).toEqual({
       refreshTokens: 0,
       oneTimeTokens: 0,
       sentMail: 0,
+      webhookDeliveries: 0,
       rateLimits: 1,
       activity: 0,
     });
@@ -104,10 +121,11 @@ describe('cleanUp', () => {
       refreshTokens: before.refreshTokens,
       oneTimeTokens: before.oneTimeTokens,
       sentMail: before.mail - before.unsentMail,
+      webhookDeliveries: 1,
       rateLimits: before.rateLimits - 1,
       activity: before.activity,
     });
-    // Undelivered mail is never deleted; the team's item is not the clean-up's to touch.
+    // Undelivered mail and webhooks are never deleted; the team's item is not the clean-up's to touch.
     expect(await rowsOf()).toEqual({
       refreshTokens: 0,
       oneTimeTokens: 0,
@@ -115,6 +133,7 @@ describe('cleanUp', () => {
       mail: 1,
       rateLimits: 0,
       activity: 0,
+      deliveries: 1,
     });
     // (Its session is gone with its refresh tokens.)
     expect(await db.select({ name: items.name }).from(items)).toEqual([{ name: 'Kept' }]);

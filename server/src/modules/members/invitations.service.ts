@@ -154,7 +154,7 @@ export async function accept(
         tenantId: tenant.uuid,
         actorId: user.uuid,
         action: 'member.joined',
-        details: { email: user.email, role: invitation.role },
+        details: { user: user.uuid, email: user.email, role: invitation.role },
       });
     }
     await repo.recordAcceptedBy(tx, invitation.id, user.uuid, user.securityStamp);

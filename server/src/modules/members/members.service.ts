@@ -8,6 +8,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { type Page, type PageQuery, readPage } from '../../lib/pagination.ts';
 import type { TeamCaller, TenantContext } from '../../plugins/tenant.ts';
 import { recordActivity } from '../activity/activity.service.ts';
+import { revokeKeysCreatedBy } from '../api-keys/api-keys.service.ts';
 import * as invitationsRepo from './invitations.repository.ts';
 import * as repo from './members.repository.ts';
 
@@ -42,6 +43,15 @@ async function requireChangeableMember(db: Db, ctx: TenantContext, userId: strin
   return member;
 }
 
+/**
+ * What a member's authority made dies with it, and stays dead if they are promoted again: the invitations they sent
+ * and the API keys they created. Called wherever a member stops being an admin (demoted, removed, gone).
+ */
+async function endAdminPowers(tx: Db, tenantId: string, userId: string, actorId: string) {
+  await invitationsRepo.revokeSentBy(tx, tenantId, userId);
+  await revokeKeysCreatedBy(tx, { tenantId, creatorId: userId, actorId });
+}
+
 export async function changeRole(
   db: Db,
   ctx: TenantContext,
@@ -54,8 +64,7 @@ export async function changeRole(
     if (!(await repo.updateRole(tx, ctx.tenantId, userId, role, { from: member.role }))) {
       throw changedMeanwhile();
     }
-    // The links a demoted admin sent die with their authority, and stay dead if they are promoted again.
-    if (role === 'member') await invitationsRepo.revokeSentBy(tx, ctx.tenantId, userId);
+    if (role === 'member') await endAdminPowers(tx, ctx.tenantId, userId, ctx.userId);
     await recordActivity(tx, {
       tenantId: ctx.tenantId,
       actorId: ctx.userId,
@@ -70,7 +79,7 @@ export async function removeMember(db: Db, ctx: TenantContext, userId: string): 
   await withTenantScope(db, ctx.tenantId, async (tx) => {
     const member = await requireChangeableMember(tx, ctx, userId, 'remove');
     if (!(await repo.deleteMembership(tx, ctx.tenantId, userId, member.role))) throw changedMeanwhile();
-    await invitationsRepo.revokeSentBy(tx, ctx.tenantId, userId);
+    await endAdminPowers(tx, ctx.tenantId, userId, ctx.userId);
     await recordActivity(tx, {
       tenantId: ctx.tenantId,
       actorId: ctx.userId,
@@ -91,6 +100,7 @@ export async function countSeats(tx: Db, tenantId: string, now: Date): Promise<n
  */
 export async function leaveTeam(tx: Db, tenantId: string, userId: string): Promise<boolean> {
   if (!(await repo.deleteNonOwnerMembership(tx, tenantId, userId))) return false;
+  await endAdminPowers(tx, tenantId, userId, userId);
   await recordActivity(tx, { tenantId, actorId: userId, action: 'member.left' });
   return true;
 }
