@@ -165,7 +165,7 @@ async function admin(statement) {
   }
 }
 
-async function freePort() {
+export async function freePort() {
   const probe = net.createServer().listen(0, '127.0.0.1');
   await once(probe, 'listening');
   const { port } = probe.address();

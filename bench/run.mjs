@@ -17,6 +17,8 @@
 // of its rounds' ratios, or the run's median spread if larger), and p99 is taken from the better round. A short run
 // is CI's, on a machine of unknown speed right after the test suites: its p99 budget is 50 ms or, where the bare
 // process itself is slower than that allows, P99_TO_BARE times the bare process's p99 in the round just before.
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
 import { writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
@@ -32,6 +34,7 @@ import {
   clientAddress,
   database,
   databaseUrl,
+  freePort,
   mb,
   memory,
   PASSWORD,
@@ -56,7 +59,9 @@ const SUPER_ADMIN = seedUser(2);
 // every scale; they are to the bare process's matching route, measured right before each round of the endpoint's.
 const ITEMS_BUDGET = 0.6; // GET /api/items/?limit=50 against the bare GET /items?limit=50
 const READ_BUDGET = 0.7; // every other authenticated read, against the same
-const INSERT_BUDGET = 0.5; // POST /api/items/ against the bare POST /items
+const INSERT_BUDGET = 0.5; // POST /api/items/ against the bare POST /items, with and without 3 webhook endpoints
+const WORKER_BUDGET = 500; // webhook deliveries a second, one worker, to a receiver in a process of its own
+const BACKLOG = SHORT ? 3_000 : 10_000;
 const P99_BUDGET_MS = 50;
 // The full runs' ratio of the slowest budgeted p99 to the bare process's (bench/results.md: 46 ms to 18 ms), rounded
 // up; for a short run on a slower machine (see above).
@@ -71,8 +76,10 @@ const hashMs = await measureHash();
 const loginBound = (availableParallelism() * 1000) / hashMs;
 const runs = [];
 for (const scale of SCALES) runs.push(await benchScale(scale));
+const worker =
+  !process.env.BENCH_ONLY || process.env.BENCH_ONLY.includes('webhook') ? await benchWorker() : null;
 
-const report = evaluate(runs);
+const report = evaluate(runs, worker);
 // Only a whole run is the record: one narrowed to some endpoints or scales is printed, never written over it.
 const WHOLE = !SHORT && !process.env.BENCH_ONLY && !process.env.BENCH_SCALES;
 if (WHOLE) {
@@ -84,13 +91,16 @@ process.exitCode = report.failures.length > 0 ? 1 : 0;
 
 async function benchScale(scale) {
   return withSeededApp(
-    { label: 'bench', scale, bare: true, env: { SUPER_ADMIN_EMAILS: SUPER_ADMIN } },
+    // A web instance: a request queues its webhook deliveries and a worker sends them (measured apart, benchWorker).
+    { label: 'bench', scale, bare: true, env: { SUPER_ADMIN_EMAILS: SUPER_ADMIN, PROCESS_ROLE: 'web' } },
     async (baseUrl, { bareUrl }) => {
       const owner = (await signIn(baseUrl, OWNER)).access_token;
       const admin = (await signIn(baseUrl, SUPER_ADMIN)).access_token;
       const teams = await (await fetch(`${baseUrl}/api/tenants`, { headers: auth(owner) })).json();
       const inTeam = { ...auth(owner), 'x-tenant-uuid': teams[0].uuid };
       const json = { 'content-type': 'application/json' };
+      // Another team on Pro (seed: odd teams pay for it), with 3 webhook endpoints that take item.created.
+      const hooked = (await teamWithWebhooks(baseUrl, seedUser(3), 3)).headers;
       const newItem = JSON.stringify({ name: 'Bench item', description: 'Made by the benchmark' });
       let address = 0;
 
@@ -180,6 +190,16 @@ async function benchScale(scale) {
           budget: INSERT_BUDGET,
         },
         {
+          name: 'POST /api/items/ (3 webhook endpoints)',
+          base: baseUrl,
+          path: '/api/items/',
+          method: 'POST',
+          headers: { ...hooked, ...json },
+          body: newItem,
+          yardstick: bareInsert,
+          budget: INSERT_BUDGET,
+        },
+        {
           name: 'POST /api/auth/login',
           base: baseUrl,
           path: '/api/auth/login',
@@ -233,6 +253,73 @@ async function benchScale(scale) {
       return { scale, results: [...bare, ...results], memory: { start: memoryStart, end: memoryEnd } };
     },
   );
+}
+
+/** The headers of `email`'s team and the ids of `count` webhook endpoints made there, taking item.created. */
+async function teamWithWebhooks(baseUrl, email, count, url = 'http://127.0.0.1:9/hook') {
+  const token = (await signIn(baseUrl, email)).access_token;
+  const [team] = await (await fetch(`${baseUrl}/api/tenants`, { headers: auth(token) })).json();
+  const headers = { ...auth(token), 'x-tenant-uuid': team.uuid, 'content-type': 'application/json' };
+  const ids = [];
+  for (let i = 0; i < count; i++) {
+    const response = await fetch(`${baseUrl}/api/webhooks`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ url, events: ['item.created'] }),
+    });
+    if (response.status !== 201)
+      throw new Error(`webhook endpoint: ${response.status} ${await response.text()}`);
+    ids.push((await response.json()).id);
+  }
+  return { headers: { ...auth(token), 'x-tenant-uuid': team.uuid }, endpoints: ids };
+}
+
+/**
+ * The webhook worker's throughput: a backlog of BACKLOG deliveries for one endpoint, queued while it is off, sent by
+ * one app process (PROCESS_ROLE=all) once it is on, to a receiver in a process of its own that counts them. Timed
+ * from switching the endpoint on to the last delivery settled, the worker's first poll included.
+ */
+async function benchWorker() {
+  const port = await freePort();
+  const receiver = spawn(process.execPath, [path.join(import.meta.dirname, 'webhook-receiver.mjs')], {
+    env: { ...process.env, PORT: String(port) },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const receiverExited = once(receiver, 'exit');
+  const receiverUrl = `http://127.0.0.1:${port}`;
+  try {
+    for (;;) {
+      const up = await fetch(receiverUrl).then(
+        () => true,
+        () => false,
+      );
+      if (up) break;
+      await setTimeout(50);
+    }
+    return await withSeededApp({ label: 'webhooks', scale: 0.1 }, async (baseUrl) => {
+      const { headers, endpoints } = await teamWithWebhooks(baseUrl, OWNER, 1, `${receiverUrl}/hook`);
+      const [endpoint] = endpoints;
+      const toggle = (enabled) =>
+        fetch(`${baseUrl}/api/webhooks/${endpoint}`, {
+          method: 'PATCH',
+          headers: { ...headers, 'content-type': 'application/json' },
+          body: JSON.stringify({ enabled }),
+        });
+      await toggle(false);
+      await fetch(`${baseUrl}/bench/webhooks/queue?endpoint=${endpoint}&n=${BACKLOG}`, { method: 'POST' });
+      const started = performance.now();
+      await toggle(true);
+      const pending = async () =>
+        (await (await fetch(`${baseUrl}/bench/webhooks/pending?endpoint=${endpoint}`)).json()).pending;
+      while ((await pending()) > 0) await setTimeout(20);
+      const seconds = (performance.now() - started) / 1000;
+      const received = Number(await (await fetch(receiverUrl)).text());
+      return { backlog: BACKLOG, seconds, received, perSecond: Math.round(received / seconds) };
+    });
+  } finally {
+    receiver.kill('SIGTERM');
+    await receiverExited;
+  }
 }
 
 /** An endpoint's figures from its rounds, and its ratio to the rounds of its yardstick right before them. */
@@ -314,7 +401,7 @@ function median(values) {
   return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
 }
 
-function evaluate(runs) {
+function evaluate(runs, worker) {
   const failures = [];
   const bareProcess = runs[0].results.some((r) => r.yardstick && r.endpoint.startsWith('bare process'));
   const enforceRatios = Boolean(databaseUrl) && bareProcess;
@@ -398,6 +485,22 @@ function evaluate(runs) {
       failures.push(`scale ${run.scale}: heap grew from ${mb(start.heapUsed)} MB to ${mb(end.heapUsed)} MB`);
     }
   }
+  if (worker) {
+    lines.push(
+      '### Webhook worker',
+      '',
+      `${worker.backlog} deliveries queued for one endpoint, sent by one app process to a receiver in a process of ` +
+        `its own: ${worker.received} received in ${worker.seconds.toFixed(1)} s, ${worker.perSecond} a second ` +
+        `(budget ≥ ${WORKER_BUDGET}).`,
+      '',
+    );
+    if (worker.received < worker.backlog) {
+      failures.push(`webhook worker: ${worker.received} of ${worker.backlog} deliveries received`);
+    }
+    if (worker.perSecond < WORKER_BUDGET) {
+      failures.push(`webhook worker: ${worker.perSecond} deliveries a second (budget ≥ ${WORKER_BUDGET})`);
+    }
+  }
   const [small, large] = [runs[0], runs[runs.length - 1]];
   // Compared as ratios to the bare process, whose own query is the index-backed items page: a cost that grows with
   // the data shows as a falling ratio, while the machine's drift between the two runs cancels out.
@@ -425,6 +528,7 @@ function evaluate(runs) {
     hashMs,
     loginBound: Math.round(loginBound),
     runs,
+    worker,
     failures,
     markdown: lines.join('\n'),
   };

@@ -3,14 +3,16 @@
 // newest items) done inside the app, behind every global hook, through drizzle and the app's pool, with none of a
 // route's own work (row-level-security transaction, validation, serialization by schema). Not the yardstick: it
 // splits an endpoint's distance from the bare process into what the app's frame costs every request (floor ÷
-// bare) and what the route adds (endpoint ÷ floor). GET /bench/memory: the process's heap and peak memory.
-import { desc, eq, sql } from 'drizzle-orm';
+// bare) and what the route adds (endpoint ÷ floor). GET /bench/memory: the process's heap and peak memory. And the
+// webhook worker's backlog (below).
+import { and, desc, eq, sql } from 'drizzle-orm';
 
 import { buildApp } from '../server/src/app.ts';
 import { loadConfig } from '../server/src/config.ts';
 import { openDatabase } from '../server/src/db/client.ts';
 import { migrateDatabase } from '../server/src/db/migrate.ts';
 import { items } from '../server/src/db/schema/items.ts';
+import { webhookDeliveries, webhookEndpoints } from '../server/src/db/schema/webhooks.ts';
 
 const config = loadConfig();
 const database = await openDatabase(config);
@@ -40,6 +42,26 @@ app.get('/bench/floor', async (request, reply) => {
   const access = await app.findTenantAccess(tenantId, user.uuid, user.sessionId);
   if (!access.sessionOpen || !access.role) return reply.status(403).send();
   return newestItems.execute({ tenantId, limit: 50 });
+});
+
+// The worker's benchmark (bench/run.mjs): a backlog of `n` pings for an endpoint, queued at once, and how many of an
+// endpoint's deliveries are still pending.
+app.post<{ Querystring: { endpoint: string; n: string } }>('/bench/webhooks/queue', async (request) => {
+  const { endpoint, n } = request.query;
+  await db.execute(sql`insert into ${webhookDeliveries} (endpoint_id, tenant_id, event, payload)
+    select e.id, e.tenant_id, 'ping', jsonb_build_object('type', 'ping', 'timestamp', now(), 'tenant_uuid',
+      e.tenant_id, 'data', '{}'::jsonb)
+    from ${webhookEndpoints} e, generate_series(1, ${Number(n)}::int) where e.id = ${endpoint}::uuid`);
+  return { queued: Number(n) };
+});
+app.get<{ Querystring: { endpoint: string } }>('/bench/webhooks/pending', async (request) => {
+  const [row] = await db
+    .select({ pending: sql<number>`count(*)::int` })
+    .from(webhookDeliveries)
+    .where(
+      and(eq(webhookDeliveries.endpointId, request.query.endpoint), eq(webhookDeliveries.status, 'pending')),
+    );
+  return { pending: row?.pending ?? 0 };
 });
 
 let peakRss = 0;

@@ -1,6 +1,8 @@
 // Sends the queued webhook deliveries (docs/contract.md section 4, Developer platform): at least once, with the same
 // webhook-id on every attempt, retried with exponential backoff up to MAX_ATTEMPTS, then failed. Up to `concurrency`
 // attempts are in flight at once, topped up as they finish, so one slow receiver holds one place, not the queue.
+import { setMaxListeners } from 'node:events';
+
 import type { FastifyBaseLogger } from 'fastify';
 
 import type { Db } from '../../db/client.ts';
@@ -57,8 +59,12 @@ export function createDeliveryWorker({
   let round: Promise<void> | undefined;
   let isWanted = false;
   let timer: NodeJS.Timeout | undefined;
-  // Aborts the attempts still in flight once a stop's grace has run out.
+  // Aborts the attempts still in flight once a stop's grace has run out; every attempt in flight listens to it.
   const abort = new AbortController();
+  setMaxListeners(0, abort.signal);
+  // Settles when stop() is called: a round waiting on slow receivers stops waiting.
+  let stopRequested: () => void = () => {};
+  const stopping = new Promise<void>((resolve) => (stopRequested = resolve));
 
   async function attempt(claim: Claimed): Promise<Outcome | 'aborted'> {
     const attemptedAt = clock.now();
@@ -124,7 +130,7 @@ export function createDeliveryWorker({
           }
         }
         if (inFlight.size === 0) break;
-        await Promise.race(inFlight.values());
+        await Promise.race([...inFlight.values(), stopping]);
         // The last few: settle each as it ends, rather than wait on the slowest.
         if (drained) await settleDone();
       }
@@ -182,6 +188,7 @@ export function createDeliveryWorker({
     drain,
     async stop() {
       state = 'stopped';
+      stopRequested();
       clearTimeout(timer);
       await round;
     },

@@ -23,7 +23,8 @@ import { type Received, startReceiver } from '../../../test/webhook-receiver.ts'
 import { plans } from '../../db/schema/billing.ts';
 import { webhookDeliveries } from '../../db/schema/webhooks.ts';
 import * as items from '../items/items.service.ts';
-import { MAX_ATTEMPTS } from './delivery-worker.ts';
+import { createDeliveryWorker, MAX_ATTEMPTS } from './delivery-worker.ts';
+import { createSender } from './sender.ts';
 
 let app: TestApp;
 let receiver: Awaited<ReturnType<typeof startReceiver>>;
@@ -365,6 +366,44 @@ describe('deliveries', () => {
     await app.webhooks.drain();
     expect(to(endpoint.path)).toHaveLength(1);
     expect((await call(owner, team, 'GET', `/webhooks/${endpoint.id}/deliveries`)).statusCode).toBe(404);
+  });
+});
+
+describe('a stopping worker', () => {
+  it('hands back the attempts still in flight after its grace: due again, their attempts not counted', async () => {
+    const { owner, team } = await newTeam();
+    const endpoint = await addEndpoint(owner, team, ['item.created']);
+    receiver.answerWith(() => 'hang');
+    await call(owner, team, 'POST', '/items/', { name: 'Interrupted' });
+    const sender = createSender({});
+    const worker = createDeliveryWorker({
+      db: app.database.db,
+      send: sender.send,
+      log: app.log,
+      clock,
+      retryBaseMs: app.config.webhookRetryBaseMs,
+      stopGraceMs: 100,
+    });
+    const before = receiver.received.length;
+    worker.start();
+    await receiver.waitFor(before + 1);
+    await worker.stop();
+    sender.close();
+    expect((await deliveriesOf(owner, team, endpoint.id))[0]).toMatchObject({
+      status: 'pending',
+      attempts: 0,
+    });
+
+    // Due at once: the next worker sends it, with the same webhook-id.
+    receiver.answerWith(() => ({ status: 204 }));
+    await app.webhooks.drain();
+    expect((await deliveriesOf(owner, team, endpoint.id))[0]).toMatchObject({
+      status: 'succeeded',
+      attempts: 1,
+    });
+    const ids = to(endpoint.path).map((request) => request.headers['webhook-id']);
+    expect(ids).toHaveLength(2);
+    expect(new Set(ids).size).toBe(1);
   });
 });
 
