@@ -4,6 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import type { OutboxRow } from '../../db/schema/outbox.ts';
 import { type Clock, systemClock } from '../../lib/clock.ts';
+import { type Rounds, rounds } from '../../lib/rounds.ts';
 import { claimDueMail, handBackMail, markMailSent, recordDeliveryFailure } from './mail.repository.ts';
 import type { Mailer } from './mailer.ts';
 
@@ -42,19 +43,8 @@ type OutboxWorkerOptions = {
   exclusive?: boolean;
 };
 
-type OutboxWorker = {
-  /** Delivers what is due now, then keeps polling until stop(). */
-  start(): void;
-  /** Runs a delivery round at once instead of at the next poll: call it after committing new mail. */
-  notify(): void;
-  /**
-   * Delivers every mail that is due. A call during a round joins it and makes it go round once more, so
-   * rounds never overlap and mail enqueued meanwhile is not left for the next poll.
-   */
-  drain(): Promise<void>;
-  /** Stops polling and resolves once the round under way, if any, has delivered or handed back what it claimed. */
-  stop(): Promise<void>;
-};
+/** The rounds of lib/rounds.ts, each delivering every mail that is due; a stop hands back what it claimed. */
+type OutboxWorker = Pick<Rounds, 'start' | 'notify' | 'drain' | 'stop'>;
 
 export function createOutboxWorker({
   db,
@@ -68,14 +58,9 @@ export function createOutboxWorker({
   exclusive = false,
 }: OutboxWorkerOptions): OutboxWorker {
   const leaseMs = exclusive ? 0 : LEASE_MS;
-  // Idle: driven by drain() alone. Polling: between start() and stop(). Stopped: finishing the last batch.
-  let state: 'idle' | 'polling' | 'stopped' = 'idle';
-  let round: Promise<void> | undefined;
-  let isWanted = false;
-  let timer: NodeJS.Timeout | undefined;
-  // Settles when stop() is called: a batch under way stops waiting on a mail server that hangs.
-  let stopRequested: () => void = () => {};
-  const stopping = new Promise<void>((resolve) => (stopRequested = resolve)).then(
+  const job = rounds({ work: deliverDue, pollIntervalMs, log, failure: 'mail outbox round failed', onRound });
+  // A batch under way stops waiting on a mail server that hangs once a stop's grace has run out.
+  const stopping = job.stopped.then(
     () => new Promise<'stopped'>((resolve) => setTimeout(() => resolve('stopped'), stopGraceMs).unref()),
   );
 
@@ -120,7 +105,7 @@ export function createOutboxWorker({
       for (const [index, mail] of batch.entries()) {
         // A stop hands back what this round claimed and has not delivered, the mail in flight too if it does not
         // finish within the grace: another instance, or the next start, delivers it now rather than after the lease.
-        const outcome = state === 'stopped' ? 'stopped' : await Promise.race([deliver(mail), stopping]);
+        const outcome = job.isStopped() ? 'stopped' : await Promise.race([deliver(mail), stopping]);
         if (outcome === 'stopped') {
           const rest = batch.slice(index).map(({ id }) => id);
           await handBackMail(db, rest, clock.now());
@@ -129,51 +114,10 @@ export function createOutboxWorker({
         }
       }
       // A stop finishes (or hands back) the claimed batch only: the rest stays in the table for the next round.
-      if (batch.length < batchSize || state === 'stopped') return;
+      if (batch.length < batchSize || job.isStopped()) return;
     }
   }
 
-  function schedule() {
-    clearTimeout(timer);
-    if (state === 'polling') timer = setTimeout(() => void drain(), pollIntervalMs).unref();
-  }
-
-  function drain(): Promise<void> {
-    isWanted = true;
-    round ??= (async () => {
-      try {
-        while (isWanted && state !== 'stopped') {
-          isWanted = false;
-          await deliverDue();
-        }
-        onRound('ok');
-      } catch (error) {
-        // The database may be down; the next poll tries again.
-        log.error({ err: error }, 'mail outbox round failed');
-        onRound('failed');
-      } finally {
-        round = undefined;
-        isWanted = false;
-        schedule();
-      }
-    })();
-    return round;
-  }
-
-  return {
-    start() {
-      state = 'polling';
-      void drain();
-    },
-    notify() {
-      if (state === 'polling') void drain();
-    },
-    drain,
-    async stop() {
-      state = 'stopped';
-      stopRequested();
-      clearTimeout(timer);
-      await round;
-    },
-  };
+  const { start, notify, drain, stop } = job;
+  return { start, notify, drain, stop };
 }

@@ -7,6 +7,7 @@ import type { FastifyBaseLogger } from 'fastify';
 
 import type { Db } from '../../db/client.ts';
 import { type Clock, systemClock } from '../../lib/clock.ts';
+import { type Rounds, rounds } from '../../lib/rounds.ts';
 import { type Claimed, claimDue, handBack, type Outcome, settle } from './webhooks.repository.ts';
 import { ATTEMPT_TIMEOUT_MS, type Send, sign } from './sender.ts';
 
@@ -33,16 +34,8 @@ type DeliveryWorkerOptions = {
   onRound?: (outcome: 'ok' | 'failed') => void;
 };
 
-export type DeliveryWorker = {
-  /** Sends what is due now, then keeps polling until stop(). */
-  start(): void;
-  /** Runs a round at once rather than at the next poll: after queuing a delivery someone waits for (a test, a retry). */
-  notify(): void;
-  /** Sends every delivery that is due; a call during a round makes it go round once more. */
-  drain(): Promise<void>;
-  /** Stops polling; resolves once the attempts in flight have finished or been handed back. */
-  stop(): Promise<void>;
-};
+/** The rounds of lib/rounds.ts, each sending every delivery that is due; a stop hands back what is in flight. */
+export type DeliveryWorker = Pick<Rounds, 'start' | 'notify' | 'drain' | 'stop'>;
 
 export function createDeliveryWorker({
   db,
@@ -55,16 +48,16 @@ export function createDeliveryWorker({
   stopGraceMs = STOP_GRACE_MS,
   onRound = () => {},
 }: DeliveryWorkerOptions): DeliveryWorker {
-  let state: 'idle' | 'polling' | 'stopped' = 'idle';
-  let round: Promise<void> | undefined;
-  let isWanted = false;
-  let timer: NodeJS.Timeout | undefined;
+  const job = rounds({
+    work: deliverDue,
+    pollIntervalMs,
+    log,
+    failure: 'webhook delivery round failed',
+    onRound,
+  });
   // Aborts the attempts still in flight once a stop's grace has run out; every attempt in flight listens to it.
   const abort = new AbortController();
   setMaxListeners(0, abort.signal);
-  // Settles when stop() is called: a round waiting on slow receivers stops waiting.
-  let stopRequested: () => void = () => {};
-  const stopping = new Promise<void>((resolve) => (stopRequested = resolve));
 
   async function attempt(claim: Claimed): Promise<Outcome | 'aborted'> {
     const attemptedAt = clock.now();
@@ -112,7 +105,7 @@ export function createDeliveryWorker({
     let drained = false;
     const settleDone = () => settle(db, outcomes.splice(0));
     try {
-      while (state !== 'stopped') {
+      while (!job.isStopped()) {
         // Top up once half the places are free: fewer, larger claims and settlements.
         if (!drained && inFlight.size <= concurrency / 2) {
           await settleDone();
@@ -130,12 +123,12 @@ export function createDeliveryWorker({
           }
         }
         if (inFlight.size === 0) break;
-        await Promise.race([...inFlight.values(), stopping]);
+        await Promise.race([...inFlight.values(), job.stopped]);
         // The last few: settle each as it ends, rather than wait on the slowest.
         if (drained) await settleDone();
       }
     } finally {
-      if (state === 'stopped' && inFlight.size > 0) {
+      if (job.isStopped() && inFlight.size > 0) {
         // What does not finish within the stop's grace is aborted, and handed back below.
         const grace = new Promise((resolve) => setTimeout(resolve, stopGraceMs).unref());
         await Promise.race([Promise.all(inFlight.values()), grace]);
@@ -150,47 +143,6 @@ export function createDeliveryWorker({
     }
   }
 
-  function schedule() {
-    clearTimeout(timer);
-    if (state === 'polling') timer = setTimeout(() => void drain(), pollIntervalMs).unref();
-  }
-
-  function drain(): Promise<void> {
-    isWanted = true;
-    round ??= (async () => {
-      try {
-        while (isWanted && state !== 'stopped') {
-          isWanted = false;
-          await deliverDue();
-        }
-        onRound('ok');
-      } catch (error) {
-        // The database may be down; the next poll tries again, and leased deliveries come due when their lease ends.
-        log.error({ err: error }, 'webhook delivery round failed');
-        onRound('failed');
-      } finally {
-        round = undefined;
-        isWanted = false;
-        schedule();
-      }
-    })();
-    return round;
-  }
-
-  return {
-    start() {
-      state = 'polling';
-      void drain();
-    },
-    notify() {
-      if (state === 'polling') void drain();
-    },
-    drain,
-    async stop() {
-      state = 'stopped';
-      stopRequested();
-      clearTimeout(timer);
-      await round;
-    },
-  };
+  const { start, notify, drain, stop } = job;
+  return { start, notify, drain, stop };
 }
