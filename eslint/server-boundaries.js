@@ -16,7 +16,8 @@ export const SERVER_MODULES = {
   // A team's webhook endpoints, their deliveries and the worker that sends them.
   webhooks: { owns: ['webhooks'], uses: [] },
   // A team's API keys; the plugins authenticate a key through it.
-  'api-keys': { owns: ['api-keys'], reads: ['users'], uses: ['tenants', 'activity'] },
+  // Creating a key reads the creator's role afresh under the team's lock (a demotion in flight).
+  'api-keys': { owns: ['api-keys'], reads: ['users', 'memberships'], uses: ['tenants', 'activity'] },
   mail: { owns: ['outbox'], uses: [] },
   feedback: { owns: ['feedback'], uses: [] },
   health: { owns: [], uses: [] },

@@ -168,7 +168,11 @@ export const ENDPOINTS = {
     "Change a webhook endpoint's URL or events, or turn it on or off",
   ),
   deleteWebhook: del('/webhooks/:id', team('admin', NO_KEY, 'refused'), 'Remove a webhook endpoint'),
-  testWebhook: post('/webhooks/:id/test', team('admin', NO_KEY), 'Send a ping to a webhook endpoint'),
+  testWebhook: post(
+    '/webhooks/:id/test',
+    team('admin', NO_KEY, 'refused'),
+    'Send a ping to a webhook endpoint',
+  ),
   listWebhookDeliveries: get(
     '/webhooks/:id/deliveries',
     team('admin', NO_KEY),
@@ -176,7 +180,7 @@ export const ENDPOINTS = {
   ),
   retryWebhookDelivery: post(
     '/webhooks/:id/deliveries/:delivery_id/retry',
-    team('admin', NO_KEY),
+    team('admin', NO_KEY, 'refused'),
     'Send a delivery again',
   ),
 

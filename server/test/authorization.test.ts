@@ -274,16 +274,18 @@ async function newKey(team: string) {
   return { id: created.json().id as string };
 }
 
-/** A webhook endpoint of a team (team A's earlier ones removed first: a team holds at most 10). */
-async function newWebhook(team: string) {
+/**
+ * A webhook endpoint of a team (team A's earlier ones removed first: a team holds at most 10), off unless `on`, so that
+ * the worker leaves its deliveries as they are while the calls read them.
+ */
+async function newWebhook(team: string, on = false) {
   if (team === teamA) await roomForWebhooks();
   const created = await asOwnerOf(team, 'POST', '/api/webhooks', {
     url: 'http://127.0.0.1:9/hook',
     events: ['item.created'],
   });
   const { id } = created.json() as { id: string };
-  // Off, so that the worker leaves its deliveries as they are while the calls read them.
-  await asOwnerOf(team, 'PATCH', `/api/webhooks/${id}`, { enabled: false });
+  if (!on) await asOwnerOf(team, 'PATCH', `/api/webhooks/${id}`, { enabled: false });
   return { id };
 }
 
@@ -299,10 +301,11 @@ async function roomForWebhooks() {
   return {};
 }
 
-/** A delivery of a team's endpoint: a ping. */
+/** A delivery of a team's endpoint: a ping, its endpoint then turned off. */
 async function newDelivery(team: string) {
-  const { id } = await newWebhook(team);
+  const { id } = await newWebhook(team, true);
   const ping = await asOwnerOf(team, 'POST', `/api/webhooks/${id}/test`);
+  await asOwnerOf(team, 'PATCH', `/api/webhooks/${id}`, { enabled: false });
   return { id, delivery_id: ping.json().id as string };
 }
 
@@ -783,7 +786,7 @@ const rows: Row[] = [
     key: null,
     asViewer: 403,
     status: 202,
-    prepare: () => newWebhook(teamA),
+    prepare: () => newWebhook(teamA, true),
     foreign: { object: 'webhook', status: 404 },
   },
   {

@@ -14,8 +14,12 @@ export type Rounds = {
   stop(): Promise<void>;
   /** Whether stop() was called: a round's work ends early, handing back what it holds. */
   isStopped(): boolean;
-  /** Settles when stop() is called: a round waiting on something slow stops waiting. */
-  stopped: Promise<void>;
+  /**
+   * `promise`'s outcome, or 'stopped' once stop() has been called and `graceMs` more have passed: a round waiting on
+   * something slow stops waiting. Nothing of the wait outlives it (a race with one promise that lives as long as the
+   * job would keep a reaction per wait).
+   */
+  orStop<T>(promise: Promise<T>, graceMs?: number): Promise<T | 'stopped'>;
 };
 
 export function rounds({
@@ -39,8 +43,7 @@ export function rounds({
   let round: Promise<void> | undefined;
   let isWanted = false;
   let timer: NodeJS.Timeout | undefined;
-  let stopRequested: () => void = () => {};
-  const stopped = new Promise<void>((resolve) => (stopRequested = resolve));
+  const stopping = new AbortController();
 
   function schedule() {
     clearTimeout(timer);
@@ -79,11 +82,21 @@ export function rounds({
     drain,
     async stop() {
       state = 'stopped';
-      stopRequested();
+      stopping.abort();
       clearTimeout(timer);
       await round;
     },
     isStopped: () => state === 'stopped',
-    stopped,
+    orStop: (promise, graceMs = 0) =>
+      new Promise((resolve, reject) => {
+        let grace: NodeJS.Timeout | undefined;
+        const onStop = () => (grace = setTimeout(() => resolve('stopped'), graceMs).unref());
+        if (stopping.signal.aborted) onStop();
+        else stopping.signal.addEventListener('abort', onStop, { once: true });
+        promise.then(resolve, reject).finally(() => {
+          stopping.signal.removeEventListener('abort', onStop);
+          clearTimeout(grace);
+        });
+      }),
   };
 }

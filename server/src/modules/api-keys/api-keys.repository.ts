@@ -4,7 +4,17 @@ import type { Db } from '../../db/client.ts';
 import { isoTime } from '../../db/iso-time.ts';
 import { preparedPerHandle } from '../../db/prepared.ts';
 import { apiKeys } from '../../db/schema/api-keys.ts';
+import { memberships } from '../../db/schema/memberships.ts';
 import { users } from '../../db/schema/users.ts';
+
+/** The user's role in the team now, or undefined when they are not in it. */
+export async function roleOf(db: Db, tenantId: string, userId: string) {
+  const [membership] = await db
+    .select({ role: memberships.role })
+    .from(memberships)
+    .where(and(eq(memberships.tenantId, tenantId), eq(memberships.userId, userId)));
+  return membership?.role;
+}
 
 export async function countLiveKeys(db: Db, tenantId: string) {
   const [row] = await db
@@ -52,7 +62,7 @@ export async function revokeKey(db: Db, tenantId: string, id: string) {
     .update(apiKeys)
     .set({ revokedAt: sql`now()` })
     .where(and(eq(apiKeys.tenantId, tenantId), eq(apiKeys.id, id), isNull(apiKeys.revokedAt)))
-    .returning({ name: apiKeys.name, prefix: apiKeys.prefix });
+    .returning({ name: apiKeys.name });
   return key;
 }
 

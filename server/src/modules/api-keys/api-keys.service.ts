@@ -1,10 +1,9 @@
 // A team's API keys (docs/contract.md section 4, Developer platform): admins and the owner create, list and revoke
-// them; a key acts for its team on what its scopes allow (plugins/api-key.ts asks authenticateKey on each request).
+// them; a key acts for its team on what its scopes allow (plugins/api-keys.ts asks authenticateKey on each request).
 import {
   API_KEY_PREFIX,
   type ApiKey,
   type ApiKeyScope,
-  type CreateApiKeyBody,
   type CreatedApiKey,
   isUuid,
   MAX_API_KEYS,
@@ -25,12 +24,17 @@ const SHOWN_LENGTH = API_KEY_PREFIX.length + 8;
 export async function createApiKey(
   db: Db,
   ctx: TenantContext,
-  { name, scopes }: { name: string; scopes: ApiKeyScope[] } & Omit<CreateApiKeyBody, 'name' | 'scopes'>,
+  { name, scopes }: { name: string; scopes: ApiKeyScope[] },
 ): Promise<CreatedApiKey> {
   const key = `${API_KEY_PREFIX}${randomToken()}`;
   const created = await withTenantScope(db, ctx.tenantId, async (tx) => {
-    // Under the team's lock, so two creates for the last place cannot both take it.
+    // Under the team's lock, so two creates for the last place cannot both take it, and a demotion or removal of
+    // the creator (which takes it too, to revoke their keys) is either seen here or sees this key.
     await lockTeam(tx, ctx.tenantId);
+    const role = await repo.roleOf(tx, ctx.tenantId, ctx.userId);
+    if (role !== 'admin' && role !== 'owner') {
+      throw new AppError('FORBIDDEN', 'Only team admins and the owner can do this');
+    }
     if ((await repo.countLiveKeys(tx, ctx.tenantId)) >= MAX_API_KEYS) {
       throw new AppError(
         'BAD_REQUEST',

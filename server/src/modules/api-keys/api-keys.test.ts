@@ -208,6 +208,30 @@ describe('API keys', () => {
     expect((await withKey(keys.owner.key, 'GET', '/items/')).statusCode).toBe(200);
   });
 
+  it('leave no live key behind a demotion that races their creation', async () => {
+    const { owner, team } = await newTeam();
+    for (let round = 0; round < 3; round++) {
+      const admin = await joinTeam(app, owner, team, 'admin');
+      const [demoted, ...creates] = await Promise.all([
+        asMember(owner, team, 'PATCH', '/members/role', { user_uuid: admin.user_uuid, new_role: 'member' }),
+        ...Array.from({ length: 4 }, (_, index) =>
+          asMember(admin, team, 'POST', '/api-keys', {
+            name: `Race ${round}.${index}`,
+            scopes: ['items:read'],
+          }),
+        ),
+      ]);
+      expect(demoted!.statusCode).toBe(200);
+      for (const create of creates) {
+        expect([201, 403]).toContain(create.statusCode);
+        if (create.statusCode === 201)
+          expect((await withKey(create.json().key, 'GET', '/items/')).statusCode).toBe(401);
+      }
+    }
+    const live = (await asMember(owner, team, 'GET', '/api-keys')).json() as { name: string }[];
+    expect(live.filter(({ name }) => name.startsWith('Race'))).toEqual([]);
+  });
+
   it('are refused at once when revoked, even for requests sent alongside the revocation', async () => {
     const { owner, team } = await newTeam();
     const key = await createKey(owner, team, ['items:read']);

@@ -59,10 +59,6 @@ export function createOutboxWorker({
 }: OutboxWorkerOptions): OutboxWorker {
   const leaseMs = exclusive ? 0 : LEASE_MS;
   const job = rounds({ work: deliverDue, pollIntervalMs, log, failure: 'mail outbox round failed', onRound });
-  // A batch under way stops waiting on a mail server that hangs once a stop's grace has run out.
-  const stopping = job.stopped.then(
-    () => new Promise<'stopped'>((resolve) => setTimeout(() => resolve('stopped'), stopGraceMs).unref()),
-  );
 
   async function deliver(mail: OutboxRow) {
     try {
@@ -105,7 +101,7 @@ export function createOutboxWorker({
       for (const [index, mail] of batch.entries()) {
         // A stop hands back what this round claimed and has not delivered, the mail in flight too if it does not
         // finish within the grace: another instance, or the next start, delivers it now rather than after the lease.
-        const outcome = job.isStopped() ? 'stopped' : await Promise.race([deliver(mail), stopping]);
+        const outcome = job.isStopped() ? 'stopped' : await job.orStop(deliver(mail), stopGraceMs);
         if (outcome === 'stopped') {
           const rest = batch.slice(index).map(({ id }) => id);
           await handBackMail(db, rest, clock.now());

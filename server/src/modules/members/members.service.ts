@@ -9,6 +9,7 @@ import { type Page, type PageQuery, readPage } from '../../lib/pagination.ts';
 import type { TeamCaller, TenantContext } from '../../plugins/tenant.ts';
 import { recordActivity } from '../activity/activity.service.ts';
 import { revokeKeysCreatedBy } from '../api-keys/api-keys.service.ts';
+import { lockTeam } from '../tenants/tenants.service.ts';
 import * as invitationsRepo from './invitations.repository.ts';
 import * as repo from './members.repository.ts';
 
@@ -48,6 +49,8 @@ async function requireChangeableMember(db: Db, ctx: TenantContext, userId: strin
  * and the API keys they created. Called wherever a member stops being an admin (demoted, removed, gone).
  */
 async function endAdminPowers(tx: Db, tenantId: string, userId: string, actorId: string) {
+  // A key being created by them waits on this lock and then finds them no admin, or is done and revoked here.
+  await lockTeam(tx, tenantId);
   await invitationsRepo.revokeSentBy(tx, tenantId, userId);
   await revokeKeysCreatedBy(tx, { tenantId, creatorId: userId, actorId });
 }

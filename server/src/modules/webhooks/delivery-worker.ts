@@ -1,6 +1,7 @@
 // Sends the queued webhook deliveries (docs/contract.md section 4, Developer platform): at least once, with the same
 // webhook-id on every attempt, retried with exponential backoff up to MAX_ATTEMPTS, then failed. Up to `concurrency`
-// attempts are in flight at once, topped up as they finish, so one slow receiver holds one place, not the queue.
+// attempts are in flight at once, topped up as they finish and at every poll, so a slow receiver holds its places,
+// not the queue.
 import { setMaxListeners } from 'node:events';
 
 import type { FastifyBaseLogger } from 'fastify';
@@ -102,17 +103,21 @@ export function createDeliveryWorker({
     const inFlight = new Map<string, Promise<void>>();
     const outcomes: Outcome[] = [];
     const aborted: Claimed[] = [];
+    // Whether the last claim found less than it asked for: then the next waits for a poll, rather than following
+    // every attempt that ends.
     let drained = false;
+    let nextClaimAt = 0;
     const settleDone = () => settle(db, outcomes.splice(0));
     try {
       while (!job.isStopped()) {
         // Top up once half the places are free: fewer, larger claims and settlements.
-        if (!drained && inFlight.size <= concurrency / 2) {
+        if (inFlight.size <= concurrency / 2 && performance.now() >= nextClaimAt) {
           await settleDone();
           const now = clock.now();
           const limit = concurrency - inFlight.size;
           const batch = await claimDue(db, { now, leaseUntil: new Date(now.getTime() + LEASE_MS), limit });
           drained = batch.length < limit;
+          nextClaimAt = drained ? performance.now() + pollIntervalMs : 0;
           for (const claim of batch) {
             const sent = attempt(claim).then((outcome) => {
               if (outcome === 'aborted') aborted.push(claim);
@@ -123,15 +128,19 @@ export function createDeliveryWorker({
           }
         }
         if (inFlight.size === 0) break;
-        await Promise.race([...inFlight.values(), job.stopped]);
-        // The last few: settle each as it ends, rather than wait on the slowest.
+        // Slow receivers hold their places, not the queue: with nothing more due a moment ago, what has come due
+        // since is claimed after a poll's wait, whether or not they have answered.
+        let poll: NodeJS.Timeout | undefined;
+        const waits = [...inFlight.values()];
+        if (drained) waits.push(new Promise<void>((resolve) => (poll = setTimeout(resolve, pollIntervalMs))));
+        await job.orStop(Promise.race(waits));
+        clearTimeout(poll);
         if (drained) await settleDone();
       }
     } finally {
       if (job.isStopped() && inFlight.size > 0) {
         // What does not finish within the stop's grace is aborted, and handed back below.
-        const grace = new Promise((resolve) => setTimeout(resolve, stopGraceMs).unref());
-        await Promise.race([Promise.all(inFlight.values()), grace]);
+        await job.orStop(Promise.all(inFlight.values()), stopGraceMs);
         abort.abort();
       }
       await Promise.all(inFlight.values());

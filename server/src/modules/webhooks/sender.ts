@@ -24,7 +24,10 @@ export function createSender({
   lookup,
   timeoutMs = ATTEMPT_TIMEOUT_MS,
 }: {
-  /** Production's check of every address connected to (url-safety.ts); the system's otherwise. */
+  /**
+   * Production's check of every address connected to (url-safety.ts), which also sends only https; the system's
+   * lookup and http too otherwise.
+   */
   lookup?: LookupFunction | undefined;
   timeoutMs?: number;
 }): { send: Send; close(): void } {
@@ -37,7 +40,9 @@ export function createSender({
     new Promise((resolve, reject) => {
       const target = new URL(url);
       const agent = agents[target.protocol as keyof typeof agents];
-      if (!agent) return reject(new Error(`unsupported protocol ${target.protocol}`));
+      if (!agent || (lookup && target.protocol !== 'https:')) {
+        return reject(new Error(`refused: ${target.protocol} is not sent to`));
+      }
       const request = (target.protocol === 'https:' ? https : http).request(target, {
         method: 'POST',
         agent,

@@ -35,6 +35,8 @@ describe('isPublicAddress', () => {
     ['fd00::1', false],
     ['::ffff:127.0.0.1', false],
     ['::ffff:10.0.0.1', false],
+    ['::7f00:1', false],
+    ['::5db8:d822', false],
     ['not an address', false],
   ])('%s → %s', (address, expected) => {
     expect(isPublicAddress(address)).toBe(expected);
@@ -92,6 +94,9 @@ describe('webhook URLs in production', () => {
     'https://[::1]/hook',
     'https://[fd00::1]/hook',
     'https://[::ffff:127.0.0.1]/hook',
+    'https://[::127.0.0.1]/hook',
+    'https://2130706433/hook',
+    'https://0x7f.1/hook',
     'https://localhost/hook',
     'https://internal.example.com/hook',
     'https://mixed.example.com/hook',

@@ -22,7 +22,12 @@ export const systemResolve: Resolve = async (hostname) =>
  * mapped into IPv6 is judged as itself.
  */
 export function isPublicAddress(address: string): boolean {
-  return ipaddr.isValid(address) && ipaddr.process(address).range() === 'unicast';
+  if (!ipaddr.isValid(address)) return false;
+  const parsed = ipaddr.process(address);
+  // IPv4-compatible IPv6 (::a.b.c.d, deprecated) is `unicast` to ipaddr.js, and may reach the IPv4 address.
+  if (parsed.kind() === 'ipv6' && (parsed as ipaddr.IPv6).parts.slice(0, 6).every((part) => part === 0))
+    return false;
+  return parsed.range() === 'unicast';
 }
 
 /** A URL's host as the resolver takes it: an IPv6 literal without its brackets. */

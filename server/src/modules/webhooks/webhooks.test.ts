@@ -369,7 +369,35 @@ describe('deliveries', () => {
   });
 });
 
-describe('a stopping worker', () => {
+describe('the worker', () => {
+  it('keeps sending while a receiver hangs: the hanging attempt holds its place, not the queue', async () => {
+    const { owner, team } = await newTeam();
+    const slow = await addEndpoint(owner, team, ['item.created']);
+    const fast = await addEndpoint(owner, team, ['item.updated']);
+    receiver.answerWith((request) => (request.path === slow.path ? 'hang' : { status: 204 }));
+    const item = (await call(owner, team, 'POST', '/items/', { name: 'Slow' })).json();
+    const sender = createSender({});
+    const worker = createDeliveryWorker({
+      db: app.database.db,
+      send: sender.send,
+      log: app.log,
+      clock,
+      retryBaseMs: app.config.webhookRetryBaseMs,
+      pollIntervalMs: 50,
+      stopGraceMs: 100,
+    });
+    const before = receiver.received.length;
+    worker.start();
+    await receiver.waitFor(before + 1);
+    // Queued while the first attempt hangs (for up to 10 s): sent at the next poll.
+    await call(owner, team, 'PATCH', `/items/${item.uuid}`, { name: 'Fast' });
+    await receiver.waitFor(before + 2);
+    expect(to(fast.path)).toHaveLength(1);
+    expect((await deliveriesOf(owner, team, slow.id))[0]).toMatchObject({ status: 'pending', attempts: 0 });
+    await worker.stop();
+    sender.close();
+  });
+
   it('hands back the attempts still in flight after its grace: due again, their attempts not counted', async () => {
     const { owner, team } = await newTeam();
     const endpoint = await addEndpoint(owner, team, ['item.created']);
