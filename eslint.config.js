@@ -5,6 +5,7 @@ import prettier from 'eslint-config-prettier';
 import checkFile from 'eslint-plugin-check-file';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import i18next from 'eslint-plugin-i18next';
 import tseslint from 'typescript-eslint';
 
 import { serverBoundaries } from './eslint/server-boundaries.js';
@@ -22,6 +23,26 @@ const WEB_FEATURES = [
   'billing',
   'admin',
   'developers',
+];
+
+// The props whose text reaches the screen or a screen reader, checked like the text between tags.
+const USER_FACING_PROPS = [
+  'aria-label',
+  'aria-description',
+  'aria-valuetext',
+  'title',
+  'placeholder',
+  'alt',
+  'label',
+  'description',
+  'pendingText',
+  'failureFallback',
+  'failure',
+  'confirmLabel',
+  'subtitle',
+  'heading',
+  'message',
+  'text',
 ];
 
 // Imports across web folders go through the `@/` alias, so the boundary patterns below see every one of them.
@@ -54,13 +75,43 @@ export default tseslint.config(
       'check-file/folder-naming-convention': ['error', { '**/': 'KEBAB_CASE' }],
     },
   },
+  // public/theme.js runs in the page before the app (index.html).
   {
-    files: ['web/src/**/*.{ts,tsx}'],
+    files: ['web/src/**/*.{ts,tsx}', 'web/public/**/*.js'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
       'no-restricted-imports': ['error', { patterns: [climbing] }],
+    },
+  },
+  // Every word a page shows comes from the catalogues (web/src/locales, docs/decisions/025): no text in JSX, nor in
+  // the props that reach the screen or a screen reader.
+  {
+    files: ['web/src/**/*.tsx'],
+    ignores: ['web/src/**/*.test.tsx', 'web/src/testing/**'],
+    plugins: { i18next },
+    rules: {
+      'i18next/no-literal-string': [
+        'error',
+        {
+          mode: 'jsx-only',
+          'jsx-attributes': { include: USER_FACING_PROPS },
+          // A name (Tessera) or a symbol is the same in every language.
+          words: { exclude: ['[0-9!-/:-@[-`{-~·•–—…]+', 'Tessera', 'Google', 'Stripe', 'GitHub'] },
+          // i18next's own defaults, and planLimitMessage, whose text lib/i18n/messages.ts translates.
+          callees: {
+            exclude: [
+              'i18n(ext)?',
+              't',
+              'require',
+              'addEventListener',
+              'removeEventListener',
+              'planLimitMessage',
+            ],
+          },
+        },
+      ],
     },
   },
   // Features never import each other or the app layer; shared code never imports features or the app.

@@ -1,5 +1,6 @@
-// The test object every journey imports: each page a test visits is checked with axe-core (serious and critical
-// violations fail the test) and must leave the browser console free of errors and CSP violations.
+// The test object every journey imports: each page a test visits is checked with axe-core in both themes (serious and
+// critical violations fail the test), must not scroll sideways, and must leave the browser console free of errors and
+// CSP violations.
 import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type Page } from '@playwright/test';
 
@@ -28,6 +29,9 @@ type Fixtures = {
 
 /** The super admin of the e2e server (SUPER_ADMIN_EMAILS in playwright.config.ts). */
 export const SUPER_ADMIN_EMAIL = 'root@tessera.test';
+/** A second one, whose account speaks German (comfort.spec.ts), so the first stays English for every other journey. */
+export const GERMAN_SUPER_ADMIN_EMAIL = 'wurzel@tessera.test';
+const SUPER_ADMIN_EMAILS = [SUPER_ADMIN_EMAIL, GERMAN_SUPER_ADMIN_EMAIL];
 
 /** The sidebar (team switcher, user menu) is a drawer on phones: open it there; on wide screens it is just there. */
 export async function openSidebar(page: Page) {
@@ -116,9 +120,10 @@ export const test = base.extend<Fixtures>({
       if (response.status() === 400)
         response = await page.request.post('/api/auth/login', { data: { email, password } });
       // The super admin's sign-in may meet another test setting its password; verifySuperAdmin waits that out.
-      if (email !== SUPER_ADMIN_EMAIL) expect(response.ok(), await response.text()).toBe(true);
+      const isSuperAdmin = SUPER_ADMIN_EMAILS.includes(email);
+      if (!isSuperAdmin) expect(response.ok(), await response.text()).toBe(true);
       let session = await response.json();
-      if (email === SUPER_ADMIN_EMAIL) session = await verifySuperAdmin(page, { email, password }, session);
+      if (isSuperAdmin) session = await verifySuperAdmin(page, { email, password }, session);
       else if (verified) session = await verify(page, email);
       const headers = { authorization: `Bearer ${session.access_token}` };
       const teams = await (await page.request.get('/api/tenants', { headers })).json();
@@ -211,24 +216,65 @@ async function verify(page: Page, email: string): Promise<Session> {
   return response.json();
 }
 
+/**
+ * Checks the page as it is and in the other theme (docs/contract.md section 4, Comfort): no serious or critical axe
+ * violation in either, and no sideways scroll at this viewport's width.
+ */
 async function scan(page: Page, scanned: Set<string>, problems: string[]) {
   const url = page.url();
   // Our own pages only: the API docs are swagger-ui's.
   if (scanned.has(url) || url === 'about:blank' || new URL(url).pathname.startsWith('/api/')) return;
   await page.waitForLoadState('load');
-  // Legacy mode runs axe in the page itself: the default opens a second page per scan to merge frames' results,
-  // a cost of up to a second here, for iframes our pages do not have.
-  const results = await new AxeBuilder({ page }).setLegacyMode().analyze();
-  // The test navigated on while axe ran: what it scanned is another document (often about:blank), not this URL's.
-  // That page is skipped; the page the test ends on is always scanned.
-  if (results.url !== url) return;
-  scanned.add(url);
-  for (const violation of results.violations) {
-    if (violation.impact === 'serious' || violation.impact === 'critical') {
-      const targets = violation.nodes.map((node) => node.target.join(' ')).join(', ');
-      problems.push(`axe ${violation.impact} on ${url}: ${violation.id} (${violation.help}) at ${targets}`);
+  const found: string[] = [];
+  for (const theme of ['as shown', 'other theme'] as const) {
+    if (theme === 'other theme') await flipTheme(page);
+    // Legacy mode runs axe in the page itself: the default opens a second page per scan to merge frames' results,
+    // a cost of up to a second here, for iframes our pages do not have.
+    const results = await new AxeBuilder({ page }).setLegacyMode().analyze();
+    const width = await page.evaluate(() => {
+      const root = document.documentElement;
+      return root.scrollWidth > root.clientWidth
+        ? { scroll: root.scrollWidth, client: root.clientWidth }
+        : null;
+    });
+    if (theme === 'other theme') await flipTheme(page);
+    // The test navigated on while axe ran: what it scanned is another document (often about:blank), not this URL's.
+    // That page is skipped; the page the test ends on is always scanned.
+    if (results.url !== url || page.url() !== url) return;
+    const themeName = await page.evaluate(() =>
+      document.documentElement.classList.contains('dark') ? 'dark' : 'light',
+    );
+    const where = `${url} (${theme === 'as shown' ? themeName : themeName === 'dark' ? 'light' : 'dark'})`;
+    for (const violation of results.violations) {
+      if (violation.impact === 'serious' || violation.impact === 'critical') {
+        const targets = violation.nodes.map((node) => node.target.join(' ')).join(', ');
+        found.push(`axe ${violation.impact} on ${where}: ${violation.id} (${violation.help}) at ${targets}`);
+      }
+    }
+    if (width && theme === 'as shown') {
+      found.push(`sideways scroll on ${url}: ${width.scroll} px of content in ${width.client} px`);
     }
   }
+  scanned.add(url);
+  problems.push(...found);
+}
+
+/**
+ * Shows the page in the other theme, or back, at once: the app's dark class on <html> with every transition off, so
+ * that axe reads the colours the theme settles on, not a fade between them.
+ */
+async function flipTheme(page: Page) {
+  await page.evaluate(() => {
+    const root = document.documentElement;
+    const still = new CSSStyleSheet();
+    still.replaceSync('*, *::before, *::after { transition: none !important; animation: none !important; }');
+    document.adoptedStyleSheets = [...document.adoptedStyleSheets, still];
+    const dark = root.classList.toggle('dark');
+    root.style.colorScheme = dark ? 'dark' : 'light';
+    // Styles settle (a layout computes every element's) before transitions are allowed again.
+    void document.body.offsetHeight;
+    document.adoptedStyleSheets = document.adoptedStyleSheets.filter((sheet) => sheet !== still);
+  });
 }
 
 const randomByte = () => Math.floor(Math.random() * 256);

@@ -4,6 +4,7 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 
+import { compileCatalogues } from './compile-catalogues.ts';
 import { precompress } from './precompress.ts';
 
 const api = 'http://127.0.0.1:3000';
@@ -29,6 +30,10 @@ const chunkGroups = [
     priority: 2,
     test: /node_modules[\\/](zod|@hookform[\\/]resolvers)[\\/]|[\\/]contract[\\/]src[\\/]/,
   },
+  // Each language's catalogues, one file each (web/src/lib/i18n): the English ones the sign-in page does not need,
+  // fetched with the first signed-in page, and the German ones, fetched only for a German page.
+  { name: 'locale-en', priority: 1, test: /[\\/]web[\\/]src[\\/]locales[\\/]en[\\/]/ },
+  { name: 'locale-de', priority: 1, test: /[\\/]web[\\/]src[\\/]locales[\\/]de[\\/]/ },
   // The signed-out pages' own forms and requests, shared by sign-in, sign-up and the password reset pages.
   {
     name: 'sign-in',
@@ -39,7 +44,8 @@ const chunkGroups = [
 
 export default defineConfig({
   // precompress writes .br and .gz copies of the build for the server to send (web/precompress.ts).
-  plugins: [react(), tailwindcss(), precompress()],
+  // compileCatalogues: the catalogues as Lingui's compiled messages (compile-catalogues.ts).
+  plugins: [react(), tailwindcss(), compileCatalogues(), precompress()],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   // Every browser the baseline target covers supports modulepreload, so the polyfill is dead weight.
   build: {

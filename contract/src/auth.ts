@@ -7,7 +7,7 @@ import {
   NewPasswordSchema,
   SecondFactorCodeSchema,
 } from './common.ts';
-import { BILLING_PROVIDERS } from './constants.ts';
+import { BILLING_PROVIDERS, LOCALES, THEMES } from './constants.ts';
 import type { EndpointSchemas } from './endpoint-schemas.ts';
 import { PageQuerySchema } from './pagination.ts';
 
@@ -72,8 +72,18 @@ export const MeSchema = z.object({
   has_password: z.boolean(),
   created_at: z.iso.datetime({ offset: true }),
   two_factor_enabled: z.boolean(),
+  /** docs/contract.md section 4, Comfort: the language of the app and of the account's mail, and its colours. */
+  locale: z.enum(LOCALES),
+  theme: z.enum(THEMES),
 });
 export type Me = z.infer<typeof MeSchema>;
+
+/** PATCH /auth/me: either preference or both; any other field, or another value, is refused (422). */
+export const UpdateMeBodySchema = z.strictObject({
+  locale: z.enum(LOCALES, { error: 'Choose a supported language' }).optional(),
+  theme: z.enum(THEMES, { error: 'Choose light, dark or system' }).optional(),
+});
+export type UpdateMeBody = z.infer<typeof UpdateMeBodySchema>;
 
 /**
  * With two-factor on, a password or Google sign-in answers this instead of tokens: the second step
@@ -153,6 +163,7 @@ export const authEndpointSchemas = {
   requestPasswordReset: { body: ResetRequestBodySchema, response: { 200: MessageSchema } },
   confirmPasswordReset: { body: ResetConfirmBodySchema, response: { 200: MessageSchema } },
   getMe: { response: { 200: MeSchema } },
+  updateMe: { body: UpdateMeBodySchema, response: { 200: MeSchema } },
   updatePassword: { body: UpdatePasswordBodySchema, response: { 200: MessageSchema } },
   listSessions: { query: PageQuerySchema, response: { 200: z.array(SessionSchema) } },
   revokeSession: { params: SessionParamsSchema, response: { 204: z.null() } },

@@ -116,3 +116,10 @@ export const WEBHOOK_EVENTS = [
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
 /** Endpoints a team may hold: each one multiplies every change the team makes into a delivery. */
 export const MAX_WEBHOOK_ENDPOINTS = 10;
+
+/** docs/contract.md section 4, Comfort: the languages of the app and its mails, the first being the default. */
+export const LOCALES = ['en', 'de'] as const;
+export type Locale = (typeof LOCALES)[number];
+/** The colour scheme an account asks for; `system` follows the device. */
+export const THEMES = ['system', 'light', 'dark'] as const;
+export type Theme = (typeof THEMES)[number];

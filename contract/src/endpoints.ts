@@ -99,6 +99,8 @@ export const ENDPOINTS = {
 
   // The account.
   getMe: get('/auth/me', user(), 'The signed-in account'),
+  // An operator viewing as the account sees it in its language, and leaves its preferences as they are.
+  updateMe: patch('/auth/me', holder, "Change the account's language or theme"),
   deleteMe: del('/auth/me', holder, 'Delete the account'),
   exportMe: get('/auth/me/export', holder, 'Everything stored about the account, as JSON'),
   updatePassword: post('/auth/update-password', holder, 'Change or set the password'),

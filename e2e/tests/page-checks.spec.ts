@@ -13,10 +13,34 @@ test.afterEach(({ pageChecks }) => {
   pageChecks.problems.length = 0;
 });
 
-test('a serious accessibility violation is reported', async ({ page, pageChecks }) => {
+test('a serious accessibility violation is reported, in each theme', async ({ page, pageChecks }) => {
   await page.evaluate(() => document.body.insertAdjacentHTML('beforeend', '<img src="/tessera.svg">'));
   await pageChecks.scanNow();
-  expect(pageChecks.problems).toEqual([expect.stringMatching(/^axe critical on \S+\/login: image-alt /)]);
+  expect(pageChecks.problems).toEqual([
+    expect.stringMatching(/^axe critical on \S+\/login \(light\): image-alt /),
+    expect.stringMatching(/^axe critical on \S+\/login \(dark\): image-alt /),
+  ]);
+});
+
+test('a contrast failure in the dark theme alone is reported', async ({ page, pageChecks }) => {
+  // Dark grey text: fine on the light page, unreadable on the dark one.
+  await page.evaluate(() =>
+    document.body.insertAdjacentHTML('beforeend', '<p style="color: #333">Only seen in the light</p>'),
+  );
+  await pageChecks.scanNow();
+  expect(pageChecks.problems).toEqual([
+    expect.stringMatching(/^axe serious on \S+\/login \(dark\): color-contrast /),
+  ]);
+});
+
+test('a page that scrolls sideways is reported', async ({ page, pageChecks }) => {
+  await page.evaluate(() =>
+    document.body.insertAdjacentHTML('beforeend', '<div style="width: 2000px">wide</div>'),
+  );
+  await pageChecks.scanNow();
+  expect(pageChecks.problems).toEqual([
+    expect.stringMatching(/^sideways scroll on \S+\/login: 2\d{3} px of content/),
+  ]);
 });
 
 test('a console error is reported', async ({ page, pageChecks }) => {

@@ -523,6 +523,7 @@ const rows: Row[] = [
 
   // Any signed-in user, no team header.
   { endpoint: 'getMe', who: 'signed in', asViewer: 200, status: 200 },
+  { endpoint: 'updateMe', who: 'signed in', asViewer: 403, status: 200, body: () => ({ theme: 'dark' }) },
   {
     endpoint: 'updatePassword',
     who: 'signed in',

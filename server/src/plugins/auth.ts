@@ -1,11 +1,14 @@
 // Resolves the bearer token once per request into request.user; requireUser guards the routes that need one.
 import { isIP } from 'node:net';
 
+import { LOCALES, type Locale } from '@app/contract/constants';
 import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
+import Negotiator from 'negotiator';
 
 import { AppError } from '../lib/app-error.ts';
 import type { AccessTokenSubject } from '../lib/tokens.ts';
+import type { Client } from '../modules/auth/auth.service.ts';
 import { findUser } from '../modules/auth/account-status.service.ts';
 import { WRONG_CURRENT_PASSWORD } from '../modules/auth/credentials.service.ts';
 import { INVALID_CODE } from '../modules/auth/second-factors.service.ts';
@@ -51,11 +54,19 @@ export function verifiedToken(app: FastifyInstance, request: FastifyRequest) {
   return user;
 }
 
-/** The browser and address a new session is issued to, as the sessions list shows them. */
-export function requestClient(request: FastifyRequest) {
+/**
+ * The browser and address a new session is issued to, as the sessions list shows them, and the language it prefers:
+ * a new account's locale is the first supported one of its Accept-Language, else English (docs/contract.md
+ * section 4, Comfort).
+ */
+export function requestClient(request: FastifyRequest): Client {
   const userAgent = request.headers['user-agent'];
-  // Behind a trusted proxy the address comes from X-Forwarded-For, which the client writes: kept only if it is one.
-  return { userAgent: userAgent ? userAgent.slice(0, 512) : null, ip: isIP(request.ip) ? request.ip : null };
+  return {
+    userAgent: userAgent ? userAgent.slice(0, 512) : null,
+    // Behind a trusted proxy the address comes from X-Forwarded-For, which the client writes: kept only if it is one.
+    ip: isIP(request.ip) ? request.ip : null,
+    locale: (new Negotiator(request).language([...LOCALES]) as Locale | undefined) ?? LOCALES[0],
+  };
 }
 
 const notWhileViewingAs = () => new AppError('FORBIDDEN', 'Not available while viewing as another user');

@@ -1,6 +1,9 @@
+import { I18nProvider } from '@lingui/react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useEffect, useState, type ReactNode } from 'react';
 
+import { i18n } from '@/lib/i18n/i18n';
+import { forgetAccountPreferences } from '@/lib/preferences';
 import { createQueryClient } from '@/lib/query-client';
 import { getSession, loadSession, subscribeToSession } from '@/lib/session/session-store';
 
@@ -15,14 +18,22 @@ export function AppProvider({ children }: { children: ReactNode }) {
     return subscribeToSession(() => {
       const email = signedInEmail();
       if (signedInAs !== null && email !== signedInAs) {
-        if (email === null) queryClient.clear();
+        if (email === null) {
+          queryClient.clear();
+          // Signed-out pages follow the browser's language and the system's theme.
+          void forgetAccountPreferences();
+        }
         // Queries only: the mutation that signed the new user in is still reporting to its page.
         else queryClient.removeQueries();
       }
       signedInAs = email;
     });
   }, [queryClient]);
-  return <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>;
+  return (
+    <I18nProvider i18n={i18n}>
+      <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+    </I18nProvider>
+  );
 }
 
 function signedInEmail(): string | null {

@@ -5,14 +5,25 @@ import { GuestOnly, HomeRedirect, SignedInOnly, SuperAdminOnly } from '@/app/gua
 import { PageSpinner } from '@/components/page-spinner';
 import { RouteError } from '@/components/route-error';
 import { paths } from '@/config/paths';
+import { loadCatalogues } from '@/lib/i18n/i18n';
+import { NAMESPACES, SIGNED_OUT_NAMESPACES, type Namespace } from '@/lib/i18n/namespaces';
 
-/** Each page is its own chunk, fetched when its route is first matched. */
-const page = (load: () => Promise<{ default: ComponentType }>) => async () => ({
-  Component: (await load()).default,
-});
+/**
+ * Each page is its own chunk, fetched when its route is first matched, together with the catalogues it speaks from
+ * (every one unless it names them), so that it never renders before its words.
+ */
+const page =
+  (load: () => Promise<{ default: ComponentType }>, namespaces: readonly Namespace[] = NAMESPACES) =>
+  async () => {
+    const [module] = await Promise.all([load(), loadCatalogues(namespaces)]);
+    return { Component: module.default };
+  };
 
 /** The signed-in shell (docs/spec.md section 2) around every signed-in page; its own chunk, unused by signed-out pages. */
-const appShell = async () => ({ Component: (await import('./layouts/app-shell')).AppShell });
+const appShell = async () => {
+  const [module] = await Promise.all([import('./layouts/app-shell'), loadCatalogues(NAMESPACES)]);
+  return { Component: module.AppShell };
+};
 
 export const routes: RouteObject[] = [
   {
@@ -22,14 +33,32 @@ export const routes: RouteObject[] = [
       {
         Component: GuestOnly,
         children: [
-          { path: paths.auth.login.path, lazy: page(() => import('./routes/auth/login')) },
-          { path: paths.auth.twoFactor.path, lazy: page(() => import('./routes/auth/two-factor')) },
-          { path: paths.auth.register.path, lazy: page(() => import('./routes/auth/register')) },
-          { path: paths.auth.forgotPassword.path, lazy: page(() => import('./routes/auth/forgot-password')) },
-          { path: paths.auth.resetPassword.path, lazy: page(() => import('./routes/auth/reset-password')) },
+          {
+            path: paths.auth.login.path,
+            lazy: page(() => import('./routes/auth/login'), SIGNED_OUT_NAMESPACES),
+          },
+          {
+            path: paths.auth.twoFactor.path,
+            lazy: page(() => import('./routes/auth/two-factor'), SIGNED_OUT_NAMESPACES),
+          },
+          {
+            path: paths.auth.register.path,
+            lazy: page(() => import('./routes/auth/register'), SIGNED_OUT_NAMESPACES),
+          },
+          {
+            path: paths.auth.forgotPassword.path,
+            lazy: page(() => import('./routes/auth/forgot-password'), SIGNED_OUT_NAMESPACES),
+          },
+          {
+            path: paths.auth.resetPassword.path,
+            lazy: page(() => import('./routes/auth/reset-password'), SIGNED_OUT_NAMESPACES),
+          },
         ],
       },
-      { path: paths.auth.verifyEmail.path, lazy: page(() => import('./routes/auth/verify-email')) },
+      {
+        path: paths.auth.verifyEmail.path,
+        lazy: page(() => import('./routes/auth/verify-email'), SIGNED_OUT_NAMESPACES),
+      },
       {
         path: paths.auth.confirmEmailChange.path,
         lazy: page(() => import('./routes/confirm-email-change')),

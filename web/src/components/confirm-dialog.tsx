@@ -1,4 +1,5 @@
 import { useRef, type ReactNode } from 'react';
+import { useTranslation } from '@/lib/i18n/translation';
 
 import {
   AlertDialog,
@@ -30,9 +31,10 @@ export function ConfirmDialog({
   title,
   description,
   confirmLabel,
-  dismissLabel = 'Cancel',
+  dismissLabel,
   onConfirm,
 }: ConfirmDialogProps) {
+  const { t } = useTranslation();
   // Opened from state rather than a Radix trigger, the dialog would hand the focus back to nothing when it closes:
   // it goes back to whatever opened it, while that is still on the page (WCAG 2.4.3).
   const opener = useRef<HTMLElement | null>(null);
@@ -55,7 +57,7 @@ export function ConfirmDialog({
           </AlertDialogDescription>
         </AlertDialogHeader>
         <AlertDialogFooter>
-          <AlertDialogCancel>{dismissLabel}</AlertDialogCancel>
+          <AlertDialogCancel>{dismissLabel ?? t('dialog.cancel')}</AlertDialogCancel>
           <AlertDialogAction onClick={onConfirm}>{confirmLabel}</AlertDialogAction>
         </AlertDialogFooter>
       </AlertDialogContent>

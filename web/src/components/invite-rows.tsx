@@ -1,4 +1,4 @@
-import { AssignableRoleSchema, ROLE_LABELS, type AssignableRole } from '@app/contract';
+import { AssignableRoleSchema, type AssignableRole } from '@app/contract';
 import { Plus, Trash2 } from 'lucide-react';
 import { useFieldArray, useFormContext } from 'react-hook-form';
 
@@ -6,6 +6,7 @@ import { Button } from '@/components/ui/button';
 import { FormControl, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
 import { NativeSelect } from '@/components/ui/native-select';
+import { useTranslation } from '@/lib/i18n/translation';
 
 export type InviteRow = { email: string; role: AssignableRole };
 export type InviteRowsValues = { invites: InviteRow[] };
@@ -19,15 +20,17 @@ export const filledInviteRows = (rows: InviteRow[]): InviteRow[] =>
 
 /**
  * Invite rows (email and role) of a form with an `invites` field: rows can be added and removed, but at
- * least one always stays (docs/spec.md section 5).
+ * least one always stays (docs/spec.md section 5). Only the members' invite dialog and the create-team dialog use
+ * them, so their words are in the `members` catalogue.
  */
 export function InviteRows({ disabled = false }: { disabled?: boolean }) {
+  const { t } = useTranslation('members');
   const { control } = useFormContext<InviteRowsValues>();
   const { fields, append, remove } = useFieldArray({ control, name: 'invites' });
 
   return (
     <fieldset className="grid gap-3" disabled={disabled}>
-      <legend className="mb-2 text-sm font-medium">Invite members</legend>
+      <legend className="mb-2 text-sm font-medium">{t('rows.legend')}</legend>
       {fields.map((row, index) => (
         <div
           key={row.id}
@@ -38,9 +41,14 @@ export function InviteRows({ disabled = false }: { disabled?: boolean }) {
             name={`invites.${index}.email`}
             render={({ field }) => (
               <FormItem className="col-span-2 sm:col-span-1">
-                <FormLabel className="sr-only">{`Email ${index + 1}`}</FormLabel>
+                <FormLabel className="sr-only">{t('rows.email', { number: index + 1 })}</FormLabel>
                 <FormControl>
-                  <Input type="email" autoComplete="off" placeholder="colleague@example.com" {...field} />
+                  <Input
+                    type="email"
+                    autoComplete="off"
+                    placeholder={t('rows.emailPlaceholder')}
+                    {...field}
+                  />
                 </FormControl>
                 <FormMessage />
               </FormItem>
@@ -51,12 +59,12 @@ export function InviteRows({ disabled = false }: { disabled?: boolean }) {
             name={`invites.${index}.role`}
             render={({ field }) => (
               <FormItem>
-                <FormLabel className="sr-only">{`Role ${index + 1}`}</FormLabel>
+                <FormLabel className="sr-only">{t('rows.role', { number: index + 1 })}</FormLabel>
                 <FormControl>
                   <NativeSelect {...field}>
                     {AssignableRoleSchema.options.map((role) => (
                       <option key={role} value={role}>
-                        {ROLE_LABELS[role]}
+                        {t(`roles.${role}`)}
                       </option>
                     ))}
                   </NativeSelect>
@@ -70,7 +78,7 @@ export function InviteRows({ disabled = false }: { disabled?: boolean }) {
             size="icon"
             disabled={fields.length === 1}
             onClick={() => remove(index)}
-            aria-label={`Remove invite ${index + 1}`}
+            aria-label={t('rows.remove', { number: index + 1 })}
           >
             <Trash2 aria-hidden="true" />
           </Button>
@@ -84,7 +92,7 @@ export function InviteRows({ disabled = false }: { disabled?: boolean }) {
         onClick={() => append(blankInviteRow())}
       >
         <Plus aria-hidden="true" />
-        Add another
+        {t('rows.add')}
       </Button>
     </fieldset>
   );

@@ -7,6 +7,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { Table, TableBody, TableHeader, TableRow } from '@/components/ui/table';
 import { getErrorText } from '@/lib/api-error';
 import { cn } from '@/lib/cn';
+import { useTranslation } from '@/lib/i18n/translation';
 
 /** What the frame reads of a list's infinite query (docs/contract.md section 3: a page at a time). */
 type ListQuery<T> = {
@@ -41,7 +42,7 @@ type ListTableProps<T> = {
 };
 
 /**
- * A paginated list as a table: a spinner while the first page loads, its failure, the empty state, or the rows
+ * A paginated list as a table (phone-first: its rows stack as cards on a narrow screen, components/ui/table.tsx): a spinner while the first page loads, its failure, the empty state, or the rows
  * with 'Load more' under them while a next page exists.
  */
 export function ListTable<T>({
@@ -54,6 +55,7 @@ export function ListTable<T>({
   head,
   row,
 }: ListTableProps<T>) {
+  const { t } = useTranslation();
   if (query.isPending) {
     return (
       <div className={cn('flex justify-center', loadingClassName)}>
@@ -69,7 +71,7 @@ export function ListTable<T>({
           <AlertDescription className="flex flex-wrap items-center gap-3">
             {getErrorText(query.error, failureFallback)}
             <Button variant="outline" size="sm" onClick={() => void query.refetch()}>
-              Try again
+              {t('list.tryAgain')}
             </Button>
           </AlertDescription>
         ) : (
@@ -102,6 +104,7 @@ export function ListTable<T>({
 
 /** The 'Load more' control under a paginated list (docs/contract.md section 3): shown while a next page exists. */
 function LoadMore({ query, failureFallback }: Pick<ListTableProps<unknown>, 'query' | 'failureFallback'>) {
+  const { t } = useTranslation();
   if (!query.hasNextPage) return null;
   return (
     <div className="grid justify-items-center gap-3">
@@ -115,10 +118,10 @@ function LoadMore({ query, failureFallback }: Pick<ListTableProps<unknown>, 'que
         variant="outline"
         className="w-auto"
         isPending={query.isFetchingNextPage}
-        pendingText="Loading…"
+        pendingText={t('list.loading')}
         onClick={() => void query.fetchNextPage()}
       >
-        Load more
+        {t('list.loadMore')}
       </SubmitButton>
     </div>
   );

@@ -2,14 +2,13 @@ import { useFormContext } from 'react-hook-form';
 
 import { FormControl, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
+import { useTranslation } from '@/lib/i18n/translation';
 
 type NewPasswordFieldsProps = { passwordLabel?: string; confirmLabel?: string };
 
 /** The password and confirmation fields of a form built on `newPasswordFields` (docs/spec.md section 5). */
-export function NewPasswordFields({
-  passwordLabel = 'Password',
-  confirmLabel = 'Confirm password',
-}: NewPasswordFieldsProps) {
+export function NewPasswordFields({ passwordLabel, confirmLabel }: NewPasswordFieldsProps) {
+  const { t } = useTranslation();
   const { control } = useFormContext<{ password: string; confirmPassword: string }>();
   return (
     <>
@@ -18,7 +17,7 @@ export function NewPasswordFields({
         name="password"
         render={({ field }) => (
           <FormItem>
-            <FormLabel>{passwordLabel}</FormLabel>
+            <FormLabel>{passwordLabel ?? t('newPassword.password')}</FormLabel>
             <FormControl>
               <Input type="password" autoComplete="new-password" {...field} />
             </FormControl>
@@ -31,7 +30,7 @@ export function NewPasswordFields({
         name="confirmPassword"
         render={({ field }) => (
           <FormItem>
-            <FormLabel>{confirmLabel}</FormLabel>
+            <FormLabel>{confirmLabel ?? t('newPassword.confirm')}</FormLabel>
             <FormControl>
               <Input type="password" autoComplete="new-password" {...field} />
             </FormControl>

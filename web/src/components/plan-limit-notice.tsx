@@ -4,6 +4,8 @@ import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import { type ApiError, hasErrorCode } from '@/lib/api-error';
+import { translateMessage } from '@/lib/i18n/messages';
+import { useTranslation } from '@/lib/i18n/translation';
 
 /**
  * A refusal for the team's plan (402 `plan_limit`, docs/contract.md section 4): shown with a way to upgrade, not as a
@@ -14,12 +16,13 @@ export const isPlanLimitError = (error: unknown): error is ApiError & { detail: 
 
 /** "Your plan allows N members. Upgrade to add more." with an Upgrade link to /subscription. */
 export function PlanLimitNotice({ message }: { message: string }) {
+  const { t } = useTranslation();
   return (
     <Alert variant="destructive">
       <AlertDescription className="flex flex-wrap items-center justify-between gap-3">
-        <span>{message}</span>
+        <span>{translateMessage(message)}</span>
         <Button asChild size="sm">
-          <Link to={paths.app.subscription.getHref()}>Upgrade</Link>
+          <Link to={paths.app.subscription.getHref()}>{t('planLimit.upgrade')}</Link>
         </Button>
       </AlertDescription>
     </Alert>

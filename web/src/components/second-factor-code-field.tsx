@@ -9,12 +9,14 @@ import {
   FormMessage,
 } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
+import { useTranslation } from '@/lib/i18n/translation';
 
 /**
  * The `code` field of a form that changes the account's credentials while two-factor is on (lib/second-factor-code):
  * an authenticator's six digits or a recovery code, which has letters too.
  */
 export function SecondFactorCodeField() {
+  const { t } = useTranslation();
   const { control } = useFormContext<{ code: string }>();
   return (
     <FormField
@@ -22,7 +24,7 @@ export function SecondFactorCodeField() {
       name="code"
       render={({ field }) => (
         <FormItem>
-          <FormLabel>Authentication code</FormLabel>
+          <FormLabel>{t('secondFactor.label')}</FormLabel>
           <FormControl>
             <Input
               type="text"
@@ -36,7 +38,7 @@ export function SecondFactorCodeField() {
               {...field}
             />
           </FormControl>
-          <FormDescription>A code from your authenticator app, or a recovery code.</FormDescription>
+          <FormDescription>{t('secondFactor.hint')}</FormDescription>
           <FormMessage />
         </FormItem>
       )}

@@ -1,5 +1,6 @@
 import { Button } from '@/components/ui/button';
 import { hasErrorCode } from '@/lib/api-error';
+import { useTranslation } from '@/lib/i18n/translation';
 import { useSession } from '@/lib/session/use-session';
 
 /**
@@ -8,11 +9,12 @@ import { useSession } from '@/lib/session/use-session';
  * Nothing for any other failure, another 403 (an operator viewing as the user, say) included.
  */
 export function SignInAgain({ error }: { error: unknown }) {
+  const { t } = useTranslation();
   const { signOut } = useSession();
   if (!hasErrorCode(error, 'recent_sign_in_required')) return null;
   return (
     <Button variant="outline" size="sm" className="justify-self-start" onClick={signOut}>
-      Sign in again
+      {t('signInAgain.button')}
     </Button>
   );
 }

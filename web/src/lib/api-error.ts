@@ -8,6 +8,8 @@
 import type { ErrorBody, ErrorCode } from '@app/contract';
 import { ERROR_CODES } from '@app/contract/constants';
 
+import { translateMessage } from '@/lib/i18n/messages';
+
 export class ApiError extends Error {
   override readonly name = 'ApiError';
   /** HTTP status, or 0 when no response arrived. */
@@ -34,9 +36,13 @@ export class ApiError extends Error {
 export const hasErrorCode = (error: unknown, code: ErrorCode): error is ApiError =>
   error instanceof ApiError && error.code === code;
 
-/** The text to show for a failed call: the server's detail, else the page's docs/spec.md section 8 fallback. */
+/**
+ * The text to show for a failed call: the server's detail in the user's language, else the page's docs/spec.md
+ * section 8 fallback.
+ */
 export function getErrorText(error: unknown, fallback: string): string {
-  return (error instanceof ApiError ? error.detail : undefined) ?? fallback;
+  const detail = error instanceof ApiError ? error.detail : undefined;
+  return detail === undefined ? fallback : translateMessage(detail);
 }
 
 /** The ApiError of an answer that is not ok, with the `{detail, code}` its body holds, if any. */

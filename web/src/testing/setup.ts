@@ -5,6 +5,8 @@ import { afterAll, afterEach, beforeAll, vi } from 'vitest';
 // eslint-disable-next-line no-restricted-imports
 import { scaled } from '../../../test-deadlines.ts';
 
+import { startI18n } from '@/lib/i18n/i18n';
+import { NAMESPACES } from '@/lib/i18n/namespaces';
 import { clearSessionNotice } from '@/lib/session/session-store';
 
 import { server } from './mocks/server';
@@ -15,6 +17,21 @@ globalThis.ResizeObserver ??= class {
   unobserve() {}
   disconnect() {}
 };
+
+// jsdom has no media queries: the system's theme there is light (lib/theme.ts follows it).
+if (typeof window !== 'undefined') {
+  window.matchMedia ??= (query: string) =>
+    ({
+      matches: false,
+      media: query,
+      onchange: null,
+      addEventListener: () => {},
+      removeEventListener: () => {},
+      addListener: () => {},
+      removeListener: () => {},
+      dispatchEvent: () => false,
+    }) as MediaQueryList;
+}
 
 // How long findBy/waitFor and a test wait before failing, once for the suite and stretched on a busy machine
 // (docs/decisions/018). The first render of a route imports its lazy module, which a busy machine takes seconds to
@@ -27,7 +44,11 @@ beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => {
   cleanup();
   server.resetHandlers();
-  localStorage.clear();
+  if (typeof localStorage !== 'undefined') localStorage.clear();
   clearSessionNotice();
 });
 afterAll(() => server.close());
+
+// Every English catalogue, before any component renders: the tests read the words docs/spec.md fixes. (A test file
+// in the node environment renders nothing.)
+if (typeof document !== 'undefined') await startI18n('en', NAMESPACES);

@@ -1,5 +1,6 @@
+import { LOCALES, THEMES } from '@app/contract/constants';
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 export const users = pgTable(
   'users',
@@ -30,8 +31,13 @@ export const users = pgTable(
     securityStamp: integer('security_stamp').notNull().default(0),
     /** When the stamp last moved: a proof that carries its own time (a Google ID token's iat) is refused if older. */
     securityStampAt: timestamp('security_stamp_at', { withTimezone: true }),
+    /** docs/contract.md section 4, Comfort: the language of the app and of the account's mail, and its colours. */
+    locale: text('locale', { enum: LOCALES }).notNull().default('en'),
+    theme: text('theme', { enum: THEMES }).notNull().default('system'),
   },
   (table) => [
+    check('users_locale_check', sql`${table.locale} in ('en', 'de')`),
+    check('users_theme_check', sql`${table.theme} in ('system', 'light', 'dark')`),
     // The operators' list of accounts pages through it newest first (read backwards).
     index('users_created_idx').on(table.createdAt, table.uuid),
   ],

@@ -1,8 +1,8 @@
-// Queries on the account's status: super admin, suspension, deletion.
+// Queries on the account's status: super admin, suspension, deletion, preferences.
 import { eq } from 'drizzle-orm';
 
 import type { Db } from '../../db/client.ts';
-import { users } from '../../db/schema/users.ts';
+import { users, type UserRow } from '../../db/schema/users.ts';
 
 export async function setSuperAdmin(db: Db, email: string) {
   await db.update(users).set({ isSuperAdmin: true }).where(eq(users.email, email));
@@ -22,6 +22,16 @@ export async function setSuspended(tx: Db, userId: string, suspendedAt: Date | n
   const changed = (user.suspendedAt === null) !== (suspendedAt === null);
   if (changed) await tx.update(users).set({ suspendedAt }).where(eq(users.uuid, userId));
   return { email: user.email, changed };
+}
+
+/** Sets the language or theme given (docs/contract.md section 4, Comfort); nothing given changes nothing. */
+export async function setPreferences(
+  db: Db,
+  userId: string,
+  preferences: Partial<Pick<UserRow, 'locale' | 'theme'>>,
+) {
+  if (preferences.locale === undefined && preferences.theme === undefined) return;
+  await db.update(users).set(preferences).where(eq(users.uuid, userId));
 }
 
 /** Deletes the account; its sessions, one-time tokens, recovery codes, passkeys and memberships go with it. */

@@ -1,6 +1,6 @@
 // The account as a whole: what GET /auth/me shows, suspension, promotion to super admin, deletion and the notices
 // mailed about its ways in.
-import { type Me } from '@app/contract';
+import type { Me, UpdateMeBody } from '@app/contract';
 
 import type { Db } from '../../db/client.ts';
 import type { UserRow } from '../../db/schema/users.ts';
@@ -22,11 +22,23 @@ export async function getMe(deps: AuthDeps, userId: string): Promise<Me> {
     has_password: user.passwordHash !== null,
     created_at: user.createdAt.toISOString(),
     two_factor_enabled: user.totpEnabled,
+    locale: user.locale,
+    theme: user.theme,
   };
+}
+
+/** PATCH /auth/me: the account's language or theme, or both; the account as it now is. */
+export async function updateMe(deps: AuthDeps, userId: string, body: UpdateMeBody): Promise<Me> {
+  await repo.setPreferences(deps.db, userId, body);
+  return getMe(deps, userId);
 }
 
 export async function findUser(db: Db, userId: string): Promise<UserRow | undefined> {
   return findUserById(db, userId);
+}
+
+export async function findUserWithEmail(db: Db, email: string): Promise<UserRow | undefined> {
+  return findUserByEmail(db, email);
 }
 
 export async function requireExistingUser(db: Db, userId: string) {
@@ -83,5 +95,6 @@ export async function deleteUser(tx: Db, userId: string): Promise<void> {
 /** Mails the account a notice of a change to its ways in, in the caller's transaction; the caller wakes the mail. */
 export async function noticeToAccount(deps: AuthDeps, tx: Db, userId: string, notice: SecurityNotice) {
   const user = await findUserById(tx, userId);
-  if (user) await queueSecurityNotice(tx, { to: user.email, appUrl: deps.appUrl, notice });
+  if (user)
+    await queueSecurityNotice(tx, { to: user.email, locale: user.locale, appUrl: deps.appUrl, notice });
 }

@@ -5,7 +5,7 @@ import { sendPage } from '../../lib/pagination.ts';
 import { asAccountHolder, requestClient, verifiedToken } from '../../plugins/auth.ts';
 import { PER_ADDRESS_LIMIT } from '../../plugins/rate-limits.ts';
 import { route, routeScope } from '../../plugins/route-scope.ts';
-import { getMe } from './account-status.service.ts';
+import { getMe, updateMe } from './account-status.service.ts';
 import {
   confirmEmailChange,
   confirmPasswordReset,
@@ -176,6 +176,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   route(app, 'getMe', async (request) => getMe(deps, request.user.uuid));
+  route(app, 'updateMe', async (request) => updateMe(deps, request.user.uuid, request.body));
 
   route(app, 'listSessions', async (request, reply) =>
     sendPage(reply, await listSessions(deps, ownSession(request), request.query)),

@@ -1,6 +1,8 @@
 // The auth module's context: what each of its services (sessions, credentials, second factors, account status)
 // takes first, built once per app by the auth plugin (auth.plugin.ts). Other modules reach auth through these
 // services.
+import type { Locale } from '@app/contract/constants';
+
 import type { Db } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { AccessTokens } from '../../lib/tokens.ts';
@@ -8,7 +10,8 @@ import type { GoogleIdTokens } from './google-id-tokens.ts';
 import type { SecretBox } from './second-factor.ts';
 
 /** The browser and address a session is issued to (GET /auth/sessions shows them). */
-export type Client = { userAgent: string | null; ip: string | null };
+/** Who asks for a session: their browser, address, and the language a new account of theirs starts in. */
+export type Client = { userAgent: string | null; ip: string | null; locale: Locale };
 
 /** Removes the account's factors held outside the auth module (passkeys); registered by their module's plugin. */
 export type FactorStore = { removeAll(tx: Db, userId: string): Promise<void> };

@@ -1,5 +1,6 @@
 // Queries on accounts' credentials: the user row (address, password, security stamp) and the one-time links. Every
 // function takes the handle to run on, so services compose them in one transaction.
+import type { Locale } from '@app/contract/constants';
 import { and, eq, gt, isNull, type SQL, sql } from 'drizzle-orm';
 
 import type { Db } from '../../db/client.ts';
@@ -21,10 +22,13 @@ export async function findUserById(db: Db, uuid: string) {
 }
 
 /** Inserts the user, or answers undefined when the email is taken (the unique constraint decides, not a race). */
-/** Inserts the user at `now`: a proof of its address made before (a Google ID token) cannot open it. */
+/** Inserts the user at `now`, speaking `locale`: a proof of its address made before (a Google ID token) cannot open it. */
 export async function insertUser(
   db: Db,
-  { now, ...values }: { email: string; passwordHash: string | null; isVerified: boolean; now: Date },
+  {
+    now,
+    ...values
+  }: { email: string; passwordHash: string | null; isVerified: boolean; locale: Locale; now: Date },
 ) {
   const [user] = await db
     .insert(users)

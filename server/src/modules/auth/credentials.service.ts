@@ -10,6 +10,7 @@ import {
   type LoginBody,
   type RegisterBody,
   type ResetConfirmBody,
+  type Locale,
   type SignInResponse,
 } from '@app/contract';
 
@@ -48,7 +49,13 @@ export async function register(
 ): Promise<AuthResponse> {
   const passwordHash = await hashPassword(password);
   const session = await deps.db.transaction(async (tx) => {
-    const user = await repo.insertUser(tx, { email, passwordHash, isVerified: false, now: deps.clock.now() });
+    const user = await repo.insertUser(tx, {
+      email,
+      passwordHash,
+      isVerified: false,
+      locale: client.locale,
+      now: deps.clock.now(),
+    });
     if (!user) throw new AppError('CONFLICT', 'Email already registered');
     await sendVerification(deps, tx, user);
     return issueSession(deps, tx, user, client);
@@ -80,7 +87,7 @@ export async function googleLogin(
   const { email, issuedAt } = await deps.google.verify(credential);
   // Google vouches for the address; two-factor, if on, still asks for its code.
   return deps.db.transaction(async (tx) => {
-    const user = await claimProvenAccount(deps, tx, email, { issuedAt });
+    const user = await claimProvenAccount(deps, tx, email, { issuedAt }, client.locale);
     // A token Google issued before the account was last re-secured (a reset, a reclaim, …) is a replay.
     if (!user) throw new AppError('UNAUTHORIZED', 'Invalid Google credential');
     return signIn(deps, tx, user, client);
@@ -110,18 +117,21 @@ function provenSinceLastEvent(user: UserRow, proof: MailboxProof): boolean {
  * The verified account of an address whose mailbox was proven (Google's word, an invitation's link), made if there
  * is none. Whoever registered the address unverified may not own the mailbox: the account is reclaimed, so the
  * mailbox's owner alone holds it. Undefined when the proof is older than the verified account's last credential
- * event: a link or token from before a reset opens nothing after it, as every link does.
+ * event: a link or token from before a reset opens nothing after it, as every link does. A new account speaks
+ * `locale`, the browser's.
  */
 export async function claimProvenAccount(
   deps: AuthDeps,
   tx: Db,
   email: string,
   proof: MailboxProof,
+  locale: Locale,
 ): Promise<UserRow | undefined> {
   const made = await repo.insertUser(tx, {
     email,
     passwordHash: null,
     isVerified: true,
+    locale,
     now: deps.clock.now(),
   });
   if (made) return made;
@@ -165,7 +175,7 @@ export async function verifyEmail(deps: AuthDeps, token: string, client: Client)
 async function sendVerification(deps: AuthDeps, tx: Db, user: UserRow) {
   const expiresAt = new Date(deps.clock.now().getTime() + VERIFICATION_TTL_MS);
   const token = await repo.createOneTimeToken(tx, user, 'verify_email', expiresAt);
-  await queueVerificationMail(tx, { to: user.email, appUrl: deps.appUrl, token });
+  await queueVerificationMail(tx, { to: user.email, locale: user.locale, appUrl: deps.appUrl, token });
 }
 
 export async function requestPasswordReset(deps: AuthDeps, email: string): Promise<string> {
@@ -181,7 +191,7 @@ export async function requestPasswordReset(deps: AuthDeps, email: string): Promi
         'reset_password',
         new Date(now.getTime() + RESET_TTL_MS),
       );
-      await queuePasswordResetMail(tx, { to: user.email, appUrl: deps.appUrl, token });
+      await queuePasswordResetMail(tx, { to: user.email, locale: user.locale, appUrl: deps.appUrl, token });
     });
     deps.mailQueued();
   }
@@ -225,7 +235,12 @@ export async function updatePassword(
     await lockAsProven(tx, user, caller);
     await repo.setPasswordHash(tx, user.uuid, passwordHash);
     await retireCredentials(deps, tx, user.uuid, 'password changed', caller);
-    await queueSecurityNotice(tx, { to: user.email, appUrl: deps.appUrl, notice: 'password changed' });
+    await queueSecurityNotice(tx, {
+      to: user.email,
+      locale: user.locale,
+      appUrl: deps.appUrl,
+      notice: 'password changed',
+    });
   });
   deps.mailQueued();
   return 'Password updated successfully';
@@ -290,6 +305,7 @@ export async function requestEmailChange(
     await queueEmailChangeMails(tx, {
       oldEmail: user.email,
       newEmail: new_email,
+      locale: user.locale,
       appUrl: deps.appUrl,
       token,
     });

@@ -140,7 +140,12 @@ export async function enableTwoFactor(
     await repo.replaceRecoveryCodes(tx, userId, codes.map(hashRecoveryCode));
     // Links issued before would sign in without the second factor (a verification link does).
     await retireCredentials(deps, tx, userId, 'two-factor turned on');
-    await queueSecurityNotice(tx, { to: user.email, appUrl: deps.appUrl, notice: 'two-factor on' });
+    await queueSecurityNotice(tx, {
+      to: user.email,
+      locale: user.locale,
+      appUrl: deps.appUrl,
+      notice: 'two-factor on',
+    });
     return true;
   });
   // Turned on meanwhile, or set up again with another secret in another tab.
@@ -163,7 +168,12 @@ export async function disableTwoFactor(
     await lockAsProven(tx, user, caller);
     await repo.disableTotp(tx, userId);
     await retireCredentials(deps, tx, userId, 'two-factor turned off');
-    await queueSecurityNotice(tx, { to: user.email, appUrl: deps.appUrl, notice: 'two-factor off' });
+    await queueSecurityNotice(tx, {
+      to: user.email,
+      locale: user.locale,
+      appUrl: deps.appUrl,
+      notice: 'two-factor off',
+    });
   });
   deps.mailQueued();
 }

@@ -62,10 +62,13 @@ describe('without SMTP_URL, in development', () => {
     const to = 'dev-list@example.com';
     // A minute older: PGlite's clock ticks in milliseconds, and two mails in one tick have no order.
     await app.database.db.insert(outbox).values({
-      ...verificationMail({ to, appUrl: app.config.appUrl, token: 'first' }),
+      ...verificationMail({ to, locale: 'en', appUrl: app.config.appUrl, token: 'first' }),
       createdAt: new Date(Date.now() - 60_000),
     });
-    await enqueueMail(app.database.db, passwordResetMail({ to, appUrl: app.config.appUrl, token: 'second' }));
+    await enqueueMail(
+      app.database.db,
+      passwordResetMail({ to, locale: 'en', appUrl: app.config.appUrl, token: 'second' }),
+    );
     const resetLink = `${app.config.appUrl}/reset-password?token=second`;
     app.mail.notify();
 
@@ -171,7 +174,10 @@ describe('with SMTP_URL', () => {
 
   it('sends the mail over SMTP as soon as it is announced', async () => {
     const to = 'smtp@example.com';
-    await enqueueMail(app.database.db, passwordResetMail({ to, appUrl: app.config.appUrl, token: 'tok' }));
+    await enqueueMail(
+      app.database.db,
+      passwordResetMail({ to, locale: 'en', appUrl: app.config.appUrl, token: 'tok' }),
+    );
     app.mail.notify();
 
     await smtp.waitForMails(1);

@@ -1,5 +1,7 @@
 // What other modules ask of mail: a message queued in their own transaction, so it leaves only if that commits.
 // The caller then wakes the worker (app.mail.notify) to send it at once.
+import type { Locale } from '@app/contract/constants';
+
 import type { Db } from '../../db/client.ts';
 import { deleteSentMailBefore, enqueueMail } from './mail.repository.ts';
 import {
@@ -30,12 +32,13 @@ export async function queueEmailChangeMails(
   {
     oldEmail,
     newEmail,
+    locale,
     appUrl,
     token,
-  }: { oldEmail: string; newEmail: string; appUrl: string; token: string },
+  }: { oldEmail: string; newEmail: string; locale: Locale; appUrl: string; token: string },
 ) {
-  await enqueueMail(tx, emailChangeMail({ to: newEmail, appUrl, token }));
-  await enqueueMail(tx, emailChangeNoticeMail({ to: oldEmail, appUrl, newEmail }));
+  await enqueueMail(tx, emailChangeMail({ to: newEmail, locale, appUrl, token }));
+  await enqueueMail(tx, emailChangeNoticeMail({ to: oldEmail, locale, appUrl, newEmail }));
 }
 
 export type SecurityNotice = Parameters<typeof securityNoticeMail>[0]['notice'];

@@ -1,10 +1,13 @@
 import { describe, expect, it } from 'vitest';
 
+import de from './locales/de.ts';
+import en from './locales/en.ts';
 import {
   emailChangeMail,
   emailChangeNoticeMail,
   invitationMail,
   passwordResetMail,
+  securityNoticeMail,
   verificationMail,
 } from './mail.templates.ts';
 
@@ -31,7 +34,7 @@ describe.each([
   },
 ])('$subject', ({ template, subject, path, validity }) => {
   it('carries the full link, with the token URL-encoded, in the text and the HTML', () => {
-    const mail = template({ to: 'ada@example.com', appUrl, token: 'a+b/c=d&e f' });
+    const mail = template({ to: 'ada@example.com', locale: 'en', appUrl, token: 'a+b/c=d&e f' });
     const link = `${appUrl}${path}?token=a%2Bb%2Fc%3Dd%26e%20f`;
     expect(mail).toMatchObject({ to: 'ada@example.com', subject });
     expect(mail.text).toContain(`\n${link}\n`);
@@ -42,7 +45,12 @@ describe.each([
   });
 
   it('escapes what it puts into the HTML', () => {
-    const mail = template({ to: 'ada@example.com', appUrl: 'http://localhost:3000/a"b<i>', token: 't' });
+    const mail = template({
+      to: 'ada@example.com',
+      locale: 'en',
+      appUrl: 'http://localhost:3000/a"b<i>',
+      token: 't',
+    });
     expect(mail.html).toContain('http://localhost:3000/a&quot;b&lt;i&gt;');
     expect(mail.html).not.toContain('<i>');
   });
@@ -67,6 +75,7 @@ describe('the invitation', () => {
   const inviterEmail = "o'hara@example.com";
   const mail = invitationMail({
     to: 'ada@example.com',
+    locale: 'en',
     appUrl,
     token: 'tok',
     teamName: `Acme ${HOSTILE}`,
@@ -95,6 +104,7 @@ describe('the invitation', () => {
   it('keeps the subject on one line whatever line breaks the team name holds', () => {
     const broken = invitationMail({
       to: 'ada@example.com',
+      locale: 'en',
       appUrl,
       token: 'tok',
       teamName: 'Acme\r\nBcc: victim@example.com\r\n\r\n<b>body</b>\n\u2028\u0085\t\u0000x',
@@ -109,7 +119,12 @@ describe('the invitation', () => {
 });
 
 describe('the notice of an email change', () => {
-  const mail = emailChangeNoticeMail({ to: 'ada@example.com', appUrl, newEmail: "o'hara@example.com" });
+  const mail = emailChangeNoticeMail({
+    to: 'ada@example.com',
+    locale: 'en',
+    appUrl,
+    newEmail: "o'hara@example.com",
+  });
 
   it('names both addresses and says what to do if the change was not asked for', () => {
     expect(mail.to).toBe('ada@example.com');
@@ -118,5 +133,66 @@ describe('the notice of an email change', () => {
     expect(mail.text).toContain(`\n${appUrl}/forgot-password\n`);
     expect(mail.html).toContain('o&#39;hara@example.com');
     expect(tagsOf(mail.html)).toEqual(new Set(TEMPLATE_TAGS));
+  });
+});
+
+// docs/contract.md section 4, Comfort: mail is written in the recipient's language.
+describe('the German mails', () => {
+  it('have every text the English ones have, taking the same values', () => {
+    const shape = (catalogue: object): unknown =>
+      Object.fromEntries(
+        Object.entries(catalogue).map(([key, value]) => [
+          key,
+          typeof value === 'object'
+            ? shape(value)
+            : typeof value === 'function'
+              ? `(${value.length})`
+              : 'text',
+        ]),
+      );
+    expect(shape(de)).toEqual(shape(en));
+  });
+
+  it('are written in German, with the same link and nothing typed becoming markup', () => {
+    const mail = invitationMail({
+      to: 'ada@example.com',
+      locale: 'de',
+      appUrl,
+      token: 'tok',
+      teamName: `Acme ${HOSTILE}`,
+      inviterEmail: "o'hara@example.com",
+    });
+    expect(mail.subject).toBe(`Sie sind eingeladen, Acme ${HOSTILE} auf Tessera beizutreten`);
+    expect(mail.html).toContain('<html lang="de">');
+    expect(mail.html).toContain(
+      `<a href="${appUrl}/tenants/invitations/tok/accept">Acme ${HOSTILE_AS_HTML} beitreten</a>`,
+    );
+    expect(tagsOf(mail.html)).toEqual(new Set(TEMPLATE_TAGS));
+    expect(mail.text).toContain(`\n${appUrl}/tenants/invitations/tok/accept\n`);
+  });
+
+  it.each([
+    [
+      verificationMail({ to: 'a@example.com', locale: 'de', appUrl, token: 't' }),
+      'Bestätigen Sie Ihre E-Mail-Adresse für Tessera',
+    ],
+    [
+      passwordResetMail({ to: 'a@example.com', locale: 'de', appUrl, token: 't' }),
+      'Setzen Sie Ihr Tessera-Passwort zurück',
+    ],
+    [
+      securityNoticeMail({ to: 'a@example.com', locale: 'de', appUrl, notice: 'password changed' }),
+      'Das Passwort Ihres Tessera-Kontos wurde geändert',
+    ],
+  ])('%# has its German subject, and no English sentence', (mail, subject) => {
+    expect(mail.subject).toBe(subject);
+    for (const english of [
+      'If it was',
+      'The link is valid',
+      'If the link does not open',
+      'by opening this link',
+    ]) {
+      expect(mail.text + mail.html).not.toContain(english);
+    }
   });
 });

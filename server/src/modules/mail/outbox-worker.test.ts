@@ -89,7 +89,7 @@ describe('delivery over SMTP', () => {
     const to = 'ada@example.com';
     await enqueueMail(
       database.db,
-      verificationMail({ to, appUrl: 'http://localhost:3000', token: 'tok en/+=' }),
+      verificationMail({ to, locale: 'en', appUrl: 'http://localhost:3000', token: 'tok en/+=' }),
     );
     const mailer = createSmtpMailer({ smtpUrl: `smtp://127.0.0.1:${smtp.port}`, from: FROM });
     const worker = createOutboxWorker({ db: database.db, mailer, log });
@@ -121,7 +121,7 @@ describe('a mail server that is down', () => {
 
     await enqueueMail(
       database.db,
-      verificationMail({ to: 'bob@example.com', appUrl: 'http://app', token: 't1' }),
+      verificationMail({ to: 'bob@example.com', locale: 'en', appUrl: 'http://app', token: 't1' }),
     );
     // Set after the enqueue: the database stamps the mail with its own time, and it must be due for the worker.
     const clock = new TestClock(new Date());

@@ -16,7 +16,7 @@ import { type Page, type PageQuery, readPage } from '../../lib/pagination.ts';
 import { hashToken, randomToken } from '../../lib/tokens.ts';
 import type { TenantContext } from '../../plugins/tenant.ts';
 import { recordActivity } from '../activity/activity.service.ts';
-import { findUser } from '../auth/account-status.service.ts';
+import { findUser, findUserWithEmail } from '../auth/account-status.service.ts';
 import type { AuthDeps, Client } from '../auth/auth.service.ts';
 import { claimProvenAccount, setInitialPassword } from '../auth/credentials.service.ts';
 import { signIn } from '../auth/second-factors.service.ts';
@@ -42,11 +42,22 @@ function newLink(deps: AuthDeps) {
   };
 }
 
-/** Queues the invitation mail from the team's name and the sender's address, in the caller's transaction. */
+/**
+ * Queues the invitation mail from the team's name and the sender's address, in the caller's transaction: in the
+ * language of the invitee's account, or, for someone without one yet, in the inviter's.
+ */
 async function mailInvitation(deps: AuthDeps, tx: Db, ctx: TenantContext, to: string, token: string) {
   const teamName = await getTeamName(tx, ctx.tenantId);
-  const inviter = await findUser(tx, ctx.userId);
-  await queueInvitationMail(tx, { to, appUrl: deps.appUrl, token, teamName, inviterEmail: inviter!.email });
+  const inviter = (await findUser(tx, ctx.userId))!;
+  const locale = (await findUserWithEmail(tx, to))?.locale ?? inviter.locale;
+  await queueInvitationMail(tx, {
+    to,
+    locale,
+    appUrl: deps.appUrl,
+    token,
+    teamName,
+    inviterEmail: inviter.email,
+  });
 }
 
 export async function invite(
@@ -143,10 +154,13 @@ export async function accept(
     if (!accepted) throw invalidInvitation();
     const { invitation, tenant } = accepted;
     // The link reached this mailbox, which proves it is theirs, as of when it was mailed.
-    const user = await claimProvenAccount(deps, tx, invitation.email, {
-      accountId: invitation.inviteeId,
-      stamp: invitation.inviteeStamp,
-    });
+    const user = await claimProvenAccount(
+      deps,
+      tx,
+      invitation.email,
+      { accountId: invitation.inviteeId, stamp: invitation.inviteeStamp },
+      client.locale,
+    );
     if (!user) throw invalidInvitation();
     if (!(await members.isMemberByEmail(tx, tenant.uuid, user.email))) {
       await members.insertMembership(tx, { tenantId: tenant.uuid, userId: user.uuid, role: invitation.role });

@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { useShell } from '@/app/layouts/shell-context';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
+import { useTranslation } from '@/lib/i18n/translation';
 import { usePublicConfig } from '@/lib/public-config';
 
 type AppPageProps = {
@@ -19,6 +20,7 @@ type AppPageProps = {
  * Feedback), then content.
  */
 export function AppPage({ title, subtitle, children }: AppPageProps) {
+  const { t } = useTranslation('app');
   const { isSidebarCollapsed, toggleSidebar, openNavigation, openFeedback } = useShell();
   const config = usePublicConfig();
 
@@ -34,7 +36,7 @@ export function AppPage({ title, subtitle, children }: AppPageProps) {
         <div className="flex flex-wrap items-center gap-x-2 gap-y-2 @4xl:flex-nowrap @4xl:gap-x-3">
           <Button variant="ghost" size="icon" className="md:hidden" onClick={openNavigation}>
             <Menu aria-hidden="true" />
-            <span className="sr-only">Open navigation</span>
+            <span className="sr-only">{t('page.openNavigation')}</span>
           </Button>
           <Button variant="ghost" size="icon" className="hidden md:inline-flex" onClick={toggleSidebar}>
             {isSidebarCollapsed ? (
@@ -42,7 +44,9 @@ export function AppPage({ title, subtitle, children }: AppPageProps) {
             ) : (
               <PanelLeftClose aria-hidden="true" />
             )}
-            <span className="sr-only">{isSidebarCollapsed ? 'Expand sidebar' : 'Collapse sidebar'}</span>
+            <span className="sr-only">
+              {isSidebarCollapsed ? t('page.expandSidebar') : t('page.collapseSidebar')}
+            </span>
           </Button>
           {/* docs/contract.md, its opening: the top bar shows the product's name. */}
           <Link
@@ -64,13 +68,13 @@ export function AppPage({ title, subtitle, children }: AppPageProps) {
                 <Button asChild variant="outline" size="sm" className="@max-xl:size-9 @max-xl:px-0">
                   <a href={config.data.codebase_url} target="_blank" rel="noopener noreferrer">
                     <Download aria-hidden="true" />
-                    <span className="@max-xl:sr-only">Download Codebase</span>
+                    <span className="@max-xl:sr-only">{t('page.downloadCodebase')}</span>
                   </a>
                 </Button>
                 <Button asChild variant="outline" size="sm" className="@max-xl:size-9 @max-xl:px-0">
                   <a href={config.data.docs_url} target="_blank" rel="noopener noreferrer">
                     <BookOpen aria-hidden="true" />
-                    <span className="@max-xl:sr-only">Docs</span>
+                    <span className="@max-xl:sr-only">{t('page.docs')}</span>
                   </a>
                 </Button>
               </>
@@ -80,11 +84,11 @@ export function AppPage({ title, subtitle, children }: AppPageProps) {
               size="sm"
               className="@max-xl:size-9 @max-xl:px-0"
               aria-keyshortcuts="F"
-              title="Feedback (F)"
+              title={t('page.feedbackShortcut')}
               onClick={openFeedback}
             >
               <MessageSquare aria-hidden="true" />
-              <span className="@max-xl:sr-only">Feedback</span>
+              <span className="@max-xl:sr-only">{t('page.feedback')}</span>
             </Button>
           </div>
         </div>

@@ -13,12 +13,15 @@ import { Button } from '@/components/ui/button';
 import { Sheet, SheetContent, SheetDescription, SheetTitle } from '@/components/ui/sheet';
 import { paths } from '@/config/paths';
 import { useStopImpersonation } from '@/features/admin/api/stop-impersonation';
+import { useMe } from '@/features/auth/api/get-me';
 import { ImpersonationBanner } from '@/features/admin/components/impersonation-banner';
 import { FeedbackDialog } from '@/features/feedback/components/feedback-dialog';
 import { inviteEach } from '@/features/members/api/invite-member';
 import { CreateTeamDialog } from '@/features/tenants/components/create-team-dialog';
 import { useOpenUntilNavigation } from '@/hooks/use-open-until-navigation';
 import { getErrorText } from '@/lib/api-error';
+import { useTranslation } from '@/lib/i18n/translation';
+import { applyAccountPreferences } from '@/lib/preferences';
 import { cn } from '@/lib/cn';
 import { useSelectedTenantUuid } from '@/lib/session/selected-tenant';
 import { takeOperatorReturn } from '@/lib/session/session-store';
@@ -26,12 +29,10 @@ import { useCurrentTenant } from '@/lib/session/use-current-tenant';
 import { useSession } from '@/lib/session/use-session';
 import { storage } from '@/lib/storage';
 
-/** docs/spec.md section 5: a failed onboarding invite is listed with its error text, else this. */
-const sendInvites = (tenantUuid: string, invites: Parameters<typeof inviteEach>[1]) =>
-  inviteEach(tenantUuid, invites, 'Unknown error');
-
 export function AppShell() {
+  const { t } = useTranslation('app');
   const { email, isImpersonating, signOut } = useSession();
+  useAccountPreferences();
   const stopImpersonation = useStopImpersonation();
   const navigate = useNavigate();
   // A viewed account's session that ended on its own gave the operator theirs back (lib/session/session-store.ts):
@@ -54,6 +55,9 @@ export function AppShell() {
     storage.set('sidebarCollapsed', String(!isSidebarCollapsed));
     setSidebarCollapsed(!isSidebarCollapsed);
   };
+  // docs/spec.md section 5: a failed onboarding invite is listed with its error text, else 'Unknown error'.
+  const sendInvites = (tenantUuid: string, invites: Parameters<typeof inviteEach>[1]) =>
+    inviteEach(tenantUuid, invites, t('shell.unknownError'));
   const createTeam = () => {
     setDrawerOpen(false);
     setCreateTeamOpen(true);
@@ -70,7 +74,7 @@ export function AppShell() {
     >
       <div className="flex min-h-dvh">
         <aside
-          aria-label="Sidebar"
+          aria-label={t('shell.sidebar')}
           className={cn(
             'sticky top-0 hidden h-dvh shrink-0 border-r border-border bg-card transition-[width] md:block',
             isSidebarCollapsed ? 'w-16' : 'w-64',
@@ -80,8 +84,8 @@ export function AppShell() {
         </aside>
         <Sheet open={isDrawerOpen} onOpenChange={setDrawerOpen}>
           <SheetContent>
-            <SheetTitle>Navigation</SheetTitle>
-            <SheetDescription>Teams, pages and your account</SheetDescription>
+            <SheetTitle>{t('shell.navigation')}</SheetTitle>
+            <SheetDescription>{t('shell.navigationText')}</SheetDescription>
             <div className="h-full pt-8">
               <AppSidebar onCreateTeam={createTeam} />
             </div>
@@ -92,9 +96,9 @@ export function AppShell() {
           {isError && (
             <Alert variant="destructive" className="rounded-none border-x-0 border-t-0">
               <AlertDescription className="flex flex-wrap items-center gap-3">
-                {getErrorText(error, 'Failed to load tenants')}
+                {getErrorText(error, t('shell.loadTenantsFailed'))}
                 <Button variant="outline" size="sm" onClick={reload}>
-                  Try again
+                  {t('shell.tryAgain')}
                 </Button>
               </AlertDescription>
             </Alert>
@@ -112,4 +116,14 @@ export function AppShell() {
       <FeedbackDialog open={isFeedbackOpen} onOpenChange={setFeedbackOpen} tenantUuid={selectedTenantUuid} />
     </ShellContext.Provider>
   );
+}
+
+/** The app speaks the account's language in its theme (docs/contract.md section 4, Comfort), as soon as it is known. */
+function useAccountPreferences() {
+  const me = useMe();
+  const locale = me.data?.locale;
+  const theme = me.data?.theme;
+  useEffect(() => {
+    if (locale && theme) void applyAccountPreferences({ locale, theme });
+  }, [locale, theme]);
 }

@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { AppPage } from '@/app/layouts/app-page';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Spinner } from '@/components/ui/spinner';
+import { useTranslation } from '@/lib/i18n/translation';
 import { useCurrentTenant } from '@/lib/session/use-current-tenant';
 
 /**
@@ -11,6 +12,7 @@ import { useCurrentTenant } from '@/lib/session/use-current-tenant';
  * selected' (docs/spec.md section 5) without one, else `children` for that team.
  */
 export function TenantPage({ title, children }: { title: string; children: (tenant: Tenant) => ReactNode }) {
+  const { t } = useTranslation('app');
   const { tenant, isLoading } = useCurrentTenant();
 
   return (
@@ -21,7 +23,7 @@ export function TenantPage({ title, children }: { title: string; children: (tena
         </div>
       ) : !tenant ? (
         <Alert variant="destructive" className="max-w-2xl">
-          <AlertDescription>No tenant selected</AlertDescription>
+          <AlertDescription>{t('tenant.noneSelected')}</AlertDescription>
         </Alert>
       ) : (
         children(tenant)

@@ -15,20 +15,25 @@ import { useSubscription } from '@/features/billing/api/get-subscription';
 import { currentPlanId, trialEndText } from '@/features/billing/utils/subscription-status';
 import { useOpenUntilNavigation } from '@/hooks/use-open-until-navigation';
 import { cn } from '@/lib/cn';
+import { useFormat } from '@/lib/i18n/format';
+import { useTranslation } from '@/lib/i18n/translation';
 import { useCurrentTenant } from '@/lib/session/use-current-tenant';
 import { useSession } from '@/lib/session/use-session';
 
 /** The bottom user menu of docs/spec.md section 2: email, plan, Account, Admin (super admins only, never while viewing as
  * someone) and Logout. */
 export function UserMenu({ collapsed = false }: { collapsed?: boolean }) {
+  const { t } = useTranslation('app');
+  const { t: tBilling } = useTranslation('billing');
+  const format = useFormat();
   const { email, isSuperAdmin, isImpersonating, signOut } = useSession();
   const stopImpersonation = useStopImpersonation();
   const [open, setOpen] = useOpenUntilNavigation();
   const { tenantUuid } = useCurrentTenant();
   const subscription = useSubscription(tenantUuid ?? undefined);
   // docs/spec.md section 2: the selected team's plan id, or 'Free Plan' without a subscription it still holds.
-  const plan = currentPlanId(subscription.data) ?? 'Free Plan';
-  const trial = trialEndText(subscription.data);
+  const plan = currentPlanId(subscription.data) ?? t('userMenu.freePlan');
+  const trial = trialEndText(subscription.data, tBilling, format);
 
   return (
     <DropdownMenu open={open} onOpenChange={setOpen} modal={false}>
@@ -62,14 +67,14 @@ export function UserMenu({ collapsed = false }: { collapsed?: boolean }) {
         <DropdownMenuItem asChild>
           <Link to={paths.app.settings.getHref()}>
             <UserRound aria-hidden="true" />
-            Account
+            {t('userMenu.account')}
           </Link>
         </DropdownMenuItem>
         {isSuperAdmin && (
           <DropdownMenuItem asChild>
             <Link to={paths.admin.root.getHref()}>
               <ShieldCheck aria-hidden="true" />
-              Admin
+              {t('userMenu.admin')}
             </Link>
           </DropdownMenuItem>
         )}
@@ -77,7 +82,7 @@ export function UserMenu({ collapsed = false }: { collapsed?: boolean }) {
         {/* docs/contract.md section 4, Operators: viewing as someone, Logout stops that and keeps the operator signed in. */}
         <DropdownMenuItem onSelect={isImpersonating ? () => stopImpersonation.mutate() : signOut}>
           <LogOut aria-hidden="true" />
-          Logout
+          {t('userMenu.logout')}
         </DropdownMenuItem>
       </DropdownMenuContent>
     </DropdownMenu>

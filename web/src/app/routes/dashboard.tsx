@@ -1,6 +1,6 @@
-import { ROLE_LABELS } from '@app/contract';
 import { CreditCard, UserRound, Users, type LucideIcon } from 'lucide-react';
 import { useEffect, useState } from 'react';
+import { useTranslation } from '@/lib/i18n/translation';
 import { Link } from 'react-router';
 
 import { AppPage } from '@/app/layouts/app-page';
@@ -9,6 +9,8 @@ import { paths } from '@/config/paths';
 import { useMe } from '@/features/auth/api/get-me';
 import { UsageMeters } from '@/features/billing/components/usage-meters';
 import { TenantInfoPanel } from '@/features/tenants/components/tenant-info-panel';
+import { useFormat } from '@/lib/i18n/format';
+import type { TFunction } from '@/lib/i18n/translation';
 import { useCurrentTenant } from '@/lib/session/use-current-tenant';
 import { useSession } from '@/lib/session/use-session';
 import { storage } from '@/lib/storage';
@@ -16,45 +18,45 @@ import { storage } from '@/lib/storage';
 /** docs/spec.md section 9: the session display refreshes every 60000 ms. */
 const SESSION_REFRESH_MS = 60_000;
 
-const longDate = new Intl.DateTimeFormat('en-US', {
-  weekday: 'long',
-  year: 'numeric',
-  month: 'long',
-  day: 'numeric',
-});
-const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
-
 export default function DashboardRoute() {
+  const { t } = useTranslation('app');
+  const { t: tCommon } = useTranslation('common');
+  const format = useFormat();
   const { email } = useSession();
   const { tenant, tenantUuid, isLoading } = useCurrentTenant();
   const name = email?.split('@')[0] ?? '';
   // docs/spec.md section 2: the greeting names the team, or welcomes back when there is none.
-  const title = tenant ? `Welcome to ${tenant.name}, ${name}!` : `Welcome back, ${name}!`;
+  const title = tenant
+    ? t('dashboard.welcome', { team: tenant.name, name })
+    : t('dashboard.welcomeBack', { name });
 
   return (
-    <AppPage title={title} subtitle={longDate.format(new Date())}>
+    <AppPage title={title} subtitle={format.weekdayDate(new Date())}>
       <div className="grid items-start gap-6 lg:grid-cols-2">
         <Card>
           <CardHeader>
             <CardTitle asChild>
-              <h2>Getting Started</h2>
+              <h2>{t('dashboard.gettingStarted')}</h2>
             </CardTitle>
           </CardHeader>
           <CardContent className="grid gap-2 text-sm">
             <AccountCreated />
             <p>
               {isLoading
-                ? 'Loading tenant information...'
+                ? t('dashboard.loadingTenant')
                 : tenant
-                  ? `Access to ${tenant.name} as ${ROLE_LABELS[tenant.user_role]}.`
-                  : 'No tenant selected'}
+                  ? t('dashboard.access', {
+                      team: tenant.name,
+                      role: tCommon(`roles.${tenant.user_role}`),
+                    })
+                  : t('tenant.noneSelected')}
             </p>
           </CardContent>
         </Card>
         <Card>
           <CardHeader>
             <CardTitle asChild>
-              <h2>Account &amp; Session</h2>
+              <h2>{t('dashboard.accountSession')}</h2>
             </CardTitle>
           </CardHeader>
           <CardContent>
@@ -64,15 +66,23 @@ export default function DashboardRoute() {
         <Card>
           <CardHeader>
             <CardTitle asChild>
-              <h2>Quick Actions</h2>
+              <h2>{t('dashboard.quickActions')}</h2>
             </CardTitle>
           </CardHeader>
           <CardContent>
             <ul className="grid gap-2 sm:grid-cols-3 lg:grid-cols-1 xl:grid-cols-3">
               {/* docs/spec.md section 2: Members goes to /members, which redirects to /settings. */}
-              <QuickAction to={paths.app.members.getHref()} icon={Users} label="Members" />
-              <QuickAction to={paths.app.settings.getHref()} icon={UserRound} label="Account" />
-              <QuickAction to={paths.app.subscription.getHref()} icon={CreditCard} label="Subscription" />
+              <QuickAction to={paths.app.members.getHref()} icon={Users} label={t('dashboard.members')} />
+              <QuickAction
+                to={paths.app.settings.getHref()}
+                icon={UserRound}
+                label={t('dashboard.account')}
+              />
+              <QuickAction
+                to={paths.app.subscription.getHref()}
+                icon={CreditCard}
+                label={t('dashboard.subscription')}
+              />
             </ul>
           </CardContent>
         </Card>
@@ -85,13 +95,17 @@ export default function DashboardRoute() {
 }
 
 function AccountCreated() {
+  const { t } = useTranslation('app');
+  const format = useFormat();
   const me = useMe();
   if (!me.data) return null;
-  return <p>{`Your account was created on ${longDate.format(new Date(me.data.created_at))}.`}</p>;
+  return <p>{t('dashboard.accountCreated', { date: format.weekdayDate(me.data.created_at) })}</p>;
 }
 
 /** Email, login time (storage 'loginTime') and the session's length so far, refreshed every minute. */
 function SessionDetails({ email }: { email: string | null }) {
+  const { t } = useTranslation('app');
+  const format = useFormat();
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
     const timer = setInterval(() => setNow(Date.now()), SESSION_REFRESH_MS);
@@ -103,21 +117,22 @@ function SessionDetails({ email }: { email: string | null }) {
 
   return (
     <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
-      <dt className="text-muted-foreground">Email</dt>
+      <dt className="text-muted-foreground">{t('dashboard.email')}</dt>
       <dd className="break-all">{email}</dd>
-      <dt className="text-muted-foreground">Login time</dt>
-      <dd>{isKnown ? dateTime.format(loginTime) : 'Unknown'}</dd>
-      <dt className="text-muted-foreground">Session duration</dt>
-      <dd>{isKnown ? formatDuration(now - loginTime.getTime()) : 'Unknown'}</dd>
+      <dt className="text-muted-foreground">{t('dashboard.loginTime')}</dt>
+      <dd>{isKnown ? format.dateTime(loginTime) : t('dashboard.unknown')}</dd>
+      <dt className="text-muted-foreground">{t('dashboard.sessionDuration')}</dt>
+      <dd>{isKnown ? formatDuration(now - loginTime.getTime(), t) : t('dashboard.unknown')}</dd>
     </dl>
   );
 }
 
-function formatDuration(milliseconds: number): string {
+/** "Less than a minute", "5m", "2h 5m". */
+function formatDuration(milliseconds: number, t: TFunction<'app'>): string {
   const minutes = Math.max(0, Math.floor(milliseconds / 60_000));
   const hours = Math.floor(minutes / 60);
-  if (hours === 0) return minutes === 0 ? 'Less than a minute' : `${minutes}m`;
-  return `${hours}h ${minutes % 60}m`;
+  if (hours === 0) return minutes === 0 ? t('dashboard.lessThanMinute') : t('dashboard.minutes', { minutes });
+  return t('dashboard.hoursMinutes', { hours, minutes: minutes % 60 });
 }
 
 function QuickAction({ to, icon: Icon, label }: { to: string; icon: LucideIcon; label: string }) {

@@ -4,11 +4,13 @@ import { TenantPage } from '@/app/layouts/tenant-page';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { ApiKeysCard } from '@/features/developers/components/api-keys-card';
 import { WebhooksCard } from '@/features/developers/components/webhooks-card';
+import { useTranslation } from '@/lib/i18n/translation';
 
 /** Developers (docs/contract.md section 4, Developer platform): the team's API keys and webhooks, for its admins and owner. */
 export default function DevelopersRoute() {
+  const { t } = useTranslation('developers');
   return (
-    <TenantPage title="Developers">
+    <TenantPage title={t('page.title')}>
       {(tenant) =>
         canManageTeam(tenant.user_role) ? (
           <div className="grid max-w-5xl min-w-0 gap-6">
@@ -17,9 +19,7 @@ export default function DevelopersRoute() {
           </div>
         ) : (
           <Alert className="max-w-2xl">
-            <AlertDescription>
-              Only admins and the owner can manage the team&apos;s API keys and webhooks.
-            </AlertDescription>
+            <AlertDescription>{t('page.managersOnly')}</AlertDescription>
           </Alert>
         )
       }

@@ -3,19 +3,21 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { reachedLimit, useUsage } from '@/features/billing/api/get-usage';
 import { CreateItemDialog } from '@/features/items/components/item-form-dialog';
 import { ItemsTable } from '@/features/items/components/items-table';
+import { useTranslation } from '@/lib/i18n/translation';
 
 /** Items (docs/spec.md section 2): the team's items, which every member may create, edit and delete. */
 export default function ItemsRoute() {
+  const { t } = useTranslation('items');
   return (
-    <TenantPage title="Items">
+    <TenantPage title={t('page.title')}>
       {(tenant) => (
         <Card className="max-w-5xl">
           <CardHeader className="flex flex-wrap items-center justify-between gap-3 max-sm:px-4">
             <div className="grid gap-1.5">
               <CardTitle asChild>
-                <h2>All items</h2>
+                <h2>{t('page.heading')}</h2>
               </CardTitle>
-              <CardDescription>Everything your team is working on, newest first.</CardDescription>
+              <CardDescription>{t('page.text')}</CardDescription>
             </div>
             <TeamCreateItemDialog key={tenant.uuid} tenantUuid={tenant.uuid} />
           </CardHeader>

@@ -5,28 +5,32 @@ import { Spinner } from '@/components/ui/spinner';
 import { DangerZoneCard } from '@/features/account/components/danger-zone-card';
 import { EmailCard } from '@/features/account/components/email-card';
 import { useMe } from '@/features/auth/api/get-me';
+import { AppearanceCard } from '@/features/auth/components/appearance-card';
+import { LanguageCard } from '@/features/auth/components/language-card';
 import { SessionsCard } from '@/features/auth/components/sessions-card';
 import { TwoFactorCard } from '@/features/auth/components/two-factor-card';
 import { UpdatePasswordForm } from '@/features/auth/components/update-password-form';
 import { PasskeysCard } from '@/features/passkeys/components/passkeys-card';
 import { getErrorText } from '@/lib/api-error';
+import { useTranslation } from '@/lib/i18n/translation';
 import { useSession } from '@/lib/session/use-session';
 
 export default function SettingsRoute() {
+  const { t } = useTranslation('account');
   const { isImpersonating, email } = useSession();
   const me = useMe();
   // An operator viewing as someone may not see or change how they sign in (docs/decisions/017): one notice, not a
   // page of cards each refused by the server.
   if (isImpersonating) {
     return (
-      <AppPage title="Account" subtitle="Your sign-in details">
+      <AppPage title={t('page.title')} subtitle={t('page.subtitle')}>
         <Card className="w-full max-w-xl">
           <CardHeader>
             <CardTitle asChild>
-              <h2>Not available while viewing as another user</h2>
+              <h2>{t('impersonating.title')}</h2>
             </CardTitle>
-            <CardDescription>
-              {`The password, two-factor authentication, passkeys, sessions, email and data of ${email} are theirs alone. Stop viewing to return to your own account.`}
+            <CardDescription className="[overflow-wrap:anywhere]">
+              {t('impersonating.text', { email })}
             </CardDescription>
           </CardHeader>
         </Card>
@@ -34,7 +38,7 @@ export default function SettingsRoute() {
     );
   }
   return (
-    <AppPage title="Account" subtitle="Your sign-in details">
+    <AppPage title={t('page.title')} subtitle={t('page.subtitle')}>
       <div className="grid w-full max-w-xl gap-6">
         <Card>
           {me.isPending ? (
@@ -44,7 +48,7 @@ export default function SettingsRoute() {
           ) : me.isError ? (
             <CardContent>
               <Alert variant="destructive">
-                <AlertDescription>{getErrorText(me.error, 'Failed to load your account')}</AlertDescription>
+                <AlertDescription>{getErrorText(me.error, t('page.loadFailed'))}</AlertDescription>
               </Alert>
             </CardContent>
           ) : (
@@ -52,9 +56,11 @@ export default function SettingsRoute() {
               <CardHeader>
                 {/* docs/spec.md section 2: 'Set Password' until the user has one, then 'Change Password'. */}
                 <CardTitle asChild>
-                  <h2>{me.data.has_password ? 'Change Password' : 'Set Password'}</h2>
+                  <h2>{me.data.has_password ? t('password.changeTitle') : t('password.setTitle')}</h2>
                 </CardTitle>
-                <CardDescription>{`Signed in as ${me.data.email}`}</CardDescription>
+                <CardDescription className="[overflow-wrap:anywhere]">
+                  {t('password.signedInAs', { email: me.data.email })}
+                </CardDescription>
               </CardHeader>
               <CardContent>
                 <UpdatePasswordForm
@@ -75,6 +81,8 @@ export default function SettingsRoute() {
               hasPassword={me.data.has_password}
               twoFactorEnabled={me.data.two_factor_enabled}
             />
+            <AppearanceCard />
+            <LanguageCard />
             <DangerZoneCard
               email={me.data.email}
               hasPassword={me.data.has_password}

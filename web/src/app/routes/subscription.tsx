@@ -8,11 +8,13 @@ import { CurrentSubscriptionCard } from '@/features/billing/components/current-s
 import { PlanPicker } from '@/features/billing/components/plan-picker';
 import { UsageMeters } from '@/features/billing/components/usage-meters';
 import { useRefreshOnReturn } from '@/features/billing/hooks/use-refresh-on-return';
+import { useTranslation } from '@/lib/i18n/translation';
 
 /** Subscription (docs/spec.md section 2): the team's subscription, the plan picker and the billing history. */
 export default function SubscriptionRoute() {
+  const { t } = useTranslation('billing');
   return (
-    <TenantPage title="Subscription">
+    <TenantPage title={t('page.subscription')}>
       {(tenant) => <TeamBilling key={tenant.uuid} tenant={tenant} />}
     </TenantPage>
   );

@@ -13,15 +13,17 @@ import { PendingInvitationsTable } from '@/features/invitations/components/pendi
 import { InviteMembersDialog } from '@/features/members/components/invite-members-dialog';
 import { MembersTable } from '@/features/members/components/members-table';
 import { TeamSettingsForm } from '@/features/tenants/components/team-settings-form';
+import { useTranslation } from '@/lib/i18n/translation';
 import { useSession } from '@/lib/session/use-session';
 
 /** Team Settings (docs/spec.md section 2): the team's name and description, its members and invitations. */
 export default function TeamRoute() {
+  const { t } = useTranslation('tenants');
   const { email } = useSession();
   const queryClient = useQueryClient();
 
   return (
-    <TenantPage title="Team Settings">
+    <TenantPage title={t('page.title')}>
       {(tenant) => {
         // docs/spec.md section 6: only a team admin (or the owner) invites; docs/contract.md section 4: and sees who is pending.
         const canManage = canManageTeam(tenant.user_role);
@@ -36,22 +38,22 @@ export default function TeamRoute() {
               <CardHeader className="flex flex-wrap items-center justify-between gap-3">
                 <div className="grid gap-1.5">
                   <CardTitle asChild>
-                    <h2>Team details</h2>
+                    <h2>{t('page.details')}</h2>
                   </CardTitle>
-                  <CardDescription>The name and description every member sees.</CardDescription>
+                  <CardDescription>{t('page.detailsText')}</CardDescription>
                 </div>
                 {canManage && (
                   <div className="flex flex-wrap gap-2">
                     <Button variant="outline" asChild>
                       <Link to={paths.app.activity.getHref()}>
                         <History aria-hidden="true" />
-                        Activity
+                        {t('page.activity')}
                       </Link>
                     </Button>
                     <Button variant="outline" asChild>
                       <Link to={paths.app.developers.getHref()}>
                         <CodeXml aria-hidden="true" />
-                        Developers
+                        {t('page.developers')}
                       </Link>
                     </Button>
                   </div>
@@ -65,9 +67,9 @@ export default function TeamRoute() {
               <CardHeader className="flex flex-wrap items-center justify-between gap-3">
                 <div className="grid gap-1.5">
                   <CardTitle asChild>
-                    <h2>Members</h2>
+                    <h2>{t('page.members')}</h2>
                   </CardTitle>
-                  <CardDescription>Everyone with access to this team.</CardDescription>
+                  <CardDescription>{t('page.membersText')}</CardDescription>
                 </div>
                 {canManage && (
                   <TeamInviteDialog
@@ -90,12 +92,9 @@ export default function TeamRoute() {
               <Card>
                 <CardHeader>
                   <CardTitle asChild>
-                    <h2>Pending invitations</h2>
+                    <h2>{t('page.pending')}</h2>
                   </CardTitle>
-                  <CardDescription>
-                    Invited by email and not yet joined. Each link works for 7 days; resending mails a new
-                    one.
-                  </CardDescription>
+                  <CardDescription>{t('page.pendingText')}</CardDescription>
                 </CardHeader>
                 <CardContent>
                   <PendingInvitationsTable key={tenant.uuid} tenantUuid={tenant.uuid} />

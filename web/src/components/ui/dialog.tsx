@@ -3,6 +3,7 @@ import { Dialog as DialogPrimitive } from 'radix-ui';
 import type { ComponentProps } from 'react';
 
 import { cn } from '@/lib/cn';
+import { useTranslation } from '@/lib/i18n/translation';
 
 /** shadcn/ui's Dialog over Radix: focus is trapped, Escape and an outside click close it. */
 export function Dialog(props: ComponentProps<typeof DialogPrimitive.Root>) {
@@ -29,6 +30,7 @@ type DialogContentProps = ComponentProps<typeof DialogPrimitive.Content> & {
 };
 
 export function DialogContent({ className, children, showCloseButton = true, ...props }: DialogContentProps) {
+  const { t } = useTranslation();
   return (
     <DialogPrimitive.Portal>
       <DialogOverlay />
@@ -47,7 +49,7 @@ export function DialogContent({ className, children, showCloseButton = true, ...
             className="absolute top-4 right-4 rounded-sm opacity-70 transition-opacity hover:opacity-100 [&_svg]:size-4"
           >
             <XIcon aria-hidden="true" />
-            <span className="sr-only">Close</span>
+            <span className="sr-only">{t('dialog.close')}</span>
           </DialogPrimitive.Close>
         )}
       </DialogPrimitive.Content>

@@ -17,6 +17,7 @@ import {
 
 import { Label } from '@/components/ui/label';
 import { cn } from '@/lib/cn';
+import { translateMessage } from '@/lib/i18n/messages';
 
 export const Form = FormProvider;
 
@@ -116,7 +117,8 @@ export function FormDescription({ className, ...props }: ComponentProps<'p'>) {
 
 export function FormMessage({ className, children, ...props }: ComponentProps<'p'>) {
   const { error, formMessageId } = useFormField();
-  const body = error ? String(error.message ?? '') : children;
+  // The contract schemas' messages are English; they show in the user's language.
+  const body = error ? translateMessage(String(error.message ?? '')) : children;
   if (!body) return null;
   return (
     <p

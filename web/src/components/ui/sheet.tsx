@@ -3,6 +3,7 @@ import { Dialog as SheetPrimitive } from 'radix-ui';
 import type { ComponentProps } from 'react';
 
 import { cn } from '@/lib/cn';
+import { useTranslation } from '@/lib/i18n/translation';
 
 /** shadcn/ui's Sheet: a Radix Dialog sliding in from the left edge, e.g. the navigation drawer on a phone. */
 export function Sheet(props: ComponentProps<typeof SheetPrimitive.Root>) {
@@ -14,6 +15,7 @@ export function SheetContent({
   children,
   ...props
 }: ComponentProps<typeof SheetPrimitive.Content>) {
+  const { t } = useTranslation();
   return (
     <SheetPrimitive.Portal>
       <SheetPrimitive.Overlay data-slot="sheet-overlay" className="fixed inset-0 z-40 bg-black/50" />
@@ -28,7 +30,7 @@ export function SheetContent({
         {children}
         <SheetPrimitive.Close className="absolute top-4 right-3 rounded-sm opacity-70 transition-opacity hover:opacity-100">
           <XIcon className="size-4" aria-hidden="true" />
-          <span className="sr-only">Close navigation</span>
+          <span className="sr-only">{t('dialog.closeNavigation')}</span>
         </SheetPrimitive.Close>
       </SheetPrimitive.Content>
     </SheetPrimitive.Portal>

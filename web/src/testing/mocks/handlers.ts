@@ -27,6 +27,8 @@ export const me: Me = {
   has_password: true,
   created_at: '2025-01-01T00:00:00.000Z',
   two_factor_enabled: false,
+  locale: 'en',
+  theme: 'system',
 };
 
 /** The session the test's browser is signed in with. */

@@ -9,19 +9,21 @@ import { paths } from '@/config/paths';
 import { useAdminTenant } from '@/features/admin/api/get-admin-tenant';
 import { AdminTenantDetails } from '@/features/admin/components/admin-tenant-details';
 import { getErrorText } from '@/lib/api-error';
+import { useTranslation } from '@/lib/i18n/translation';
 
 /** A team's details, users and subscription, for super admins (docs/spec.md section 2, Admin). */
 export default function AdminTenantRoute() {
+  const { t } = useTranslation('admin');
   const { tenantId = '' } = useParams();
   const tenant = useAdminTenant(tenantId);
   const navigate = useNavigate();
 
   return (
-    <AppPage title="Tenant Details" subtitle={tenant.data?.name}>
+    <AppPage title={t('pages.tenantTitle')} subtitle={tenant.data?.name}>
       <div>
         <Button variant="outline" size="sm" onClick={() => void navigate(paths.app.dashboard.getHref())}>
           <ArrowLeft aria-hidden="true" />
-          Back to Home
+          {t('pages.backToHome')}
         </Button>
       </div>
       {tenant.isPending ? (
@@ -30,7 +32,7 @@ export default function AdminTenantRoute() {
         </div>
       ) : tenant.isError ? (
         <Alert variant="destructive" className="max-w-2xl">
-          <AlertDescription>{getErrorText(tenant.error, 'Failed to fetch data')}</AlertDescription>
+          <AlertDescription>{getErrorText(tenant.error, t('fetchFailed'))}</AlertDescription>
         </Alert>
       ) : (
         <AdminTenantDetails tenant={tenant.data} />

@@ -7,14 +7,16 @@ import { useAdminUser } from '@/features/admin/api/get-admin-user';
 import { AdminNav } from '@/features/admin/components/admin-nav';
 import { AdminUserDetails } from '@/features/admin/components/admin-user-details';
 import { getErrorText } from '@/lib/api-error';
+import { useTranslation } from '@/lib/i18n/translation';
 
 /** One account for operators (docs/contract.md section 4, Operators): details, teams, suspension and "View as". */
 export default function AdminUserRoute() {
+  const { t } = useTranslation('admin');
   const { userId = '' } = useParams();
   const user = useAdminUser(userId);
 
   return (
-    <AppPage title="User" subtitle={user.data?.email}>
+    <AppPage title={t('pages.userTitle')} subtitle={user.data?.email}>
       <div className="grid max-w-5xl grid-cols-1 gap-6">
         <AdminNav />
         {user.isPending ? (
@@ -23,7 +25,7 @@ export default function AdminUserRoute() {
           </div>
         ) : user.isError ? (
           <Alert variant="destructive" className="max-w-2xl">
-            <AlertDescription>{getErrorText(user.error, 'Failed to fetch data')}</AlertDescription>
+            <AlertDescription>{getErrorText(user.error, t('fetchFailed'))}</AlertDescription>
           </Alert>
         ) : (
           <AdminUserDetails user={user.data} />

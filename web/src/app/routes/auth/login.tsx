@@ -6,17 +6,23 @@ import { paths } from '@/config/paths';
 import { GoogleSignIn } from '@/features/auth/components/google-sign-in';
 import { LoginForm } from '@/features/auth/components/login-form';
 import { PasskeySignIn } from '@/features/passkeys/components/passkey-sign-in';
+import { Trans, useTranslation } from '@/lib/i18n/translation';
 
 export default function LoginRoute() {
+  const { t } = useTranslation('auth');
   const navigate = useNavigate();
   const goToDashboard = () => void navigate(paths.app.dashboard.getHref(), { replace: true });
   return (
     <AuthLayout
-      title="Welcome Back"
-      description="Sign in to your account"
+      title={t('login.title')}
+      description={t('login.description')}
       footer={
         <p>
-          Don&apos;t have an account? <TextLink to={paths.auth.register.getHref()}>Sign up</TextLink>
+          <Trans
+            t={t}
+            i18nKey="login.noAccount"
+            components={{ a: <TextLink to={paths.auth.register.getHref()} /> }}
+          />
         </p>
       }
     >

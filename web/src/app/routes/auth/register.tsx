@@ -5,17 +5,23 @@ import { TextLink } from '@/components/text-link';
 import { paths } from '@/config/paths';
 import { GoogleSignIn } from '@/features/auth/components/google-sign-in';
 import { RegisterForm } from '@/features/auth/components/register-form';
+import { Trans, useTranslation } from '@/lib/i18n/translation';
 
 export default function RegisterRoute() {
+  const { t } = useTranslation('auth');
   const navigate = useNavigate();
   const goToDashboard = () => void navigate(paths.app.dashboard.getHref(), { replace: true });
   return (
     <AuthLayout
-      title="Create Account"
-      description="Sign up to get started"
+      title={t('register.title')}
+      description={t('register.description')}
       footer={
         <p>
-          Already have an account? <TextLink to={paths.auth.login.getHref()}>Sign in</TextLink>
+          <Trans
+            t={t}
+            i18nKey="register.haveAccount"
+            components={{ a: <TextLink to={paths.auth.login.getHref()} /> }}
+          />
         </p>
       }
     >

@@ -5,17 +5,19 @@ import { TextLink } from '@/components/text-link';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { paths } from '@/config/paths';
 import { ResetPasswordForm } from '@/features/auth/components/reset-password-form';
+import { useTranslation } from '@/lib/i18n/translation';
 
 export default function ResetPasswordRoute() {
+  const { t } = useTranslation('auth');
   const [searchParams] = useSearchParams();
   const token = searchParams.get('token');
   return (
     <AuthLayout
-      title="Set New Password"
-      description="Choose a new password for your account."
+      title={t('resetPassword.title')}
+      description={t('resetPassword.description')}
       footer={
         <p>
-          <TextLink to={paths.auth.login.getHref()}>Back to sign in</TextLink>
+          <TextLink to={paths.auth.login.getHref()}>{t('resetPassword.backToSignIn')}</TextLink>
         </p>
       }
     >
@@ -25,10 +27,10 @@ export default function ResetPasswordRoute() {
         // docs/spec.md section 5: without a token there is nothing to submit.
         <Alert variant="destructive">
           <AlertDescription>
-            <p>Invalid or missing reset token</p>
+            <p>{t('resetPassword.invalidToken')}</p>
             <p>
               <TextLink to={paths.auth.forgotPassword.getHref()} className="text-destructive">
-                Request a new reset link
+                {t('resetPassword.requestNew')}
               </TextLink>
             </p>
           </AlertDescription>

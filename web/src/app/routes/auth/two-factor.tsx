@@ -9,29 +9,34 @@ import { paths } from '@/config/paths';
 import { useVerifySecondStep } from '@/features/auth/api/two-factor';
 import { CodeForm } from '@/features/auth/components/code-form';
 import { getErrorText } from '@/lib/api-error';
+import { Trans, useTranslation } from '@/lib/i18n/translation';
 import type { SecondStepState } from '@/lib/session/second-step';
-
-const backToSignIn = (
-  <p>
-    Not you, or stuck? <TextLink to={paths.auth.login.getHref()}>Back to sign in</TextLink>
-  </p>
-);
 
 /** The second step of a sign-in with two-factor on: a code from the authenticator app, or a recovery code. */
 export default function TwoFactorRoute() {
+  const { t } = useTranslation('auth');
   const { state } = useLocation() as { state: Partial<SecondStepState> | null };
   const navigate = useNavigate();
   const [useRecovery, setUseRecovery] = useState(false);
   const verify = useVerifySecondStep({
     onSuccess: () => void navigate(paths.app.dashboard.getHref(), { replace: true }),
   });
+  const backToSignIn = (
+    <p>
+      <Trans
+        t={t}
+        i18nKey="twoFactor.backToSignIn"
+        components={{ a: <TextLink to={paths.auth.login.getHref()} /> }}
+      />
+    </p>
+  );
 
   if (!state?.mfaToken) {
     // Opened directly, or reloaded after the step was spent: the step lives only in the sign-in that started it.
     return (
-      <AuthLayout title="Two-factor authentication" footer={backToSignIn}>
+      <AuthLayout title={t('twoFactor.title')} footer={backToSignIn}>
         <Alert>
-          <AlertDescription>Your sign-in has expired. Sign in again.</AlertDescription>
+          <AlertDescription>{t('twoFactor.expired')}</AlertDescription>
         </Alert>
       </AuthLayout>
     );
@@ -40,21 +45,17 @@ export default function TwoFactorRoute() {
 
   return (
     <AuthLayout
-      title="Two-factor authentication"
-      description={
-        useRecovery
-          ? 'Enter one of your recovery codes. Each code works once.'
-          : 'Enter the code from your authenticator app to finish signing in.'
-      }
+      title={t('twoFactor.title')}
+      description={useRecovery ? t('twoFactor.recoveryDescription') : t('twoFactor.totpDescription')}
       footer={backToSignIn}
     >
       <CodeForm
         key={useRecovery ? 'recovery' : 'totp'}
         kind={useRecovery ? 'recovery' : 'totp'}
-        submitText="Verify"
-        pendingText="Verifying…"
+        submitText={t('twoFactor.verify')}
+        pendingText={t('twoFactor.verifying')}
         isPending={verify.isPending}
-        error={verify.isError ? getErrorText(verify.error, 'Verification failed') : null}
+        error={verify.isError ? getErrorText(verify.error, t('twoFactor.failed')) : null}
         onSubmit={(code) => verify.mutate({ mfa_token: mfaToken, code })}
       >
         <Button
@@ -66,7 +67,7 @@ export default function TwoFactorRoute() {
             setUseRecovery((current) => !current);
           }}
         >
-          {useRecovery ? 'Use your authenticator app instead' : 'Use a recovery code instead'}
+          {useRecovery ? t('twoFactor.useApp') : t('twoFactor.useRecovery')}
         </Button>
       </CodeForm>
     </AuthLayout>

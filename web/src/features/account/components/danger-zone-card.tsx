@@ -1,9 +1,12 @@
+import { ACCOUNT_EXPORT_FILENAME } from '@app/contract';
+
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { useDownloadAccountExport } from '@/features/account/api/export-account';
 import { getErrorText } from '@/lib/api-error';
+import { useTranslation } from '@/lib/i18n/translation';
 
 import { DeleteAccountDialog } from './delete-account-dialog';
 
@@ -11,54 +14,52 @@ type DangerZoneCardProps = { email: string; hasPassword: boolean; twoFactorEnabl
 
 /** Taking the account's data away, or the account itself (docs/contract.md section 4). */
 export function DangerZoneCard({ email, hasPassword, twoFactorEnabled }: DangerZoneCardProps) {
+  const { t } = useTranslation('account');
   const download = useDownloadAccountExport();
 
   return (
     <Card className="border-destructive/40">
       <CardHeader>
         <CardTitle asChild>
-          <h2>Danger zone</h2>
+          <h2>{t('dangerZone.title')}</h2>
         </CardTitle>
-        <CardDescription>Your data, and your account itself.</CardDescription>
+        <CardDescription>{t('dangerZone.description')}</CardDescription>
       </CardHeader>
       <CardContent className="grid gap-6">
         <section aria-labelledby="export-heading" className="grid gap-3">
           <div className="grid gap-1">
             <h3 id="export-heading" className="text-sm font-medium">
-              Export your data
+              {t('dangerZone.exportTitle')}
             </h3>
-            <p className="text-sm text-muted-foreground">
-              A JSON file of your account, your teams, sessions and passkeys, and what you did in your teams.
-            </p>
+            <p className="text-sm text-muted-foreground">{t('dangerZone.exportText')}</p>
           </div>
           {download.isError && (
             <Alert variant="destructive">
               <AlertDescription>
-                {getErrorText(download.error, 'Failed to export your data')}
+                {getErrorText(download.error, t('dangerZone.exportFailed'))}
               </AlertDescription>
             </Alert>
           )}
           {download.isSuccess && (
             <Alert>
-              <AlertDescription>Your data was downloaded as tessera-account-export.json.</AlertDescription>
+              <AlertDescription>
+                {t('dangerZone.exported', { file: ACCOUNT_EXPORT_FILENAME })}
+              </AlertDescription>
             </Alert>
           )}
           <div>
             <Button variant="outline" disabled={download.isPending} onClick={() => download.mutate()}>
               {download.isPending && <Spinner />}
-              Export my data
+              {t('dangerZone.exportButton')}
             </Button>
           </div>
         </section>
         <section aria-labelledby="delete-heading" className="grid gap-3 border-t border-border pt-6">
           <div className="grid gap-1">
             <h3 id="delete-heading" className="text-sm font-medium">
-              Delete your account
+              {t('dangerZone.deleteTitle')}
             </h3>
-            <p className="text-sm text-muted-foreground">
-              Your account goes for good, with the teams only you belong to, their data and their
-              subscriptions. A team you own with other members must be handed over first.
-            </p>
+            <p className="text-sm text-muted-foreground">{t('dangerZone.deleteText')}</p>
           </div>
           <div>
             <DeleteAccountDialog

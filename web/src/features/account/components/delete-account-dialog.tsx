@@ -23,6 +23,7 @@ import { Input } from '@/components/ui/input';
 import { paths } from '@/config/paths';
 import { useDeleteAccount } from '@/features/account/api/delete-account';
 import { getErrorText } from '@/lib/api-error';
+import { useTranslation } from '@/lib/i18n/translation';
 import { isCodeRefusal, secondFactorCodeInput, useSecondFactorCode } from '@/lib/second-factor-code';
 import { endSession } from '@/lib/session/session-store';
 
@@ -34,23 +35,21 @@ type DeleteAccountDialogProps = {
   twoFactorEnabled: boolean;
 };
 
-/** What the dialog asks for, and how each is sent and labelled. */
+/** What the dialog asks for, and how each is sent and labelled (keys of the `account` catalogue). */
 const PROOFS = {
   password: {
-    label: () => 'Current password',
-    required: 'Current password is required',
+    label: 'deleteDialog.passwordLabel',
+    required: 'deleteDialog.passwordRequired',
     input: { type: 'password', autoComplete: 'current-password' },
     body: (value: string) => ({ password: value }),
   },
   email: {
-    label: (email: string) => `Type your email (${email}) to confirm`,
-    required: 'Type your email to confirm',
+    label: 'deleteDialog.emailLabel',
+    required: 'deleteDialog.emailRequired',
     input: { type: 'email', autoComplete: 'off' },
     body: (value: string) => ({ confirm_email: value }),
   },
 } as const;
-
-const ACCOUNT_DELETED_NOTICE = 'Your account has been deleted.';
 
 /**
  * The "Delete account" button and the dialog it opens: asks for the password (or the email), and a code while
@@ -58,6 +57,7 @@ const ACCOUNT_DELETED_NOTICE = 'Your account has been deleted.';
  * back on the button.
  */
 export function DeleteAccountDialog({ email, hasPassword, twoFactorEnabled }: DeleteAccountDialogProps) {
+  const { t } = useTranslation('account');
   const [open, setOpen] = useState(false);
   const proof = PROOFS[hasPassword ? 'password' : 'email'];
   const remove = useDeleteAccount();
@@ -67,7 +67,7 @@ export function DeleteAccountDialog({ email, hasPassword, twoFactorEnabled }: De
   const form = useForm({
     resolver: zodResolver(
       z.object({
-        secret: z.string().trim().min(1, proof.required),
+        secret: z.string().trim().min(1, t(proof.required)),
         code: secondFactorCodeInput(secondFactor.isAsked),
       }),
     ),
@@ -89,7 +89,7 @@ export function DeleteAccountDialog({ email, hasPassword, twoFactorEnabled }: De
       {
         onSuccess: () => {
           // The account is gone, and its tokens with it: this browser forgets them and says why on the sign-in page.
-          endSession(ACCOUNT_DELETED_NOTICE);
+          endSession(t('deleteDialog.deleted'));
           queryClient.clear();
           void navigate(paths.auth.login.getHref(), { replace: true });
         },
@@ -101,24 +101,19 @@ export function DeleteAccountDialog({ email, hasPassword, twoFactorEnabled }: De
     <Dialog open={open} onOpenChange={close}>
       <DialogTrigger asChild>
         <Button variant="outline" className="text-destructive">
-          Delete account
+          {t('deleteDialog.trigger')}
         </Button>
       </DialogTrigger>
       <DialogContent>
         <DialogHeader>
-          <DialogTitle>Delete your account?</DialogTitle>
-          <DialogDescription>
-            This cannot be undone. Your account, your sessions and the teams only you belong to are deleted at
-            once, with their data; their subscriptions are cancelled.
-          </DialogDescription>
+          <DialogTitle>{t('deleteDialog.title')}</DialogTitle>
+          <DialogDescription>{t('deleteDialog.text')}</DialogDescription>
         </DialogHeader>
         <Form {...form}>
           <form noValidate className="grid gap-4" onSubmit={form.handleSubmit(submit)}>
             {remove.isError && !isCodeRefusal(remove.error) && (
               <Alert variant="destructive">
-                <AlertDescription>
-                  {getErrorText(remove.error, 'Failed to delete your account')}
-                </AlertDescription>
+                <AlertDescription>{getErrorText(remove.error, t('deleteDialog.failed'))}</AlertDescription>
               </Alert>
             )}
             <FormField
@@ -126,7 +121,7 @@ export function DeleteAccountDialog({ email, hasPassword, twoFactorEnabled }: De
               name="secret"
               render={({ field }) => (
                 <FormItem>
-                  <FormLabel className="break-words">{proof.label(email)}</FormLabel>
+                  <FormLabel className="[overflow-wrap:anywhere]">{t(proof.label, { email })}</FormLabel>
                   <FormControl>
                     <Input {...proof.input} {...field} />
                   </FormControl>
@@ -142,14 +137,14 @@ export function DeleteAccountDialog({ email, hasPassword, twoFactorEnabled }: De
                 disabled={remove.isPending}
                 onClick={() => close(false)}
               >
-                Cancel
+                {t('deleteDialog.cancel')}
               </Button>
               <SubmitButton
                 isPending={remove.isPending}
-                pendingText="Deleting…"
+                pendingText={t('deleteDialog.deleting')}
                 className="w-auto bg-destructive text-white hover:bg-destructive/90"
               >
-                Delete my account
+                {t('deleteDialog.submit')}
               </SubmitButton>
             </DialogFooter>
           </form>

@@ -10,6 +10,7 @@ import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from '
 import { Input } from '@/components/ui/input';
 import { useChangeEmail } from '@/features/account/api/change-email';
 import { getErrorText } from '@/lib/api-error';
+import { Trans, useTranslation } from '@/lib/i18n/translation';
 import { isCodeRefusal, secondFactorCodeInput, useSecondFactorCode } from '@/lib/second-factor-code';
 
 type EmailCardProps = {
@@ -23,23 +24,27 @@ type EmailCardProps = {
 
 /** The account's address, and moving it to another one through a link mailed there (docs/contract.md section 4). */
 export function EmailCard({ email, hasPassword, twoFactorEnabled }: EmailCardProps) {
+  const { t } = useTranslation('account');
   return (
     <Card>
       <CardHeader>
         <CardTitle asChild>
-          <h2>Email</h2>
+          <h2>{t('email.title')}</h2>
         </CardTitle>
-        <CardDescription className="break-words">
-          You sign in with <span className="font-medium text-foreground">{email}</span>.
+        <CardDescription className="[overflow-wrap:anywhere]">
+          <Trans
+            t={t}
+            i18nKey="email.current"
+            values={{ email }}
+            components={{ strong: <span className="font-medium text-foreground" /> }}
+          />
         </CardDescription>
       </CardHeader>
       <CardContent>
         {hasPassword ? (
           <ChangeEmailForm currentEmail={email} twoFactorEnabled={twoFactorEnabled} />
         ) : (
-          <p className="text-sm text-muted-foreground">
-            Set a password above before changing your email: the change is confirmed with it.
-          </p>
+          <p className="text-sm text-muted-foreground">{t('email.setPasswordFirst')}</p>
         )}
       </CardContent>
     </Card>
@@ -53,6 +58,7 @@ function ChangeEmailForm({
   currentEmail: string;
   twoFactorEnabled: boolean;
 }) {
+  const { t } = useTranslation('account');
   const change = useChangeEmail();
   const secondFactor = useSecondFactorCode(twoFactorEnabled);
   const form = useForm({
@@ -76,15 +82,13 @@ function ChangeEmailForm({
       >
         {change.isError && !isCodeRefusal(change.error) && (
           <Alert variant="destructive">
-            <AlertDescription>
-              {getErrorText(change.error, 'Failed to send the confirmation link')}
-            </AlertDescription>
+            <AlertDescription>{getErrorText(change.error, t('email.failed'))}</AlertDescription>
           </Alert>
         )}
         {change.isSuccess && (
           <Alert>
-            <AlertDescription className="break-words">
-              {`Check your inbox at ${change.variables.new_email} and open the link we sent there to finish the change. Until then you keep signing in with ${currentEmail}.`}
+            <AlertDescription className="[overflow-wrap:anywhere]">
+              {t('email.sent', { newEmail: change.variables.new_email, currentEmail })}
             </AlertDescription>
           </Alert>
         )}
@@ -93,7 +97,7 @@ function ChangeEmailForm({
           name="new_email"
           render={({ field }) => (
             <FormItem>
-              <FormLabel>New email</FormLabel>
+              <FormLabel>{t('email.newEmail')}</FormLabel>
               <FormControl>
                 <Input type="email" autoComplete="email" {...field} />
               </FormControl>
@@ -106,7 +110,7 @@ function ChangeEmailForm({
           name="password"
           render={({ field }) => (
             <FormItem>
-              <FormLabel>Current password</FormLabel>
+              <FormLabel>{t('email.currentPassword')}</FormLabel>
               <FormControl>
                 <Input type="password" autoComplete="current-password" {...field} />
               </FormControl>
@@ -115,8 +119,8 @@ function ChangeEmailForm({
           )}
         />
         {secondFactor.isAsked && <SecondFactorCodeField />}
-        <SubmitButton isPending={change.isPending} pendingText="Sending…">
-          Send confirmation link
+        <SubmitButton isPending={change.isPending} pendingText={t('email.sending')}>
+          {t('email.submit')}
         </SubmitButton>
       </form>
     </Form>

@@ -7,6 +7,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { useConfirmEmailChange } from '@/features/account/api/confirm-email-change';
 import { getErrorText } from '@/lib/api-error';
+import { useTranslation } from '@/lib/i18n/translation';
 import { useSession } from '@/lib/session/use-session';
 
 /**
@@ -14,6 +15,8 @@ import { useSession } from '@/lib/session/use-session';
  * StrictMode double effects would otherwise do; a ref outlives that remount.
  */
 export function EmailChangeConfirmation({ token }: { token: string | null }) {
+  // A page of the mailed link, which may open signed out: the `auth` catalogue that signed-out pages have.
+  const { t } = useTranslation('auth');
   const confirmation = useConfirmEmailChange();
   const { mutate } = confirmation;
   const spentToken = useRef<string | null>(null);
@@ -28,11 +31,11 @@ export function EmailChangeConfirmation({ token }: { token: string | null }) {
   const onward =
     status === 'authenticated' ? (
       <Button asChild className="w-full">
-        <Link to={paths.app.settings.getHref()}>Go to Settings</Link>
+        <Link to={paths.app.settings.getHref()}>{t('confirmEmailChange.goToSettings')}</Link>
       </Button>
     ) : (
       <Button asChild className="w-full">
-        <Link to={paths.auth.login.getHref()}>Go to Sign In</Link>
+        <Link to={paths.auth.login.getHref()}>{t('confirmEmailChange.goToSignIn')}</Link>
       </Button>
     );
 
@@ -40,7 +43,7 @@ export function EmailChangeConfirmation({ token }: { token: string | null }) {
     return (
       <>
         <Alert variant="destructive">
-          <AlertTitle>Invalid link. Please check your email and try again.</AlertTitle>
+          <AlertTitle>{t('confirmEmailChange.invalidLink')}</AlertTitle>
         </Alert>
         {onward}
       </>
@@ -50,10 +53,10 @@ export function EmailChangeConfirmation({ token }: { token: string | null }) {
     return (
       <>
         <Alert>
-          <AlertTitle className="break-words">Your email is now {confirmation.data.email}</AlertTitle>
-          <AlertDescription>
-            Sign in with it from now on, with the same password. Every other session has been signed out.
-          </AlertDescription>
+          <AlertTitle className="[overflow-wrap:anywhere]">
+            {t('confirmEmailChange.changed', { email: confirmation.data.email })}
+          </AlertTitle>
+          <AlertDescription>{t('confirmEmailChange.changedText')}</AlertDescription>
         </Alert>
         {onward}
       </>
@@ -63,8 +66,10 @@ export function EmailChangeConfirmation({ token }: { token: string | null }) {
     return (
       <>
         <Alert variant="destructive">
-          <AlertTitle>Your email was not changed.</AlertTitle>
-          <AlertDescription>{getErrorText(confirmation.error, 'The email change failed')}</AlertDescription>
+          <AlertTitle>{t('confirmEmailChange.notChanged')}</AlertTitle>
+          <AlertDescription>
+            {getErrorText(confirmation.error, t('confirmEmailChange.failed'))}
+          </AlertDescription>
         </Alert>
         {onward}
       </>
@@ -73,7 +78,7 @@ export function EmailChangeConfirmation({ token }: { token: string | null }) {
   return (
     <div className="flex flex-col items-center gap-3 text-sm text-muted-foreground">
       <Spinner className="size-8 text-primary" />
-      <p>Changing your email…</p>
+      <p>{t('confirmEmailChange.changing')}</p>
     </div>
   );
 }

@@ -1,24 +1,26 @@
 import type { ActivityAction } from '@app/contract';
+import type { TFunction } from '@/lib/i18n/translation';
 
-/** What each action reads as on the page; the filter lists them in this order. */
-export const ACTION_LABELS: Record<ActivityAction, string> = {
-  'member.invited': 'Member invited',
-  'member.joined': 'Member joined',
-  'member.role_changed': 'Role changed',
-  'member.removed': 'Member removed',
-  'member.left': 'Member left',
-  'invitation.revoked': 'Invitation revoked',
-  'team.updated': 'Team updated',
-  'ownership.transferred': 'Ownership transferred',
-  'subscription.changed': 'Subscription changed',
-  'item.created': 'Item created',
-  'item.updated': 'Item updated',
-  'item.deleted': 'Item deleted',
-  'apikey.created': 'API key created',
-  'apikey.revoked': 'API key revoked',
-  'impersonation.started': 'Support viewed as member',
-  'impersonation.stopped': 'Support stopped viewing',
-};
+/** The catalogue key of what each action reads as on the page (the activity catalogue's `actions`). */
+export const ACTION_KEYS = {
+  'member.invited': 'actions.memberInvited',
+  'member.joined': 'actions.memberJoined',
+  'member.role_changed': 'actions.memberRoleChanged',
+  'member.removed': 'actions.memberRemoved',
+  'member.left': 'actions.memberLeft',
+  'invitation.revoked': 'actions.invitationRevoked',
+  'team.updated': 'actions.teamUpdated',
+  'ownership.transferred': 'actions.ownershipTransferred',
+  'subscription.changed': 'actions.subscriptionChanged',
+  'item.created': 'actions.itemCreated',
+  'item.updated': 'actions.itemUpdated',
+  'item.deleted': 'actions.itemDeleted',
+  'apikey.created': 'actions.apikeyCreated',
+  'apikey.revoked': 'actions.apikeyRevoked',
+  'impersonation.started': 'actions.impersonationStarted',
+  'impersonation.stopped': 'actions.impersonationStopped',
+} as const satisfies Record<ActivityAction, string>;
 
-/** An entry of an action the page does not know (an older name) shows the action itself. */
-export const actionLabel = (action: string) => ACTION_LABELS[action as ActivityAction] ?? action;
+/** What an action reads as; an entry of an action the page does not know (an older name) shows the action itself. */
+export const actionLabel = (action: string, t: TFunction<'activity'>) =>
+  Object.hasOwn(ACTION_KEYS, action) ? t(ACTION_KEYS[action as ActivityAction]) : action;

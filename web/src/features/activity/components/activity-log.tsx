@@ -11,13 +11,15 @@ import { Spinner } from '@/components/ui/spinner';
 import { TableCell, TableHead, TableRow } from '@/components/ui/table';
 import { useDownloadActivityExport } from '@/features/activity/api/export-activity';
 import { useActivity } from '@/features/activity/api/get-activity';
-import { ACTION_LABELS, actionLabel } from '@/features/activity/components/action-labels';
+import { ACTION_KEYS, actionLabel } from '@/features/activity/components/action-labels';
 import { getErrorText } from '@/lib/api-error';
-
-const timeFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+import { useFormat } from '@/lib/i18n/format';
+import { useTranslation } from '@/lib/i18n/translation';
 
 /** The team's log (docs/contract.md section 4): who did what to what and when, filtered by action, and its CSV. */
 export function ActivityLog({ tenantUuid }: { tenantUuid: string }) {
+  const { t } = useTranslation('activity');
+  const format = useFormat();
   const [action, setAction] = useState<ActivityAction | undefined>();
   const activity = useActivity(tenantUuid, action);
   const download = useDownloadActivityExport(tenantUuid);
@@ -27,66 +29,69 @@ export function ActivityLog({ tenantUuid }: { tenantUuid: string }) {
     <div className="grid gap-4">
       <div className="flex flex-wrap items-end justify-between gap-3">
         <div className="grid w-full gap-2 sm:w-64">
-          <Label htmlFor={filterId}>Action</Label>
+          <Label htmlFor={filterId}>{t('log.action')}</Label>
           <NativeSelect
             id={filterId}
             value={action ?? ''}
             onChange={(event) => setAction((event.target.value || undefined) as ActivityAction | undefined)}
           >
-            <option value="">All actions</option>
+            <option value="">{t('log.allActions')}</option>
             {ACTIVITY_ACTIONS.map((value) => (
               <option key={value} value={value}>
-                {ACTION_LABELS[value]}
+                {t(ACTION_KEYS[value])}
               </option>
             ))}
           </NativeSelect>
         </div>
         <Button variant="outline" disabled={download.isPending} onClick={() => download.mutate(action)}>
           {download.isPending ? <Spinner /> : <Download aria-hidden="true" />}
-          Export CSV
+          {t('log.export')}
         </Button>
       </div>
       {download.isError && (
         <Alert variant="destructive">
-          <AlertDescription>{getErrorText(download.error, 'Failed to export the activity')}</AlertDescription>
+          <AlertDescription>{getErrorText(download.error, t('log.exportFailed'))}</AlertDescription>
         </Alert>
       )}
       <ListTable
         query={activity}
-        failureFallback="Failed to fetch the activity"
+        failureFallback={t('log.fetchFailed')}
         canRetry
         loadingClassName="py-10"
-        aria-label="Team activity"
+        aria-label={t('log.tableLabel')}
         empty={
           <div className="grid justify-items-center gap-2 py-10 text-center">
             <History className="size-8 text-muted-foreground" aria-hidden="true" />
-            <p className="font-medium">No activity yet</p>
+            <p className="font-medium">{t('log.empty')}</p>
             <p className="text-sm text-muted-foreground">
-              {action
-                ? 'Nothing of this kind has happened in the team.'
-                : 'Changes to the team show up here.'}
+              {action ? t('log.emptyFiltered') : t('log.emptyHint')}
             </p>
           </div>
         }
         head={
           <>
-            <TableHead>Who</TableHead>
-            <TableHead>What</TableHead>
-            <TableHead>Target</TableHead>
-            <TableHead>When</TableHead>
+            <TableHead>{t('log.who')}</TableHead>
+            <TableHead>{t('log.what')}</TableHead>
+            <TableHead>{t('log.target')}</TableHead>
+            <TableHead>{t('log.when')}</TableHead>
           </>
         }
         row={(entry) => (
           <TableRow key={entry.uuid}>
-            <TableCell className="min-w-40 [overflow-wrap:anywhere]">
-              {entry.actor_email ?? <em className="text-muted-foreground">Deleted account</em>}
+            <TableCell className="font-medium [overflow-wrap:anywhere] sm:min-w-40 sm:font-normal">
+              {entry.actor_email ?? <em className="text-muted-foreground">{t('log.deletedAccount')}</em>}
             </TableCell>
-            <TableCell className="whitespace-nowrap">{actionLabel(entry.action)}</TableCell>
-            <TableCell className="min-w-40 [overflow-wrap:anywhere] text-muted-foreground">
+            <TableCell label={t('log.what')} className="sm:whitespace-nowrap">
+              {actionLabel(entry.action, t)}
+            </TableCell>
+            <TableCell
+              label={t('log.target')}
+              className="[overflow-wrap:anywhere] text-muted-foreground sm:min-w-40"
+            >
               {entry.target}
             </TableCell>
-            <TableCell className="whitespace-nowrap text-muted-foreground">
-              <time dateTime={entry.created_at}>{timeFormat.format(new Date(entry.created_at))}</time>
+            <TableCell label={t('log.when')} className="whitespace-nowrap text-muted-foreground">
+              <time dateTime={entry.created_at}>{format.dateTime(entry.created_at)}</time>
             </TableCell>
           </TableRow>
         )}

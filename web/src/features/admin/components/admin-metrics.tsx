@@ -5,13 +5,18 @@ import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { useAdminMetrics } from '@/features/admin/api/get-admin-metrics';
-import { formatCount, formatMinorUnits } from '@/features/admin/components/display-formats';
 import { SignupsChart } from '@/features/admin/components/signups-chart';
 import { getErrorText } from '@/lib/api-error';
 import { cn } from '@/lib/cn';
+import { useFormat } from '@/lib/i18n/format';
+import { useTranslation } from '@/lib/i18n/translation';
+
+/** What MRR reads as while no team pays: nothing, in dollars. */
+const NO_MRR_CURRENCY = 'usd';
 
 /** The top of /admin (docs/contract.md section 4, Operators): the business's figures and the last 30 days' sign-ups. */
 export function AdminMetrics() {
+  const { t } = useTranslation('admin');
   const metrics = useAdminMetrics();
 
   if (metrics.isPending) {
@@ -24,7 +29,7 @@ export function AdminMetrics() {
   if (metrics.isError) {
     return (
       <Alert variant="destructive">
-        <AlertDescription>{getErrorText(metrics.error, 'Failed to fetch data')}</AlertDescription>
+        <AlertDescription>{getErrorText(metrics.error, t('fetchFailed'))}</AlertDescription>
       </Alert>
     );
   }
@@ -32,34 +37,40 @@ export function AdminMetrics() {
 }
 
 function MetricsContent({ metrics }: { metrics: Metrics }) {
+  const { t } = useTranslation('admin');
+  const format = useFormat();
   const signups = metrics.signups_by_day.reduce((sum, day) => sum + day.count, 0);
   const verifiedShare =
-    metrics.users > 0 ? `${Math.round((metrics.verified_users / metrics.users) * 100)}% of users` : undefined;
+    metrics.users > 0
+      ? t('metrics.verifiedShare', { percent: Math.round((metrics.verified_users / metrics.users) * 100) })
+      : undefined;
 
   return (
     <>
       <section aria-labelledby="admin-figures">
         <h2 id="admin-figures" className="sr-only">
-          Figures
+          {t('metrics.figures')}
         </h2>
         <dl className="grid grid-cols-2 gap-4 md:grid-cols-3 xl:grid-cols-5">
-          <Figure label="Teams">{formatCount(metrics.teams)}</Figure>
-          <Figure label="Users">{formatCount(metrics.users)}</Figure>
-          <Figure label="Verified users" note={verifiedShare}>
-            {formatCount(metrics.verified_users)}
+          <Figure label={t('metrics.teams')}>{format.count(metrics.teams)}</Figure>
+          <Figure label={t('metrics.users')}>{format.count(metrics.users)}</Figure>
+          <Figure label={t('metrics.verifiedUsers')} note={verifiedShare}>
+            {format.count(metrics.verified_users)}
           </Figure>
-          <Figure label="Active subscriptions">{formatCount(metrics.active_subscriptions)}</Figure>
+          <Figure label={t('metrics.activeSubscriptions')}>
+            {format.count(metrics.active_subscriptions)}
+          </Figure>
           <Figure
-            label="MRR"
-            note={metrics.mrr.length === 0 ? 'No paying teams yet' : 'Per month'}
+            label={t('metrics.mrr')}
+            note={metrics.mrr.length === 0 ? t('metrics.noPayingTeams') : t('metrics.perMonth')}
             className="col-span-2 md:col-span-1"
           >
             {metrics.mrr.length === 0 ? (
-              formatMinorUnits(0, 'usd')
+              format.money(0, NO_MRR_CURRENCY)
             ) : (
               <ul className="grid gap-0.5">
                 {metrics.mrr.map(({ currency, amount }) => (
-                  <li key={currency}>{formatMinorUnits(amount, currency)}</li>
+                  <li key={currency}>{format.money(amount, currency)}</li>
                 ))}
               </ul>
             )}
@@ -69,10 +80,10 @@ function MetricsContent({ metrics }: { metrics: Metrics }) {
       <Card>
         <CardHeader className="max-sm:px-4">
           <CardTitle asChild>
-            <h2>Sign-ups, last 30 days</h2>
+            <h2>{t('metrics.signupsTitle')}</h2>
           </CardTitle>
           <CardDescription>
-            {`${formatCount(signups)} new ${signups === 1 ? 'account' : 'accounts'} in the last 30 days (UTC).`}
+            {t('metrics.signupsSummary', { count: signups, total: format.count(signups) })}
           </CardDescription>
         </CardHeader>
         <CardContent className="max-sm:px-4">

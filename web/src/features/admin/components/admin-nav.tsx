@@ -2,18 +2,20 @@ import { NavLink } from 'react-router';
 
 import { paths } from '@/config/paths';
 import { cn } from '@/lib/cn';
+import { useTranslation } from '@/lib/i18n/translation';
 
 const LINKS = [
-  { label: 'Overview', href: paths.admin.root.getHref(), end: true },
-  { label: 'Users', href: paths.admin.users.getHref(), end: false },
-];
+  { key: 'nav.overview', href: paths.admin.root.getHref(), end: true },
+  { key: 'nav.users', href: paths.admin.users.getHref(), end: false },
+] as const;
 
 /** The admin area's own navigation: the overview (/admin) and the users (/admin/users and each user's page). */
 export function AdminNav() {
+  const { t } = useTranslation('admin');
   return (
-    <nav aria-label="Admin" className="border-b border-border">
+    <nav aria-label={t('nav.label')} className="border-b border-border">
       <ul className="-mb-px flex gap-4">
-        {LINKS.map(({ label, href, end }) => (
+        {LINKS.map(({ key, href, end }) => (
           <li key={href}>
             <NavLink
               to={href}
@@ -27,7 +29,7 @@ export function AdminNav() {
                 )
               }
             >
-              {label}
+              {t(key)}
             </NavLink>
           </li>
         ))}

@@ -6,34 +6,37 @@ import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import {
-  formatDate,
   isPaidStatus,
   planLabel,
   subscriptionStatusLabel,
 } from '@/features/admin/components/display-formats';
+import { useFormat } from '@/lib/i18n/format';
+import { useTranslation } from '@/lib/i18n/translation';
 
 /** The tenant detail page's content (docs/spec.md section 2, Admin): the team, its users and its subscription. */
 export function AdminTenantDetails({ tenant }: { tenant: AdminTenantDetail }) {
+  const { t } = useTranslation('admin');
+  const format = useFormat();
   return (
     <div className="grid max-w-5xl grid-cols-1 gap-6 lg:grid-cols-2 lg:items-start">
       <Card>
         <CardHeader>
           <CardTitle asChild>
-            <h2>Tenant details</h2>
+            <h2>{t('tenant.detailsTitle')}</h2>
           </CardTitle>
         </CardHeader>
         <CardContent>
           <dl className="grid gap-3 text-sm">
-            <Detail label="Name">{tenant.name}</Detail>
-            <Detail label="Description">
-              {tenant.description ?? <em className="text-muted-foreground">No description</em>}
+            <Detail label={t('tenant.name')}>{tenant.name}</Detail>
+            <Detail label={t('tenant.description')}>
+              {tenant.description ?? <em className="text-muted-foreground">{t('tenant.noDescription')}</em>}
             </Detail>
-            <Detail label="Tenant ID">
+            <Detail label={t('tenant.id')}>
               <span className="font-mono text-xs break-all">{tenant.uuid}</span>
             </Detail>
-            <Detail label="Created">{formatDate(tenant.created_at)}</Detail>
-            <Detail label="Users">{tenant.user_count}</Detail>
-            <Detail label="Stripe customer">
+            <Detail label={t('tenant.created')}>{format.date(tenant.created_at)}</Detail>
+            <Detail label={t('tenant.users')}>{tenant.user_count}</Detail>
+            <Detail label={t('tenant.stripeCustomer')}>
               <span className="font-mono text-xs break-all">{tenant.stripe_customer_id ?? '—'}</span>
             </Detail>
           </dl>
@@ -43,9 +46,9 @@ export function AdminTenantDetails({ tenant }: { tenant: AdminTenantDetail }) {
       <Card className="lg:col-span-2">
         <CardHeader>
           <CardTitle asChild>
-            <h2>Users</h2>
+            <h2>{t('tenant.usersTitle')}</h2>
           </CardTitle>
-          <CardDescription>Everyone with access to this team.</CardDescription>
+          <CardDescription>{t('tenant.usersText')}</CardDescription>
         </CardHeader>
         <CardContent>
           <UsersTable users={tenant.users} />
@@ -66,39 +69,52 @@ function Detail({ label, children }: { label: string; children: ReactNode }) {
 
 /** docs/spec.md section 3: in the admin view roles are upper case, ADMIN highlighted. */
 const ROLE_BADGES = { owner: 'default', admin: 'info', member: 'secondary' } as const;
+const ROLE_KEYS = {
+  owner: 'tenant.roles.owner',
+  admin: 'tenant.roles.admin',
+  member: 'tenant.roles.member',
+} as const;
 
 function UsersTable({ users }: { users: AdminTenantUser[] }) {
+  const { t } = useTranslation('admin');
+  const format = useFormat();
   if (users.length === 0) {
-    return <p className="py-6 text-center text-sm text-muted-foreground">No users found</p>;
+    return <p className="py-6 text-center text-sm text-muted-foreground">{t('tenant.noUsers')}</p>;
   }
   return (
     <Table>
       <TableHeader>
         <TableRow>
-          <TableHead>Email</TableHead>
-          <TableHead>Role</TableHead>
-          <TableHead>Verified</TableHead>
-          <TableHead>Joined</TableHead>
+          <TableHead>{t('tenant.email')}</TableHead>
+          <TableHead>{t('tenant.role')}</TableHead>
+          <TableHead>{t('tenant.verified')}</TableHead>
+          <TableHead>{t('tenant.joined')}</TableHead>
         </TableRow>
       </TableHeader>
       <TableBody>
         {users.map((user) => (
           <TableRow key={user.uuid}>
-            <TableCell className="whitespace-nowrap">{user.email}</TableCell>
-            <TableCell>
-              <Badge variant={ROLE_BADGES[user.role]}>{user.role.toUpperCase()}</Badge>
+            <TableCell className="font-medium [overflow-wrap:anywhere] sm:font-normal sm:whitespace-nowrap">
+              {user.email}
             </TableCell>
-            <TableCell>
+            <TableCell label={t('tenant.role')}>
+              <span>
+                <Badge variant={ROLE_BADGES[user.role]}>{t(ROLE_KEYS[user.role])}</Badge>
+              </span>
+            </TableCell>
+            <TableCell label={t('tenant.verified')}>
               <span className="inline-flex items-center gap-1.5">
                 {user.is_verified ? (
                   <Check className="size-4 text-primary" aria-hidden="true" />
                 ) : (
                   <X className="size-4 text-muted-foreground" aria-hidden="true" />
                 )}
-                {user.is_verified ? 'Yes' : 'No'}
+                {user.is_verified ? t('tenant.yes') : t('tenant.no')}
               </span>
             </TableCell>
-            <TableCell className="whitespace-nowrap">{formatDate(user.joined_at)}</TableCell>
+            <TableCell label={t('tenant.joined')} className="whitespace-nowrap">
+              {format.date(user.joined_at)}
+            </TableCell>
           </TableRow>
         ))}
       </TableBody>
@@ -107,34 +123,41 @@ function UsersTable({ users }: { users: AdminTenantUser[] }) {
 }
 
 function SubscriptionCard({ subscription }: { subscription: AdminSubscription | null }) {
+  const { t } = useTranslation('admin');
+  const format = useFormat();
   return (
     <Card>
       <CardHeader>
         <CardTitle asChild>
-          <h2>Subscription</h2>
+          <h2>{t('tenant.subscriptionTitle')}</h2>
         </CardTitle>
       </CardHeader>
       <CardContent>
         {subscription ? (
           <dl className="grid gap-3 text-sm">
-            <Detail label="Plan">{planLabel(subscription.plan_type)}</Detail>
-            <Detail label="Status">
+            <Detail label={t('tenant.plan')}>{planLabel(subscription.plan_type, t)}</Detail>
+            <Detail label={t('tenant.status')}>
               <Badge variant={isPaidStatus(subscription.status) ? 'default' : 'secondary'}>
-                {subscriptionStatusLabel(subscription.status)}
+                {subscriptionStatusLabel(subscription.status, t)}
               </Badge>
             </Detail>
-            <Detail label="Current period">
-              {`${formatDate(subscription.current_period_start)} – ${formatDate(subscription.current_period_end)}`}
+            <Detail label={t('tenant.currentPeriod')}>
+              {t('tenant.period', {
+                start: format.date(subscription.current_period_start),
+                end: format.date(subscription.current_period_end),
+              })}
             </Detail>
             {subscription.status !== 'canceled' && (
-              <Detail label="Renewal">
+              <Detail label={t('tenant.renewal')}>
                 {/* docs/spec.md section 4: 'Cancels on {date}' when set to cancel, otherwise 'Renews on {date}'. */}
-                {`${subscription.cancel_at_period_end ? 'Cancels' : 'Renews'} on ${formatDate(subscription.current_period_end)}`}
+                {t(subscription.cancel_at_period_end ? 'tenant.cancelsOn' : 'tenant.renewsOn', {
+                  date: format.date(subscription.current_period_end),
+                })}
               </Detail>
             )}
           </dl>
         ) : (
-          <p className="text-sm text-muted-foreground">No active subscription</p>
+          <p className="text-sm text-muted-foreground">{t('tenant.noSubscription')}</p>
         )}
       </CardContent>
     </Card>

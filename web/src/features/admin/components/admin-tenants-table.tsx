@@ -8,27 +8,30 @@ import { paths } from '@/config/paths';
 import { useAdminTenants } from '@/features/admin/api/get-admin-tenants';
 import { AdminListCard } from '@/features/admin/components/admin-list-card';
 import {
-  formatDate,
   isPaidStatus,
   planLabel,
   subscriptionStatusLabel,
 } from '@/features/admin/components/display-formats';
 import { SEARCH_DEBOUNCE_MS } from '@/features/admin/components/search-box';
 import { useDebouncedValue } from '@/hooks/use-debounced-value';
+import { useFormat } from '@/lib/i18n/format';
+import { useTranslation } from '@/lib/i18n/translation';
 
 /** Every team, for super admins (docs/spec.md section 2, Admin), searchable by name, a page at a time. */
 export function AdminTenantsTable() {
+  const { t } = useTranslation('admin');
+  const format = useFormat();
   const [search, setSearch] = useState('');
   const q = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
   const tenants = useAdminTenants(q);
 
   return (
     <AdminListCard
-      title="Teams"
-      description="Every team on Tessera, newest first."
+      title={t('tenants.title')}
+      description={t('tenants.description')}
       search={{
-        label: 'Search teams',
-        placeholder: 'Search by team or email',
+        label: t('tenants.searchLabel'),
+        placeholder: t('tenants.searchPlaceholder'),
         value: search,
         onChange: setSearch,
       }}
@@ -36,22 +39,22 @@ export function AdminTenantsTable() {
     >
       <ListTable
         query={tenants}
-        failureFallback="Failed to fetch data"
+        failureFallback={t('fetchFailed')}
         loadingClassName="py-6"
-        empty={<p className="py-6 text-center text-sm text-muted-foreground">No teams found</p>}
+        empty={<p className="py-6 text-center text-sm text-muted-foreground">{t('tenants.empty')}</p>}
         head={
           <>
-            <TableHead>Name</TableHead>
-            <TableHead>Created</TableHead>
-            <TableHead className="text-right">Users</TableHead>
-            <TableHead>Plan</TableHead>
-            <TableHead>Status</TableHead>
-            <TableHead>Stripe customer</TableHead>
+            <TableHead>{t('tenants.name')}</TableHead>
+            <TableHead>{t('tenants.created')}</TableHead>
+            <TableHead className="text-right">{t('tenants.users')}</TableHead>
+            <TableHead>{t('tenants.plan')}</TableHead>
+            <TableHead>{t('tenants.status')}</TableHead>
+            <TableHead>{t('tenants.stripeCustomer')}</TableHead>
           </>
         }
         row={(tenant) => (
           <TableRow key={tenant.uuid}>
-            <TableCell className="min-w-40">
+            <TableCell className="[overflow-wrap:anywhere] sm:min-w-40">
               <Link
                 to={paths.admin.tenant.getHref(tenant.uuid)}
                 className="font-medium text-primary underline-offset-4 hover:underline"
@@ -59,16 +62,26 @@ export function AdminTenantsTable() {
                 {tenant.name}
               </Link>
             </TableCell>
-            <TableCell className="whitespace-nowrap">{formatDate(tenant.created_at)}</TableCell>
-            <TableCell className="text-right tabular-nums">{tenant.user_count}</TableCell>
-            <TableCell>{tenant.subscription_plan ? planLabel(tenant.subscription_plan) : '—'}</TableCell>
-            <TableCell>
-              <Badge variant={isPaidStatus(tenant.subscription_status) ? 'default' : 'secondary'}>
-                {subscriptionStatusLabel(tenant.subscription_status)}
-              </Badge>
+            <TableCell label={t('tenants.created')} className="whitespace-nowrap">
+              {format.date(tenant.created_at)}
             </TableCell>
-            <TableCell className="font-mono text-xs whitespace-nowrap">
-              {tenant.stripe_customer_id ?? '—'}
+            <TableCell label={t('tenants.users')} className="text-right tabular-nums">
+              {tenant.user_count}
+            </TableCell>
+            <TableCell label={t('tenants.plan')}>
+              {tenant.subscription_plan ? planLabel(tenant.subscription_plan, t) : '—'}
+            </TableCell>
+            <TableCell label={t('tenants.status')}>
+              <span>
+                <Badge variant={isPaidStatus(tenant.subscription_status) ? 'default' : 'secondary'}>
+                  {subscriptionStatusLabel(tenant.subscription_status, t)}
+                </Badge>
+              </span>
+            </TableCell>
+            <TableCell label={t('tenants.stripeCustomer')}>
+              <span className="font-mono text-xs break-all sm:whitespace-nowrap">
+                {tenant.stripe_customer_id ?? '—'}
+              </span>
             </TableCell>
           </TableRow>
         )}

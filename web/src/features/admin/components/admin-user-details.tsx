@@ -13,36 +13,39 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@
 import { paths } from '@/config/paths';
 import { useImpersonateUser } from '@/features/admin/api/impersonate-user';
 import { useSetSuspension } from '@/features/admin/api/set-suspension';
-import { formatDate } from '@/features/admin/components/display-formats';
 import { UserStatusBadges } from '@/features/admin/components/user-status-badges';
 import { getErrorText } from '@/lib/api-error';
+import { useFormat } from '@/lib/i18n/format';
+import { useTranslation } from '@/lib/i18n/translation';
 
 /**
  * One account's page for operators (docs/contract.md section 4, Operators): its details and teams, suspending it, and
  * viewing the app as it.
  */
 export function AdminUserDetails({ user }: { user: AdminUserDetail }) {
+  const { t } = useTranslation('admin');
+  const format = useFormat();
   return (
     <div className="grid max-w-5xl grid-cols-1 gap-6 lg:grid-cols-2 lg:items-start">
       <Card>
         <CardHeader className="max-sm:px-4">
           <CardTitle asChild>
-            <h2>Account</h2>
+            <h2>{t('user.accountTitle')}</h2>
           </CardTitle>
         </CardHeader>
         <CardContent className="max-sm:px-4">
           <dl className="grid gap-3 text-sm">
-            <Detail label="Email">
+            <Detail label={t('user.email')}>
               <span className="break-all">{user.email}</span>
             </Detail>
-            <Detail label="Status">
+            <Detail label={t('user.status')}>
               <span className="flex flex-wrap gap-1.5">
                 <UserStatusBadges isVerified={user.is_verified} isSuspended={user.is_suspended} />
-                {user.is_super_admin && <Badge variant="default">Super admin</Badge>}
+                {user.is_super_admin && <Badge variant="default">{t('userStatus.superAdmin')}</Badge>}
               </span>
             </Detail>
-            <Detail label="Joined">{formatDate(user.created_at)}</Detail>
-            <Detail label="User ID">
+            <Detail label={t('user.joined')}>{format.date(user.created_at)}</Detail>
+            <Detail label={t('user.id')}>
               <span className="font-mono text-xs break-all">{user.uuid}</span>
             </Detail>
           </dl>
@@ -52,9 +55,9 @@ export function AdminUserDetails({ user }: { user: AdminUserDetail }) {
       <Card className="lg:col-span-2">
         <CardHeader className="max-sm:px-4">
           <CardTitle asChild>
-            <h2>Teams</h2>
+            <h2>{t('user.teamsTitle')}</h2>
           </CardTitle>
-          <CardDescription>The teams this account belongs to.</CardDescription>
+          <CardDescription>{t('user.teamsText')}</CardDescription>
         </CardHeader>
         <CardContent className="max-sm:px-4">
           <TeamsTable teams={user.teams} />
@@ -74,22 +77,24 @@ function Detail({ label, children }: { label: string; children: ReactNode }) {
 }
 
 function TeamsTable({ teams }: { teams: AdminUserDetail['teams'] }) {
+  const { t } = useTranslation('admin');
+  const format = useFormat();
   if (teams.length === 0) {
-    return <p className="py-6 text-center text-sm text-muted-foreground">Not a member of any team</p>;
+    return <p className="py-6 text-center text-sm text-muted-foreground">{t('user.noTeams')}</p>;
   }
   return (
     <Table>
       <TableHeader>
         <TableRow>
-          <TableHead>Team</TableHead>
-          <TableHead>Role</TableHead>
-          <TableHead>Joined</TableHead>
+          <TableHead>{t('user.team')}</TableHead>
+          <TableHead>{t('user.role')}</TableHead>
+          <TableHead>{t('user.joined')}</TableHead>
         </TableRow>
       </TableHeader>
       <TableBody>
         {teams.map((team) => (
           <TableRow key={team.uuid}>
-            <TableCell className="min-w-40">
+            <TableCell className="[overflow-wrap:anywhere] sm:min-w-40">
               <Link
                 to={paths.admin.tenant.getHref(team.uuid)}
                 className="font-medium text-primary underline-offset-4 hover:underline"
@@ -97,10 +102,14 @@ function TeamsTable({ teams }: { teams: AdminUserDetail['teams'] }) {
                 {team.name}
               </Link>
             </TableCell>
-            <TableCell>
-              <RoleBadge role={team.role} />
+            <TableCell label={t('user.role')}>
+              <span>
+                <RoleBadge role={team.role} />
+              </span>
             </TableCell>
-            <TableCell className="whitespace-nowrap">{formatDate(team.joined_at)}</TableCell>
+            <TableCell label={t('user.joined')} className="whitespace-nowrap">
+              {format.date(team.joined_at)}
+            </TableCell>
           </TableRow>
         ))}
       </TableBody>
@@ -110,6 +119,7 @@ function TeamsTable({ teams }: { teams: AdminUserDetail['teams'] }) {
 
 /** Suspend or unsuspend (asked first), and "View as" where the account may be viewed. */
 function OperatorActions({ user }: { user: AdminUserDetail }) {
+  const { t } = useTranslation('admin');
   const suspension = useSetSuspension(user.uuid);
   const impersonate = useImpersonateUser(user.uuid);
   const [isConfirming, setConfirming] = useState(false);
@@ -127,16 +137,16 @@ function OperatorActions({ user }: { user: AdminUserDetail }) {
   const failure = suspension.isError
     ? getErrorText(
         suspension.error,
-        suspension.variables ? 'Failed to suspend the account' : 'Failed to unsuspend the account',
+        suspension.variables ? t('user.suspendFailed') : t('user.unsuspendFailed'),
       )
     : impersonate.isError
-      ? getErrorText(impersonate.error, 'Failed to view as this account')
+      ? getErrorText(impersonate.error, t('user.viewAsFailed'))
       : null;
   // docs/contract.md section 4: a super admin cannot be viewed as; a suspended account cannot sign in at all.
   const viewAsRefusal = user.is_super_admin
-    ? 'A super admin’s account cannot be viewed as.'
+    ? t('user.superAdminRefusal')
     : user.is_suspended
-      ? 'A suspended account cannot be viewed as. Unsuspend it first.'
+      ? t('user.suspendedRefusal')
       : null;
   const isChanging = suspension.isPending;
 
@@ -144,9 +154,9 @@ function OperatorActions({ user }: { user: AdminUserDetail }) {
     <Card>
       <CardHeader className="max-sm:px-4">
         <CardTitle asChild>
-          <h2>Operator actions</h2>
+          <h2>{t('user.actionsTitle')}</h2>
         </CardTitle>
-        <CardDescription>Each one is recorded in the operator audit.</CardDescription>
+        <CardDescription>{t('user.actionsText')}</CardDescription>
       </CardHeader>
       <CardContent className="grid gap-5 max-sm:px-4">
         {failure && (
@@ -156,26 +166,23 @@ function OperatorActions({ user }: { user: AdminUserDetail }) {
         )}
         <div className="grid gap-3">
           <p className="text-sm text-muted-foreground">
-            {user.is_suspended
-              ? 'This account is suspended: its sessions ended and it cannot sign in.'
-              : 'Suspending ends every session of this account and stops it signing in.'}
+            {user.is_suspended ? t('user.suspendedNote') : t('user.suspendNote')}
           </p>
           <SubmitButton
             type="button"
             variant="outline"
             className={user.is_suspended ? 'w-fit' : 'w-fit text-destructive'}
             isPending={isChanging}
-            pendingText={user.is_suspended ? 'Unsuspending…' : 'Suspending…'}
+            pendingText={user.is_suspended ? t('user.unsuspending') : t('user.suspending')}
             onClick={() => setConfirming(true)}
           >
             {user.is_suspended ? <RotateCcw aria-hidden="true" /> : <Ban aria-hidden="true" />}
-            {user.is_suspended ? 'Unsuspend' : 'Suspend'}
+            {user.is_suspended ? t('user.unsuspend') : t('user.suspend')}
           </SubmitButton>
         </div>
         <div className="grid gap-3 border-t border-border pt-5">
           <p id={viewAsNoteId} className="text-sm text-muted-foreground">
-            {viewAsRefusal ??
-              'Opens the app as this account for up to 30 minutes, with a banner to stop. It cannot reach the admin area.'}
+            {viewAsRefusal ?? t('user.viewAsNote')}
           </p>
           <SubmitButton
             type="button"
@@ -183,11 +190,11 @@ function OperatorActions({ user }: { user: AdminUserDetail }) {
             disabled={viewAsRefusal !== null || impersonate.isPending}
             aria-describedby={viewAsNoteId}
             isPending={impersonate.isPending}
-            pendingText="Opening…"
+            pendingText={t('user.opening')}
             onClick={viewAs}
           >
             <Eye aria-hidden="true" />
-            View as
+            {t('user.viewAs')}
           </SubmitButton>
         </div>
       </CardContent>
@@ -195,13 +202,13 @@ function OperatorActions({ user }: { user: AdminUserDetail }) {
         open={isConfirming}
         onOpenChange={setConfirming}
         onConfirm={confirm}
-        title={user.is_suspended ? 'Unsuspend account' : 'Suspend account'}
+        title={user.is_suspended ? t('user.unsuspendTitle') : t('user.suspendTitle')}
         description={
           user.is_suspended
-            ? `Let ${user.email} sign in again?`
-            : `Suspend ${user.email}? Their sessions end now and they cannot sign in until unsuspended.`
+            ? t('user.unsuspendText', { email: user.email })
+            : t('user.suspendText', { email: user.email })
         }
-        confirmLabel={user.is_suspended ? 'Unsuspend' : 'Suspend'}
+        confirmLabel={user.is_suspended ? t('user.unsuspend') : t('user.suspend')}
       />
     </Card>
   );

@@ -6,24 +6,27 @@ import { TableCell, TableHead, TableRow } from '@/components/ui/table';
 import { paths } from '@/config/paths';
 import { useAdminUsers } from '@/features/admin/api/get-admin-users';
 import { AdminListCard } from '@/features/admin/components/admin-list-card';
-import { formatCount, formatDate } from '@/features/admin/components/display-formats';
 import { SEARCH_DEBOUNCE_MS } from '@/features/admin/components/search-box';
 import { UserStatusBadges } from '@/features/admin/components/user-status-badges';
 import { useDebouncedValue } from '@/hooks/use-debounced-value';
+import { useFormat } from '@/lib/i18n/format';
+import { useTranslation } from '@/lib/i18n/translation';
 
 /** Every account, for operators (docs/contract.md section 4), searchable by email, a page at a time. */
 export function AdminUsersTable() {
+  const { t } = useTranslation('admin');
+  const format = useFormat();
   const [search, setSearch] = useState('');
   const q = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
   const users = useAdminUsers(q);
 
   return (
     <AdminListCard
-      title="Accounts"
-      description="Every account on Tessera, newest first. Open one to suspend it or view the app as it."
+      title={t('users.title')}
+      description={t('users.description')}
       search={{
-        label: 'Search users',
-        placeholder: 'Search by email',
+        label: t('users.searchLabel'),
+        placeholder: t('users.searchPlaceholder'),
         value: search,
         onChange: setSearch,
       }}
@@ -31,24 +34,24 @@ export function AdminUsersTable() {
     >
       <ListTable
         query={users}
-        failureFallback="Failed to fetch data"
+        failureFallback={t('fetchFailed')}
         loadingClassName="py-6"
         empty={
           <p className="py-6 text-center text-sm text-muted-foreground">
-            {q ? 'No users match your search' : 'No users yet'}
+            {q ? t('users.noMatch') : t('users.empty')}
           </p>
         }
         head={
           <>
-            <TableHead>Email</TableHead>
-            <TableHead>Status</TableHead>
-            <TableHead className="text-right">Teams</TableHead>
-            <TableHead>Joined</TableHead>
+            <TableHead>{t('users.email')}</TableHead>
+            <TableHead>{t('users.status')}</TableHead>
+            <TableHead className="text-right">{t('users.teams')}</TableHead>
+            <TableHead>{t('users.joined')}</TableHead>
           </>
         }
         row={(user) => (
           <TableRow key={user.uuid}>
-            <TableCell className="min-w-48">
+            <TableCell className="sm:min-w-48">
               <Link
                 to={paths.admin.user.getHref(user.uuid)}
                 className="font-medium break-all text-primary underline-offset-4 hover:underline"
@@ -56,11 +59,15 @@ export function AdminUsersTable() {
                 {user.email}
               </Link>
             </TableCell>
-            <TableCell>
+            <TableCell label={t('users.status')}>
               <UserStatusBadges isVerified={user.is_verified} isSuspended={user.is_suspended} />
             </TableCell>
-            <TableCell className="text-right tabular-nums">{formatCount(user.team_count)}</TableCell>
-            <TableCell className="whitespace-nowrap">{formatDate(user.created_at)}</TableCell>
+            <TableCell label={t('users.teams')} className="text-right tabular-nums">
+              {format.count(user.team_count)}
+            </TableCell>
+            <TableCell label={t('users.joined')} className="whitespace-nowrap">
+              {format.date(user.created_at)}
+            </TableCell>
           </TableRow>
         )}
       />

@@ -2,6 +2,7 @@ import { Eye, LoaderCircle } from 'lucide-react';
 
 import { Button } from '@/components/ui/button';
 import { useStopImpersonation } from '@/features/admin/api/stop-impersonation';
+import { useTranslation } from '@/lib/i18n/translation';
 import { useSession } from '@/lib/session/use-session';
 
 /**
@@ -9,18 +10,19 @@ import { useSession } from '@/lib/session/use-session';
  * says so at its top, with "Stop" to go back to their own session.
  */
 export function ImpersonationBanner() {
+  const { t } = useTranslation('admin');
   const { isImpersonating, email } = useSession();
   const stop = useStopImpersonation();
   if (!isImpersonating) return null;
 
   return (
     <section
-      aria-label="Viewing as another account"
+      aria-label={t('banner.label')}
       className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2 bg-primary px-4 py-2 text-sm text-primary-foreground sm:px-6"
     >
       <p role="status" className="flex min-w-0 items-center gap-2 font-medium">
         <Eye className="size-4 shrink-0" aria-hidden="true" />
-        <span className="min-w-0 break-all">{`Viewing as ${email}`}</span>
+        <span className="min-w-0 break-all">{t('banner.viewingAs', { email })}</span>
       </p>
       <Button
         size="sm"
@@ -30,7 +32,7 @@ export function ImpersonationBanner() {
         onClick={() => stop.mutate()}
       >
         {stop.isPending && <LoaderCircle className="animate-spin" aria-hidden="true" />}
-        Stop
+        {t('banner.stop')}
       </Button>
     </section>
   );

@@ -2,7 +2,9 @@ import type { AdminMetrics } from '@app/contract';
 import { ChevronRight } from 'lucide-react';
 
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
-import { formatCount, formatDay } from '@/features/admin/components/display-formats';
+import { formatDay } from '@/features/admin/components/display-formats';
+import { useFormat } from '@/lib/i18n/format';
+import { useTranslation } from '@/lib/i18n/translation';
 
 type SignupsChartProps = { days: AdminMetrics['signups_by_day'] };
 
@@ -16,6 +18,8 @@ const GAP = 4;
  * hidden from screen readers; the same figures are a table under "Show as table".
  */
 export function SignupsChart({ days }: SignupsChartProps) {
+  const { t } = useTranslation('admin');
+  const format = useFormat();
   // A rounded top for the scale whose half is a whole number too: 2, 4, 10, 20, 40, 100…
   const scale = niceCeiling(Math.max(2, ...days.map((day) => day.count)));
   const barWidth = days.length > 0 ? WIDTH / days.length : WIDTH;
@@ -29,9 +33,9 @@ export function SignupsChart({ days }: SignupsChartProps) {
           aria-hidden="true"
           className="flex flex-col justify-between text-right text-xs text-muted-foreground tabular-nums"
         >
-          <span className="-translate-y-1/2">{formatCount(scale)}</span>
-          <span className="-translate-y-1/2">{formatCount(scale / 2)}</span>
-          <span className="translate-y-1/2">0</span>
+          <span className="-translate-y-1/2">{format.count(scale)}</span>
+          <span className="-translate-y-1/2">{format.count(scale / 2)}</span>
+          <span className="translate-y-1/2">{format.count(0)}</span>
         </div>
         <svg
           aria-hidden="true"
@@ -64,7 +68,9 @@ export function SignupsChart({ days }: SignupsChartProps) {
                 rx={2}
                 className="fill-primary"
               >
-                <title>{`${formatDay(day.date)}: ${formatCount(day.count)}`}</title>
+                <title>
+                  {t('chart.bar', { day: formatDay(format, day.date), value: format.count(day.count) })}
+                </title>
               </rect>
             );
           })}
@@ -72,29 +78,31 @@ export function SignupsChart({ days }: SignupsChartProps) {
         <span aria-hidden="true" />
         {first && last && (
           <div aria-hidden="true" className="flex justify-between pt-1 text-xs text-muted-foreground">
-            <span>{formatDay(first.date)}</span>
-            <span>{formatDay(last.date)}</span>
+            <span>{formatDay(format, first.date)}</span>
+            <span>{formatDay(format, last.date)}</span>
           </div>
         )}
       </div>
       <details className="group text-sm">
         <summary className="inline-flex cursor-pointer list-none items-center gap-1 rounded-md font-medium text-primary [&::-webkit-details-marker]:hidden">
           <ChevronRight className="size-4 transition-transform group-open:rotate-90" aria-hidden="true" />
-          Show as table
+          {t('chart.showTable')}
         </summary>
         <div className="mt-3 max-h-80 overflow-y-auto">
-          <Table aria-label="Sign-ups, last 30 days">
+          <Table aria-label={t('chart.tableLabel')}>
             <TableHeader>
               <TableRow>
-                <TableHead>Date</TableHead>
-                <TableHead className="text-right">Sign-ups</TableHead>
+                <TableHead>{t('chart.date')}</TableHead>
+                <TableHead className="text-right">{t('chart.signups')}</TableHead>
               </TableRow>
             </TableHeader>
             <TableBody>
               {days.map((day) => (
                 <TableRow key={day.date}>
-                  <TableCell className="whitespace-nowrap">{formatDay(day.date)}</TableCell>
-                  <TableCell className="text-right tabular-nums">{formatCount(day.count)}</TableCell>
+                  <TableCell className="whitespace-nowrap">{formatDay(format, day.date)}</TableCell>
+                  <TableCell label={t('chart.signups')} className="text-right tabular-nums">
+                    {format.count(day.count)}
+                  </TableCell>
                 </TableRow>
               ))}
             </TableBody>

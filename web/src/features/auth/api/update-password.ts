@@ -12,19 +12,22 @@ import { secondFactorCodeInput } from '@/lib/second-factor-code';
 /**
  * docs/spec.md section 5: the current password is asked for only when the user has one (invited and Google users
  * have none, and send null); docs/contract.md section 4: a second-factor code while two-factor is on.
+ * `currentPasswordRequired` is what a missing current password says, in the user's language.
  */
 export const getUpdatePasswordInputSchema = ({
   hasPassword,
   askCode,
+  currentPasswordRequired,
 }: {
   hasPassword: boolean;
   askCode: boolean;
+  currentPasswordRequired: string;
 }) =>
   z
     .object({ currentPassword: z.string(), ...newPasswordFields, code: secondFactorCodeInput(askCode) })
     .superRefine((values, ctx) => {
       if (hasPassword && !values.currentPassword) {
-        ctx.addIssue({ code: 'custom', path: ['currentPassword'], message: 'Current password is required' });
+        ctx.addIssue({ code: 'custom', path: ['currentPassword'], message: currentPasswordRequired });
       }
       requireMatchingPasswords(values, ctx);
     });

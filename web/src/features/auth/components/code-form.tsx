@@ -4,6 +4,7 @@ import { SubmitButton } from '@/components/submit-button';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
+import { useTranslation } from '@/lib/i18n/translation';
 
 type CodeFormProps = {
   /** 'totp': the six digits of an authenticator app; 'recovery': a recovery code; 'either': one or the other. */
@@ -18,18 +19,10 @@ type CodeFormProps = {
   children?: ReactNode;
 };
 
-const LABELS = {
-  totp: { label: 'Authentication code', hint: 'The 6-digit code your authenticator app shows.' },
-  recovery: { label: 'Recovery code', hint: 'One of the codes you saved when you turned on two-factor.' },
-  either: {
-    label: 'Authentication or recovery code',
-    hint: 'A code from your app, or one of your recovery codes.',
-  },
-};
-
 /**
  * One code field and its button: a sign-in's second step, turning two-factor on or off. Plain state, no form library:
- * it also serves the signed-out second-step page, which keeps its bundle small.
+ * it also serves the signed-out second-step page, which keeps its bundle small, and so speaks from the `auth`
+ * catalogue that page has.
  */
 export function CodeForm({
   kind,
@@ -40,10 +33,10 @@ export function CodeForm({
   onSubmit,
   children,
 }: CodeFormProps) {
+  const { t } = useTranslation('auth');
   const id = useId();
   const [code, setCode] = useState('');
   const [missing, setMissing] = useState(false);
-  const { label, hint } = LABELS[kind];
   const invalid = missing || error !== null;
 
   return (
@@ -64,7 +57,7 @@ export function CodeForm({
       )}
       <div className="grid gap-2">
         <Label htmlFor={`${id}-code`} className={invalid ? 'text-destructive' : undefined}>
-          {label}
+          {t(`codeForm.${kind}.label`)}
         </Label>
         <Input
           id={`${id}-code`}
@@ -85,11 +78,11 @@ export function CodeForm({
           className="font-mono tracking-widest"
         />
         <p id={`${id}-hint`} className="text-sm text-muted-foreground">
-          {hint}
+          {t(`codeForm.${kind}.hint`)}
         </p>
         {missing && (
           <p id={`${id}-missing`} className="text-sm text-destructive">
-            Enter a code
+            {t('codeForm.missing')}
           </p>
         )}
       </div>

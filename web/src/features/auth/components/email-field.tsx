@@ -2,9 +2,11 @@ import { useFormContext } from 'react-hook-form';
 
 import { FormControl, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
+import { useTranslation } from '@/lib/i18n/translation';
 
 /** The email field of the sign-in, sign-up and reset-request forms (docs/spec.md section 5 messages come from the schema). */
 export function EmailField() {
+  const { t } = useTranslation('auth');
   const { control } = useFormContext<{ email: string }>();
   return (
     <FormField
@@ -12,7 +14,7 @@ export function EmailField() {
       name="email"
       render={({ field }) => (
         <FormItem>
-          <FormLabel>Email</FormLabel>
+          <FormLabel>{t('emailField.label')}</FormLabel>
           <FormControl>
             <Input type="email" autoComplete="email" {...field} />
           </FormControl>

@@ -9,10 +9,13 @@ import {
   useRequestPasswordReset,
 } from '@/features/auth/api/request-password-reset';
 import { getErrorText } from '@/lib/api-error';
+import { translateMessage } from '@/lib/i18n/messages';
+import { useTranslation } from '@/lib/i18n/translation';
 import { usePreloadedResolver } from '@/lib/lazy-zod-resolver';
 
 /** Asks for a reset link; the form stays usable afterwards, to send again or to another address. */
 export function ForgotPasswordForm() {
+  const { t } = useTranslation('auth');
   const request = useRequestPasswordReset();
   const form = useForm({
     resolver: usePreloadedResolver(requestPasswordResetResolver),
@@ -28,17 +31,17 @@ export function ForgotPasswordForm() {
       >
         {request.isError && (
           <Alert variant="destructive">
-            <AlertDescription>{getErrorText(request.error, 'Failed to send reset email')}</AlertDescription>
+            <AlertDescription>{getErrorText(request.error, t('forgotPassword.failed'))}</AlertDescription>
           </Alert>
         )}
         {request.isSuccess && (
           <Alert>
-            <AlertDescription>{request.data.message}</AlertDescription>
+            <AlertDescription>{translateMessage(request.data.message)}</AlertDescription>
           </Alert>
         )}
         <EmailField />
-        <SubmitButton isPending={request.isPending} pendingText="Sending…">
-          Send reset link
+        <SubmitButton isPending={request.isPending} pendingText={t('forgotPassword.sending')}>
+          {t('forgotPassword.submit')}
         </SubmitButton>
       </form>
     </Form>

@@ -6,6 +6,7 @@ import { googleLogin } from '@/features/auth/api/google-login';
 import { useSignIn } from '@/features/auth/api/use-sign-in';
 import { loadGoogleIdentity } from '@/features/auth/utils/load-google-identity';
 import { getErrorText } from '@/lib/api-error';
+import { useTranslation } from '@/lib/i18n/translation';
 import { usePublicConfig } from '@/lib/public-config';
 
 type GoogleSignInProps = {
@@ -23,6 +24,9 @@ export function GoogleSignIn({ context, onSuccess }: GoogleSignInProps) {
 }
 
 function GoogleButton({ clientId, context, onSuccess }: GoogleSignInProps & { clientId: string }) {
+  const { t, i18n } = useTranslation('auth');
+  // Google's button speaks the page's language.
+  const locale = i18n.language;
   const googleSignIn = useSignIn(googleLogin, { onSuccess });
   const container = useRef<HTMLDivElement>(null);
   // The 'or' divider waits for Google's button, so a blocked script leaves no divider over nothing.
@@ -56,6 +60,7 @@ function GoogleButton({ clientId, context, onSuccess }: GoogleSignInProps & { cl
           shape: 'rectangular',
           logo_alignment: 'center',
           width,
+          locale,
         });
         setIsDrawn(true);
       })
@@ -64,26 +69,26 @@ function GoogleButton({ clientId, context, onSuccess }: GoogleSignInProps & { cl
     return () => {
       isCurrent = false;
     };
-  }, [clientId, context]);
+  }, [clientId, context, locale]);
 
   return (
     <div className="grid gap-4">
       {isDrawn && (
         <div className="flex items-center gap-3 text-xs text-muted-foreground uppercase">
           <span className="h-px flex-1 bg-border" />
-          or
+          {t('google.or')}
           <span className="h-px flex-1 bg-border" />
         </div>
       )}
       {googleSignIn.isError && (
         <Alert variant="destructive">
-          <AlertDescription>{getErrorText(googleSignIn.error, 'Google login failed')}</AlertDescription>
+          <AlertDescription>{getErrorText(googleSignIn.error, t('google.failed'))}</AlertDescription>
         </Alert>
       )}
       <div ref={container} className="flex justify-center" />
       {googleSignIn.isPending && (
         <p className="flex items-center justify-center gap-2 text-sm text-muted-foreground">
-          <Spinner /> Signing in with Google…
+          <Spinner /> {t('google.signingIn')}
         </p>
       )}
     </div>

@@ -8,6 +8,8 @@ import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from '
 import { Input } from '@/components/ui/input';
 import { paths } from '@/config/paths';
 import { getErrorText } from '@/lib/api-error';
+import { translateMessage } from '@/lib/i18n/messages';
+import { useTranslation } from '@/lib/i18n/translation';
 import { usePreloadedResolver } from '@/lib/lazy-zod-resolver';
 import { clearSessionNotice, readSessionNotice } from '@/lib/session/session-store';
 
@@ -16,16 +18,20 @@ import { useSignIn } from '@/features/auth/api/use-sign-in';
 import { EmailField } from '@/features/auth/components/email-field';
 
 export function LoginForm({ onSuccess }: { onSuccess: () => void }) {
+  const { t } = useTranslation('auth');
   const signIn = useSignIn(login, { onSuccess });
   const form = useForm({
     resolver: usePreloadedResolver(loginResolver),
     defaultValues: { email: '', password: '' },
   });
-  // Why the last session ended ('Session expired, please log in again', docs/spec.md section 8), shown once.
+  // Why the last session ended ('Session expired, please log in again', docs/spec.md section 8), shown once: an
+  // English text of lib/session, or one that the page which ended the session already translated.
   const [notice, setNotice] = useState(readSessionNotice);
   useEffect(clearSessionNotice, []);
 
-  const error = signIn.isError ? getErrorText(signIn.error, 'Login failed') : notice;
+  const error = signIn.isError
+    ? getErrorText(signIn.error, t('login.failed'))
+    : notice && translateMessage(notice);
 
   return (
     <Form {...form}>
@@ -49,9 +55,9 @@ export function LoginForm({ onSuccess }: { onSuccess: () => void }) {
           render={({ field }) => (
             <FormItem>
               <div className="flex items-center justify-between gap-2">
-                <FormLabel>Password</FormLabel>
+                <FormLabel>{t('login.password')}</FormLabel>
                 <TextLink to={paths.auth.forgotPassword.getHref()} className="text-sm">
-                  Forgot password?
+                  {t('login.forgotPassword')}
                 </TextLink>
               </div>
               <FormControl>
@@ -61,8 +67,8 @@ export function LoginForm({ onSuccess }: { onSuccess: () => void }) {
             </FormItem>
           )}
         />
-        <SubmitButton isPending={signIn.isPending} pendingText="Signing in…">
-          Sign in
+        <SubmitButton isPending={signIn.isPending} pendingText={t('login.signingIn')}>
+          {t('login.signIn')}
         </SubmitButton>
       </form>
     </Form>

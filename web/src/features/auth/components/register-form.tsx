@@ -8,9 +8,11 @@ import { useSignIn } from '@/features/auth/api/use-sign-in';
 import { NewPasswordFields } from '@/components/new-password-fields';
 import { EmailField } from '@/features/auth/components/email-field';
 import { getErrorText } from '@/lib/api-error';
+import { useTranslation } from '@/lib/i18n/translation';
 import { usePreloadedResolver } from '@/lib/lazy-zod-resolver';
 
 export function RegisterForm({ onSuccess }: { onSuccess: () => void }) {
+  const { t } = useTranslation('auth');
   const registration = useSignIn(register, { onSuccess });
   const form = useForm({
     resolver: usePreloadedResolver(registerResolver),
@@ -26,13 +28,13 @@ export function RegisterForm({ onSuccess }: { onSuccess: () => void }) {
       >
         {registration.isError && (
           <Alert variant="destructive">
-            <AlertDescription>{getErrorText(registration.error, 'Registration failed')}</AlertDescription>
+            <AlertDescription>{getErrorText(registration.error, t('register.failed'))}</AlertDescription>
           </Alert>
         )}
         <EmailField />
         <NewPasswordFields />
-        <SubmitButton isPending={registration.isPending} pendingText="Creating account…">
-          Create account
+        <SubmitButton isPending={registration.isPending} pendingText={t('register.creating')}>
+          {t('register.submit')}
         </SubmitButton>
       </form>
     </Form>

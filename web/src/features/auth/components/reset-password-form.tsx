@@ -12,10 +12,13 @@ import {
 import { NewPasswordFields } from '@/components/new-password-fields';
 import { paths } from '@/config/paths';
 import { getErrorText } from '@/lib/api-error';
+import { translateMessage } from '@/lib/i18n/messages';
+import { useTranslation } from '@/lib/i18n/translation';
 import { usePreloadedResolver } from '@/lib/lazy-zod-resolver';
 
 /** Sets a new password with the token of the reset mail; afterwards it only offers the way to sign in. */
 export function ResetPasswordForm({ token }: { token: string }) {
+  const { t } = useTranslation('auth');
   const reset = useConfirmPasswordReset();
   const form = useForm({
     resolver: usePreloadedResolver(confirmPasswordResetResolver),
@@ -26,10 +29,10 @@ export function ResetPasswordForm({ token }: { token: string }) {
     return (
       <div className="grid gap-4">
         <Alert>
-          <AlertDescription>{reset.data.message}</AlertDescription>
+          <AlertDescription>{translateMessage(reset.data.message)}</AlertDescription>
         </Alert>
         <Button asChild className="w-full">
-          <Link to={paths.auth.login.getHref()}>Go to Sign In</Link>
+          <Link to={paths.auth.login.getHref()}>{t('resetPassword.goToSignIn')}</Link>
         </Button>
       </div>
     );
@@ -44,12 +47,15 @@ export function ResetPasswordForm({ token }: { token: string }) {
       >
         {reset.isError && (
           <Alert variant="destructive">
-            <AlertDescription>{getErrorText(reset.error, 'Failed to reset password')}</AlertDescription>
+            <AlertDescription>{getErrorText(reset.error, t('resetPassword.failed'))}</AlertDescription>
           </Alert>
         )}
-        <NewPasswordFields passwordLabel="New password" confirmLabel="Confirm new password" />
-        <SubmitButton isPending={reset.isPending} pendingText="Saving…">
-          Set new password
+        <NewPasswordFields
+          passwordLabel={t('resetPassword.newPassword')}
+          confirmLabel={t('resetPassword.confirmNewPassword')}
+        />
+        <SubmitButton isPending={reset.isPending} pendingText={t('resetPassword.saving')}>
+          {t('resetPassword.submit')}
         </SubmitButton>
       </form>
     </Form>

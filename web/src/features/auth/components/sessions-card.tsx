@@ -12,15 +12,16 @@ import { Spinner } from '@/components/ui/spinner';
 import { useEndOtherSessions, useEndSession, useSessions } from '@/features/auth/api/sessions';
 import { describeDevice } from '@/features/auth/utils/describe-device';
 import { getErrorText } from '@/lib/api-error';
-
-const timeFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
-const formatTime = (iso: string) => timeFormat.format(new Date(iso));
+import { useFormat } from '@/lib/i18n/format';
+import { useTranslation } from '@/lib/i18n/translation';
 
 /**
  * Where the account is signed in (docs/contract.md section 4, Sessions): each session's device, address and last
  * use, with this device marked; sign out one of the others, or all of them at once.
  */
 export function SessionsCard() {
+  const { t } = useTranslation('account');
+  const format = useFormat();
   const sessions = useSessions();
   const endOne = useEndSession();
   const endOthers = useEndOtherSessions();
@@ -34,31 +35,28 @@ export function SessionsCard() {
     endOthers.reset();
     setEnded(null);
     endOne.mutate(session.id, {
-      onSuccess: () => setEnded(`Signed out of ${describeDevice(session.user_agent)}.`),
+      onSuccess: () => setEnded(t('sessions.signedOutOf', { device: describeDevice(session.user_agent, t) })),
     });
   };
   const signOutOthers = () => {
     endOne.reset();
     setEnded(null);
-    endOthers.mutate(undefined, { onSuccess: () => setEnded('Signed out of all other sessions.') });
+    endOthers.mutate(undefined, { onSuccess: () => setEnded(t('sessions.signedOutOthers')) });
   };
 
   const failure = endOne.isError
-    ? getErrorText(endOne.error, 'Failed to sign out the session')
+    ? getErrorText(endOne.error, t('sessions.endFailed'))
     : endOthers.isError
-      ? getErrorText(endOthers.error, 'Failed to sign out the other sessions')
+      ? getErrorText(endOthers.error, t('sessions.endOthersFailed'))
       : null;
 
   return (
     <Card>
       <CardHeader>
         <CardTitle asChild>
-          <h2>Sessions</h2>
+          <h2>{t('sessions.title')}</h2>
         </CardTitle>
-        <CardDescription>
-          Where your account is signed in. Sign out of any session you do not recognise, then change your
-          password.
-        </CardDescription>
+        <CardDescription>{t('sessions.description')}</CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4">
         {failure && (
@@ -75,25 +73,32 @@ export function SessionsCard() {
           </Alert>
         )}
         {!sessions.isSuccess ? (
-          <QueryPending query={sessions} failure="Failed to load your sessions" />
+          <QueryPending query={sessions} failure={t('sessions.loadFailed')} />
         ) : (
           <>
-            <ul aria-label="Sessions" className="grid divide-y divide-border rounded-md border border-border">
+            <ul
+              aria-label={t('sessions.listLabel')}
+              className="grid divide-y divide-border rounded-md border border-border"
+            >
               {listed.map((session) => {
-                const device = describeDevice(session.user_agent);
+                const device = describeDevice(session.user_agent, t);
+                const lastActive = format.dateTime(session.last_used_at);
                 const ending = endOne.isPending && endOne.variables === session.id;
                 return (
                   <li key={session.id} className="flex flex-wrap items-center justify-between gap-3 p-3">
                     <div className="grid min-w-0 gap-1">
                       <p className="flex flex-wrap items-center gap-2 text-sm font-medium">
                         {device}
-                        {session.current && <Badge variant="outline">This device</Badge>}
+                        {session.current && <Badge variant="outline">{t('sessions.thisDevice')}</Badge>}
                       </p>
                       <p className="text-sm break-words text-muted-foreground">
-                        {session.ip ?? 'Unknown address'} · Last active {formatTime(session.last_used_at)}
+                        {t('sessions.lastActive', {
+                          address: session.ip ?? t('sessions.unknownAddress'),
+                          time: lastActive,
+                        })}
                       </p>
                       <p className="text-xs text-muted-foreground">
-                        Signed in {formatTime(session.created_at)}
+                        {t('sessions.signedIn', { time: format.dateTime(session.created_at) })}
                       </p>
                     </div>
                     {!session.current && (
@@ -101,11 +106,11 @@ export function SessionsCard() {
                         variant="outline"
                         size="sm"
                         disabled={endOne.isPending || endOthers.isPending}
-                        aria-label={`Sign out ${device}, last active ${formatTime(session.last_used_at)}`}
+                        aria-label={t('sessions.signOutDevice', { device, time: lastActive })}
                         onClick={() => signOut(session)}
                       >
                         {ending && <Spinner />}
-                        Sign out
+                        {t('sessions.signOut')}
                       </Button>
                     )}
                   </li>
@@ -114,7 +119,7 @@ export function SessionsCard() {
             </ul>
             {sessions.data.nextCursor && (
               <p className="text-sm text-muted-foreground">
-                Showing the {sessions.data.items.length} most recently used sessions.
+                {t('sessions.showing', { shown: sessions.data.items.length })}
               </p>
             )}
             <div>
@@ -125,7 +130,7 @@ export function SessionsCard() {
                 onClick={() => setConfirmingOthers(true)}
               >
                 {endOthers.isPending && <Spinner />}
-                Sign out all other sessions
+                {t('sessions.signOutOthers')}
               </Button>
             </div>
           </>
@@ -134,9 +139,9 @@ export function SessionsCard() {
       <ConfirmDialog
         open={confirmingOthers}
         onOpenChange={setConfirmingOthers}
-        title="Sign out all other sessions?"
-        description="Every other browser and device signed in to your account is signed out at once. This one stays signed in."
-        confirmLabel="Sign out others"
+        title={t('sessions.confirmTitle')}
+        description={t('sessions.confirmText')}
+        confirmLabel={t('sessions.confirmLabel')}
         onConfirm={signOutOthers}
       />
     </Card>

@@ -12,12 +12,14 @@ import { useDisableTwoFactor, useEnableTwoFactor, useSetUpTwoFactor } from '@/fe
 import { CodeForm } from '@/features/auth/components/code-form';
 import { QrCode } from '@/features/auth/components/qr-code';
 import { getErrorText } from '@/lib/api-error';
+import { useTranslation } from '@/lib/i18n/translation';
 
 /**
  * Two-factor authentication (docs/contract.md section 4): set up with a QR code and a first code, ten recovery codes
  * shown once (to copy or download), and turned off with a code.
  */
 export function TwoFactorCard({ me }: { me: Me }) {
+  const { t } = useTranslation('account');
   const [recoveryCodes, setRecoveryCodes] = useState<string[] | null>(null);
   const [turningOff, setTurningOff] = useState(false);
   const [notice, setNotice] = useState<string | null>(null);
@@ -37,7 +39,7 @@ export function TwoFactorCard({ me }: { me: Me }) {
         codes={recoveryCodes}
         onDone={() => {
           setRecoveryCodes(null);
-          setNotice('Two-factor authentication is on.');
+          setNotice(t('twoFactor.turnedOn'));
         }}
       />
     );
@@ -45,15 +47,15 @@ export function TwoFactorCard({ me }: { me: Me }) {
     body = turningOff ? (
       <CodeForm
         kind="either"
-        submitText="Turn off two-factor"
-        pendingText="Turning off…"
+        submitText={t('twoFactor.turnOffSubmit')}
+        pendingText={t('twoFactor.turningOff')}
         isPending={disable.isPending}
-        error={disable.isError ? getErrorText(disable.error, 'Failed to turn off two-factor') : null}
+        error={disable.isError ? getErrorText(disable.error, t('twoFactor.turnOffFailed')) : null}
         onSubmit={(code) =>
           disable.mutate(code, {
             onSuccess: () => {
               setTurningOff(false);
-              setNotice('Two-factor authentication is off.');
+              setNotice(t('twoFactor.turnedOff'));
             },
           })
         }
@@ -66,14 +68,12 @@ export function TwoFactorCard({ me }: { me: Me }) {
             setTurningOff(false);
           }}
         >
-          Cancel
+          {t('twoFactor.cancel')}
         </Button>
       </CodeForm>
     ) : (
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <p className="text-sm text-muted-foreground">
-          Each sign-in asks for a code. Lost your phone? Sign in with a recovery code.
-        </p>
+        <p className="text-sm text-muted-foreground">{t('twoFactor.enabledText')}</p>
         <Button
           variant="outline"
           onClick={() => {
@@ -81,7 +81,7 @@ export function TwoFactorCard({ me }: { me: Me }) {
             setTurningOff(true);
           }}
         >
-          Turn off
+          {t('twoFactor.turnOff')}
         </Button>
       </div>
     );
@@ -90,35 +90,35 @@ export function TwoFactorCard({ me }: { me: Me }) {
     body = (
       <div className="grid gap-4">
         <ol className="grid list-decimal gap-2 pl-5 text-sm">
-          <li>Scan this QR code with an authenticator app (1Password, Google Authenticator, Authy…).</li>
-          <li>Enter the 6-digit code it shows.</li>
+          <li>{t('twoFactor.scanStep')}</li>
+          <li>{t('twoFactor.codeStep')}</li>
         </ol>
         <div className="grid justify-items-center gap-3 sm:grid-cols-[auto_1fr] sm:items-center sm:justify-items-start">
           <QrCode
             value={otpauth_url}
-            label="QR code for your authenticator app"
+            label={t('twoFactor.qrLabel')}
             className="size-44 rounded-md border border-border"
           />
           <div className="grid min-w-0 gap-1 text-sm">
-            <p className="text-muted-foreground">Can&apos;t scan it? Enter this key instead:</p>
+            <p className="text-muted-foreground">{t('twoFactor.cantScan')}</p>
             <code className="rounded bg-muted px-2 py-1 font-mono break-all">
               {secret.match(/.{1,4}/g)!.join(' ')}
             </code>
-            <CopyButton text={secret} label="Copy key" size="sm" />
+            <CopyButton text={secret} label={t('twoFactor.copyKey')} size="sm" />
           </div>
         </div>
         <CodeForm
           kind="totp"
-          submitText="Turn on"
-          pendingText="Turning on…"
+          submitText={t('twoFactor.turnOn')}
+          pendingText={t('twoFactor.turningOn')}
           isPending={enable.isPending}
-          error={enable.isError ? getErrorText(enable.error, 'Failed to turn on two-factor') : null}
+          error={enable.isError ? getErrorText(enable.error, t('twoFactor.turnOnFailed')) : null}
           onSubmit={(code) =>
             enable.mutate(code, { onSuccess: ({ recovery_codes }) => setRecoveryCodes(recovery_codes) })
           }
         >
           <Button type="button" variant="outline" onClick={cancelSetup}>
-            Cancel
+            {t('twoFactor.cancel')}
           </Button>
         </CodeForm>
       </div>
@@ -129,16 +129,12 @@ export function TwoFactorCard({ me }: { me: Me }) {
         {setup.isError && (
           <Alert variant="destructive">
             <AlertDescription className="grid gap-2">
-              {getErrorText(setup.error, 'Failed to start the setup')}
+              {getErrorText(setup.error, t('twoFactor.setupFailed'))}
               <SignInAgain error={setup.error} />
             </AlertDescription>
           </Alert>
         )}
-        {!me.is_verified && (
-          <p className="text-sm text-muted-foreground">
-            Verify your email to turn on two-factor authentication.
-          </p>
-        )}
+        {!me.is_verified && <p className="text-sm text-muted-foreground">{t('twoFactor.verifyFirst')}</p>}
         <Button
           className="justify-self-start"
           disabled={!me.is_verified || setup.isPending}
@@ -148,7 +144,7 @@ export function TwoFactorCard({ me }: { me: Me }) {
           }}
         >
           {setup.isPending && <Spinner />}
-          Set up two-factor authentication
+          {t('twoFactor.setUp')}
         </Button>
       </div>
     );
@@ -159,16 +155,13 @@ export function TwoFactorCard({ me }: { me: Me }) {
       <CardHeader>
         <CardTitle asChild>
           <h2 className="flex flex-wrap items-center gap-2">
-            Two-factor authentication
+            {t('twoFactor.title')}
             <Badge variant={me.two_factor_enabled ? 'default' : 'outline'}>
-              {me.two_factor_enabled ? 'On' : 'Off'}
+              {me.two_factor_enabled ? t('twoFactor.on') : t('twoFactor.off')}
             </Badge>
           </h2>
         </CardTitle>
-        <CardDescription>
-          Sign-in asks for a code from an app on your phone as well as your password, so a stolen password is
-          not enough.
-        </CardDescription>
+        <CardDescription>{t('twoFactor.description')}</CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4">
         {notice && (
@@ -184,7 +177,8 @@ export function TwoFactorCard({ me }: { me: Me }) {
 
 /** The recovery codes, shown once: to copy or download before leaving. */
 function RecoveryCodesView({ codes, onDone }: { codes: string[]; onDone: () => void }) {
-  const text = `Tessera recovery codes\nEach code signs you in once if you lose your authenticator app.\n\n${codes.join('\n')}\n`;
+  const { t } = useTranslation('account');
+  const text = [t('recoveryCodes.fileTitle'), t('recoveryCodes.fileHint'), '', ...codes, ''].join('\n');
   const download = () => {
     const url = URL.createObjectURL(new Blob([text], { type: 'text/plain' }));
     const link = document.createElement('a');
@@ -196,13 +190,10 @@ function RecoveryCodesView({ codes, onDone }: { codes: string[]; onDone: () => v
   return (
     <div className="grid gap-4">
       <Alert role="status">
-        <AlertDescription>
-          Two-factor authentication is on. Save these recovery codes somewhere safe: each one signs you in
-          once if you lose your phone, and they are shown only now.
-        </AlertDescription>
+        <AlertDescription>{t('recoveryCodes.saveThem')}</AlertDescription>
       </Alert>
       <ol
-        aria-label="Recovery codes"
+        aria-label={t('recoveryCodes.listLabel')}
         className="grid grid-cols-2 gap-2 rounded-md border border-border p-3 font-mono text-sm"
       >
         {codes.map((code) => (
@@ -212,10 +203,10 @@ function RecoveryCodesView({ codes, onDone }: { codes: string[]; onDone: () => v
       <div className="flex flex-wrap gap-2">
         <Button variant="outline" onClick={download}>
           <Download aria-hidden="true" />
-          Download
+          {t('recoveryCodes.download')}
         </Button>
-        <CopyButton text={codes.join('\n')} label="Copy codes" />
-        <Button onClick={onDone}>I have saved my codes</Button>
+        <CopyButton text={codes.join('\n')} label={t('recoveryCodes.copy')} />
+        <Button onClick={onDone}>{t('recoveryCodes.saved')}</Button>
       </div>
     </div>
   );
@@ -230,6 +221,7 @@ function CopyButton({
   label: string;
   size?: 'sm' | 'default';
 }) {
+  const { t } = useTranslation('account');
   const [copied, setCopied] = useState(false);
   return (
     <Button
@@ -245,7 +237,7 @@ function CopyButton({
       }
     >
       {copied ? <Check aria-hidden="true" /> : <Copy aria-hidden="true" />}
-      {copied ? 'Copied' : label}
+      {copied ? t('recoveryCodes.copied') : label}
     </Button>
   );
 }

@@ -10,6 +10,8 @@ import { Input } from '@/components/ui/input';
 import { getUpdatePasswordInputSchema, useUpdatePassword } from '@/features/auth/api/update-password';
 import { NewPasswordFields } from '@/components/new-password-fields';
 import { getErrorText } from '@/lib/api-error';
+import { translateMessage } from '@/lib/i18n/messages';
+import { useTranslation } from '@/lib/i18n/translation';
 import { isCodeRefusal, useSecondFactorCode } from '@/lib/second-factor-code';
 
 type UpdatePasswordFormProps = {
@@ -24,11 +26,18 @@ type UpdatePasswordFormProps = {
  * recent sign-in: the server's 403 comes with the way to one.
  */
 export function UpdatePasswordForm({ hasPassword, twoFactorEnabled }: UpdatePasswordFormProps) {
+  const { t } = useTranslation('account');
   const update = useUpdatePassword();
   const secondFactor = useSecondFactorCode(twoFactorEnabled);
   const form = useForm({
     // The rules follow hasPassword, which turns true once a first password is set, and the second factor.
-    resolver: zodResolver(getUpdatePasswordInputSchema({ hasPassword, askCode: secondFactor.isAsked })),
+    resolver: zodResolver(
+      getUpdatePasswordInputSchema({
+        hasPassword,
+        askCode: secondFactor.isAsked,
+        currentPasswordRequired: t('password.currentPasswordRequired'),
+      }),
+    ),
     defaultValues: { currentPassword: '', password: '', confirmPassword: '', code: '' },
   });
 
@@ -50,14 +59,14 @@ export function UpdatePasswordForm({ hasPassword, twoFactorEnabled }: UpdatePass
         {update.isError && !isCodeRefusal(update.error) && (
           <Alert variant="destructive">
             <AlertDescription className="grid gap-2">
-              {getErrorText(update.error, 'Failed to update password')}
+              {getErrorText(update.error, t('password.failed'))}
               <SignInAgain error={update.error} />
             </AlertDescription>
           </Alert>
         )}
         {update.isSuccess && (
           <Alert>
-            <AlertDescription>{update.data.message}</AlertDescription>
+            <AlertDescription>{translateMessage(update.data.message)}</AlertDescription>
           </Alert>
         )}
         {hasPassword && (
@@ -66,7 +75,7 @@ export function UpdatePasswordForm({ hasPassword, twoFactorEnabled }: UpdatePass
             name="currentPassword"
             render={({ field }) => (
               <FormItem>
-                <FormLabel>Current password</FormLabel>
+                <FormLabel>{t('password.currentPassword')}</FormLabel>
                 <FormControl>
                   <Input type="password" autoComplete="current-password" {...field} />
                 </FormControl>
@@ -75,10 +84,13 @@ export function UpdatePasswordForm({ hasPassword, twoFactorEnabled }: UpdatePass
             )}
           />
         )}
-        <NewPasswordFields passwordLabel="New password" confirmLabel="Confirm new password" />
+        <NewPasswordFields
+          passwordLabel={t('password.newPassword')}
+          confirmLabel={t('password.confirmNewPassword')}
+        />
         {secondFactor.isAsked && <SecondFactorCodeField />}
-        <SubmitButton isPending={update.isPending} pendingText="Saving…">
-          {hasPassword ? 'Change password' : 'Set password'}
+        <SubmitButton isPending={update.isPending} pendingText={t('password.saving')}>
+          {hasPassword ? t('password.change') : t('password.set')}
         </SubmitButton>
       </form>
     </Form>

@@ -21,6 +21,8 @@ type GoogleIdentity = {
       shape?: 'rectangular' | 'pill';
       logo_alignment?: 'left' | 'center';
       width?: number;
+      /** The language of the button's text, e.g. 'de'. */
+      locale?: string;
     },
   ): void;
 };

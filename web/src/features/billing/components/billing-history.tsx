@@ -8,21 +8,26 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { TableCell, TableHead, TableRow } from '@/components/ui/table';
 import { getErrorText } from '@/lib/api-error';
+import { useFormat } from '@/lib/i18n/format';
 
 import { useDownloadInvoice } from '@/features/billing/api/download-invoice';
 import { useInvoices } from '@/features/billing/api/get-invoices';
-import { formatMoney } from '@/features/billing/utils/prices';
+import { formatPrice } from '@/features/billing/utils/prices';
+import { Trans, useTranslation } from '@/lib/i18n/translation';
 
-const dateFormat = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric' });
-const formatShortDate = (iso: string) => dateFormat.format(new Date(iso));
 type BillingHistoryProps = {
   tenantUuid: string;
   /** Admins and the owner download invoices (docs/contract.md section 3 roles); members see the list. */
   canDownload: boolean;
 };
 
-/** Billing history of /subscription (docs/spec.md section 4): every invoice, Download for the paid ones. */
+/**
+ * Billing history of /subscription (docs/spec.md section 4): every invoice, Download for the paid ones. On a phone
+ * each invoice is a card (components/ui/table.tsx): its number heads it, then date, amount and status.
+ */
 export function BillingHistory({ tenantUuid, canDownload }: BillingHistoryProps) {
+  const { t } = useTranslation('billing');
+  const format = useFormat();
   const invoices = useInvoices(tenantUuid);
   const download = useDownloadInvoice(tenantUuid);
 
@@ -30,55 +35,51 @@ export function BillingHistory({ tenantUuid, canDownload }: BillingHistoryProps)
     <Card>
       <CardHeader>
         <CardTitle asChild>
-          <h2>Billing history</h2>
+          <h2>{t('history.title')}</h2>
         </CardTitle>
-        <CardDescription>Invoices for this team, newest first.</CardDescription>
+        <CardDescription>{t('history.description')}</CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4">
         {download.isError && (
           <Alert variant="destructive">
-            <AlertDescription>{getErrorText(download.error, 'Failed to download invoice')}</AlertDescription>
+            <AlertDescription>{getErrorText(download.error, t('errors.downloadInvoice'))}</AlertDescription>
           </Alert>
         )}
         <ListTable
           query={invoices}
-          failureFallback="Failed to load subscription data"
+          failureFallback={t('errors.loadSubscription')}
           canRetry
           loadingClassName="py-4"
-          empty={<p className="py-4 text-center text-sm text-muted-foreground">No Invoices</p>}
+          empty={<p className="py-4 text-center text-sm text-muted-foreground">{t('history.empty')}</p>}
           head={
             <>
-              <TableHead>Invoice</TableHead>
-              <TableHead className="max-sm:hidden">Date</TableHead>
-              <TableHead>Amount</TableHead>
-              <TableHead>Status</TableHead>
+              <TableHead>{t('history.invoice')}</TableHead>
+              <TableHead>{t('history.date')}</TableHead>
+              <TableHead>{t('history.amount')}</TableHead>
+              <TableHead>{t('history.status')}</TableHead>
               {canDownload && (
                 <TableHead>
-                  <span className="sr-only">Download</span>
+                  <span className="sr-only">{t('history.download')}</span>
                 </TableHead>
               )}
             </>
           }
           row={(invoice) => (
             <TableRow key={invoice.id}>
-              <TableCell className="whitespace-nowrap">
-                <span className="font-medium">{invoice.number}</span>
-                {/* Phones have no room for the date column: the date goes under the number. */}
-                <span className="block text-xs text-muted-foreground sm:hidden">
-                  {formatShortDate(invoice.created_at)}
-                </span>
+              <TableCell className="font-medium [overflow-wrap:anywhere] sm:whitespace-nowrap">
+                {invoice.number}
               </TableCell>
-              <TableCell className="whitespace-nowrap max-sm:hidden">
-                {formatShortDate(invoice.created_at)}
+              <TableCell label={t('history.date')} className="sm:whitespace-nowrap">
+                {format.date(invoice.created_at)}
               </TableCell>
-              <TableCell className="whitespace-nowrap">
-                {formatMoney(invoice.amount, invoice.currency)}
+              <TableCell label={t('history.amount')} className="sm:whitespace-nowrap">
+                {formatPrice(format, invoice.amount, invoice.currency)}
               </TableCell>
-              <TableCell className="whitespace-nowrap">
+              <TableCell label={t('history.status')} className="sm:whitespace-nowrap">
                 <InvoiceStatus invoice={invoice} />
               </TableCell>
               {canDownload && (
-                <TableCell className="text-right">
+                <TableCell className="text-right max-sm:empty:hidden">
                   {invoice.status === 'paid' && (
                     <Button
                       variant="outline"
@@ -91,8 +92,14 @@ export function BillingHistory({ tenantUuid, canDownload }: BillingHistoryProps)
                       ) : (
                         <Download aria-hidden="true" />
                       )}
-                      <span className="max-sm:sr-only">Download</span>
-                      <span className="sr-only"> invoice {invoice.number}</span>
+                      <span>
+                        <Trans
+                          t={t}
+                          i18nKey="history.downloadInvoice"
+                          values={{ number: invoice.number }}
+                          components={{ hidden: <span className="sr-only" /> }}
+                        />
+                      </span>
                     </Button>
                   )}
                 </TableCell>
@@ -107,19 +114,23 @@ export function BillingHistory({ tenantUuid, canDownload }: BillingHistoryProps)
 
 /** docs/spec.md section 4: paid, 'Pending payment' or 'Payment failed'. */
 function InvoiceStatus({ invoice }: { invoice: Invoice }) {
-  if (invoice.status === 'paid') return <Badge variant="secondary">Paid</Badge>;
+  const { t } = useTranslation('billing');
+  const format = useFormat();
+  if (invoice.status === 'paid') return <Badge variant="secondary">{t('history.paid')}</Badge>;
   if (invoice.status === 'failed') {
     return (
       <Badge variant="outline" className="border-destructive/40 bg-destructive/5 text-destructive">
-        Payment failed
+        {t('history.failed')}
       </Badge>
     );
   }
   return (
-    <span className="grid gap-0.5">
-      <Badge variant="outline">Pending payment</Badge>
+    <span className="grid justify-items-start gap-0.5">
+      <Badge variant="outline">{t('history.pending')}</Badge>
       {invoice.due_date && (
-        <span className="text-xs text-muted-foreground">Due {formatShortDate(invoice.due_date)}</span>
+        <span className="text-xs text-muted-foreground">
+          {t('history.due', { date: format.date(invoice.due_date) })}
+        </span>
       )}
     </span>
   );

@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 
 import { Badge } from '@/components/ui/badge';
 import { paths } from '@/config/paths';
+import { Trans, useTranslation } from '@/lib/i18n/translation';
 
 type BillingPageLayoutProps = {
   /** The document title; the page names its own h1. */
@@ -16,9 +17,10 @@ type BillingPageLayoutProps = {
  * payment provider's pages do, with a way back to the app and a clear mark that no real money moves.
  */
 export function BillingPageLayout({ title, children }: BillingPageLayoutProps) {
+  const { t } = useTranslation('billing');
   return (
     <div className="flex min-h-dvh flex-col bg-background">
-      <title>{`${title} · Tessera`}</title>
+      <title>{t('layout.documentTitle', { title })}</title>
       <header className="border-b border-border bg-card">
         <div className="mx-auto flex h-14 w-full max-w-5xl items-center justify-between gap-3 px-4 sm:px-6">
           <Link
@@ -28,11 +30,11 @@ export function BillingPageLayout({ title, children }: BillingPageLayoutProps) {
             <ArrowLeft className="size-4" aria-hidden="true" />
             <img src="/tessera.svg" alt="" className="size-6" />
             <span className="text-base font-semibold tracking-tight text-foreground">
-              <span className="sr-only">Return to </span>Tessera
+              <Trans t={t} i18nKey="layout.returnTo" components={{ hidden: <span className="sr-only" /> }} />
             </span>
           </Link>
           <Badge variant="info" className="uppercase">
-            Test mode
+            {t('layout.testMode')}
           </Badge>
         </div>
       </header>
@@ -40,7 +42,7 @@ export function BillingPageLayout({ title, children }: BillingPageLayoutProps) {
         {children}
       </main>
       <footer className="border-t border-border py-4 text-center text-xs text-muted-foreground">
-        Test mode: payments are simulated by Tessera and no card is charged.
+        {t('layout.footer')}
       </footer>
     </div>
   );

@@ -1,18 +1,21 @@
 import type { LocalPaymentBody } from '@app/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { CreditCard, Lock } from 'lucide-react';
-import { useRef } from 'react';
+import { useMemo, useRef } from 'react';
 import { useForm } from 'react-hook-form';
+import { useTranslation } from '@/lib/i18n/translation';
 import { z } from 'zod';
 
 import { SubmitButton } from '@/components/submit-button';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
+import type { TFunction } from '@/lib/i18n/translation';
 
 import {
   caretAfterDigits,
   CARD_NUMBER_LENGTH,
+  type CardFieldError,
   formatCardNumber,
   formatCvc,
   formatExpiry,
@@ -22,20 +25,22 @@ import {
   validateExpiry,
 } from '@/features/billing/utils/card-input';
 
-/** Each field's check from card-input.ts, as a zod issue on that field. */
-const checked = (validate: (value: string) => string | undefined) =>
-  z.string().superRefine((value, ctx) => {
-    const message = validate(value);
-    if (message) ctx.addIssue({ code: 'custom', message });
+/** The card fields, each checked by card-input.ts and its finding said in the user's language. */
+function cardFormSchema(t: TFunction<'billing'>) {
+  /** Each field's check, as a zod issue on that field. */
+  const checked = (validate: (value: string) => CardFieldError | undefined) =>
+    z.string().superRefine((value, ctx) => {
+      const error = validate(value);
+      if (error) ctx.addIssue({ code: 'custom', message: t(error) });
+    });
+  return z.object({
+    cardNumber: checked(validateCardNumber),
+    // Read at each check, so a page left open over a month's end still knows which month it is.
+    expiry: checked((value) => validateExpiry(value, new Date())),
+    cvc: checked(validateCvc),
   });
-
-const cardFormSchema = z.object({
-  cardNumber: checked(validateCardNumber),
-  // Read at each check, so a page left open over a month's end still knows which month it is.
-  expiry: checked((value) => validateExpiry(value, new Date())),
-  cvc: checked(validateCvc),
-});
-type CardFormValues = z.infer<typeof cardFormSchema>;
+}
+type CardFormValues = z.infer<ReturnType<typeof cardFormSchema>>;
 
 type CardPaymentFormProps = {
   /** 'Pay $114' */
@@ -50,8 +55,10 @@ const digitCount = (value: string) => value.replace(/\D/g, '').length;
 
 /** Card number, expiry and CVC, formatted as typed and checked inline before anything is sent. */
 export function CardPaymentForm({ payLabel, onPay, isPending, failure }: CardPaymentFormProps) {
+  const { t } = useTranslation('billing');
+  const schema = useMemo(() => cardFormSchema(t), [t]);
   const form = useForm<CardFormValues>({
-    resolver: zodResolver(cardFormSchema),
+    resolver: zodResolver(schema),
     mode: 'onTouched',
     defaultValues: { cardNumber: '', expiry: '', cvc: '' },
   });
@@ -66,13 +73,13 @@ export function CardPaymentForm({ payLabel, onPay, isPending, failure }: CardPay
         onSubmit={form.handleSubmit((values) => onPay(toPaymentBody(values)))}
       >
         <fieldset className="grid gap-4">
-          <legend className="mb-3 text-sm font-semibold">Card information</legend>
+          <legend className="mb-3 text-sm font-semibold">{t('cardForm.cardInformation')}</legend>
           <FormField
             control={form.control}
             name="cardNumber"
             render={({ field }) => (
               <FormItem>
-                <FormLabel>Card number</FormLabel>
+                <FormLabel>{t('cardForm.cardNumber')}</FormLabel>
                 <div className="relative">
                   <FormControl>
                     <Input
@@ -115,7 +122,7 @@ export function CardPaymentForm({ payLabel, onPay, isPending, failure }: CardPay
               name="expiry"
               render={({ field }) => (
                 <FormItem>
-                  <FormLabel>Expiry date</FormLabel>
+                  <FormLabel>{t('cardForm.expiry')}</FormLabel>
                   <FormControl>
                     <Input
                       {...field}
@@ -125,7 +132,7 @@ export function CardPaymentForm({ payLabel, onPay, isPending, failure }: CardPay
                       }}
                       inputMode="numeric"
                       autoComplete="cc-exp"
-                      placeholder="MM / YY"
+                      placeholder={t('cardForm.expiryPlaceholder')}
                       maxLength={7}
                       className="h-11 font-mono"
                       onChange={(event) => {
@@ -145,7 +152,7 @@ export function CardPaymentForm({ payLabel, onPay, isPending, failure }: CardPay
               name="cvc"
               render={({ field }) => (
                 <FormItem>
-                  <FormLabel>CVC</FormLabel>
+                  <FormLabel>{t('cardForm.cvc')}</FormLabel>
                   <FormControl>
                     <Input
                       {...field}
@@ -172,7 +179,7 @@ export function CardPaymentForm({ payLabel, onPay, isPending, failure }: CardPay
             <AlertDescription>{failure}</AlertDescription>
           </Alert>
         )}
-        <SubmitButton isPending={isPending} pendingText="Processing…" size="lg" className="h-11">
+        <SubmitButton isPending={isPending} pendingText={t('cardForm.processing')} size="lg" className="h-11">
           <Lock aria-hidden="true" />
           {payLabel}
         </SubmitButton>

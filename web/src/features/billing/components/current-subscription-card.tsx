@@ -6,11 +6,13 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { getErrorText } from '@/lib/api-error';
+import { useFormat } from '@/lib/i18n/format';
 
 import { useOpenBillingPortal } from '@/features/billing/api/open-billing-portal';
 import { SubscriptionStatusBadge } from '@/features/billing/components/subscription-status-badge';
-import { formatPeriodPrice } from '@/features/billing/utils/prices';
+import { formatBilledPrice } from '@/features/billing/utils/prices';
 import { isLive, periodEndText, trialEndText } from '@/features/billing/utils/subscription-status';
+import { useTranslation } from '@/lib/i18n/translation';
 
 type CurrentSubscriptionCardProps = {
   tenantUuid: string;
@@ -34,34 +36,38 @@ export function CurrentSubscriptionCard({
   plans,
   canManage,
 }: CurrentSubscriptionCardProps) {
+  const { t } = useTranslation('billing');
+  const format = useFormat();
   const portal = useOpenBillingPortal(tenantUuid);
   const current = subscription.data;
   const plan = current ? plans?.find(({ id }) => id === current.plan_id) : undefined;
   // A canceled subscription stays readable (docs/contract.md section 3), and the portal still shows its invoices.
   const hasPortal = canManage && !!current;
+  const trialEnd = trialEndText(current, t, format);
+  const periodEnd = current ? periodEndText(current, t, format) : null;
 
   return (
     <Card>
       <CardHeader className="flex flex-wrap items-start justify-between gap-3">
         <div className="grid gap-1.5">
           <CardTitle asChild>
-            <h2>Current subscription</h2>
+            <h2>{t('current.title')}</h2>
           </CardTitle>
-          <CardDescription>Your team&apos;s plan and billing period.</CardDescription>
+          <CardDescription>{t('current.description')}</CardDescription>
         </div>
         {hasPortal && (
           <Button variant="outline" disabled={portal.isPending} onClick={() => portal.mutate()}>
             <CreditCard aria-hidden="true" />
-            Manage billing
+            {t('current.manageBilling')}
             <ExternalLink className="size-3.5 text-muted-foreground" aria-hidden="true" />
-            <span className="sr-only">(opens in a new tab)</span>
+            <span className="sr-only">{t('current.opensInNewTab')}</span>
           </Button>
         )}
       </CardHeader>
       <CardContent className="grid gap-4">
         {portal.isError && (
           <Alert variant="destructive">
-            <AlertDescription>{getErrorText(portal.error, 'Failed to open billing portal')}</AlertDescription>
+            <AlertDescription>{getErrorText(portal.error, t('errors.openPortal'))}</AlertDescription>
           </Alert>
         )}
         {subscription.isPending ? (
@@ -71,9 +77,9 @@ export function CurrentSubscriptionCard({
         ) : subscription.isError ? (
           <Alert variant="destructive">
             <AlertDescription className="flex flex-wrap items-center gap-3">
-              {getErrorText(subscription.error, 'Failed to load subscription data')}
+              {getErrorText(subscription.error, t('errors.loadSubscription'))}
               <Button variant="outline" size="sm" onClick={() => void subscription.refetch()}>
-                Try again
+                {t('errors.tryAgain')}
               </Button>
             </AlertDescription>
           </Alert>
@@ -82,10 +88,8 @@ export function CurrentSubscriptionCard({
             <div>
               <SubscriptionStatusBadge subscription={null} />
             </div>
-            <p className="font-medium">No active subscription</p>
-            <p className="text-sm text-muted-foreground">
-              Your team is on the free plan. Choose a plan below to upgrade.
-            </p>
+            <p className="font-medium">{t('current.noSubscription')}</p>
+            <p className="text-sm text-muted-foreground">{t('current.freePlanUpgrade')}</p>
           </div>
         ) : (
           <div className="grid gap-2">
@@ -95,22 +99,21 @@ export function CurrentSubscriptionCard({
             </div>
             <p className="text-sm text-muted-foreground">
               {plan
-                ? `${formatPeriodPrice(plan, current.billing_interval)}, billed ${current.billing_interval === 'annual' ? 'annually' : 'monthly'}`
-                : `Billed ${current.billing_interval === 'annual' ? 'annually' : 'monthly'}`}
+                ? formatBilledPrice(plan, current.billing_interval, t, format)
+                : t(
+                    current.billing_interval === 'annual'
+                      ? 'current.billedAnnually'
+                      : 'current.billedMonthly',
+                  )}
             </p>
-            {trialEndText(current) && <p className="text-sm font-medium">{trialEndText(current)}</p>}
-            {periodEndText(current) && <p className="text-sm font-medium">{periodEndText(current)}</p>}
+            {trialEnd && <p className="text-sm font-medium">{trialEnd}</p>}
+            {periodEnd && <p className="text-sm font-medium">{periodEnd}</p>}
             {current.status === 'past_due' || current.status === 'unpaid' ? (
               <p className="text-sm text-destructive">
-                The last payment failed.{' '}
-                {canManage
-                  ? 'Update the payment method in the billing portal.'
-                  : 'Ask an administrator to update it.'}
+                {t(canManage ? 'current.paymentFailedManage' : 'current.paymentFailedAsk')}
               </p>
             ) : !isLive(current) ? (
-              <p className="text-sm text-muted-foreground">
-                Your team is on the free plan. Choose a plan below to subscribe again.
-              </p>
+              <p className="text-sm text-muted-foreground">{t('current.freePlanAgain')}</p>
             ) : null}
           </div>
         )}

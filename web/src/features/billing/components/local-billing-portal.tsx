@@ -7,6 +7,7 @@ import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { getErrorText } from '@/lib/api-error';
+import { useTranslation } from '@/lib/i18n/translation';
 import { useTenant } from '@/lib/session/get-tenant';
 
 import { usePlans } from '@/features/billing/api/get-plans';
@@ -21,6 +22,7 @@ import { isLive } from '@/features/billing/utils/subscription-status';
  * plan or interval, cancel at period end and resume, and its invoices. Admins and the owner only.
  */
 export function LocalBillingPortal({ tenantUuid }: { tenantUuid: string | null }) {
+  const { t } = useTranslation('billing');
   const tenant = useTenant(tenantUuid ?? undefined);
   const canManage = tenant.data !== undefined && canManageTeam(tenant.data.user_role);
   const subscription = useSubscription(canManage ? tenant.data?.uuid : undefined);
@@ -28,9 +30,7 @@ export function LocalBillingPortal({ tenantUuid }: { tenantUuid: string | null }
 
   let body: ReactNode;
   if (!tenantUuid) {
-    body = (
-      <Problem text="This billing link names no team. Open the billing portal from your subscription page." />
-    );
+    body = <Problem text={t('portal.noTeam')} />;
   } else if (tenant.isPending || (canManage && (subscription.isPending || plans.isPending))) {
     body = (
       <div className="flex justify-center py-10">
@@ -38,20 +38,20 @@ export function LocalBillingPortal({ tenantUuid }: { tenantUuid: string | null }
       </div>
     );
   } else if (tenant.isError) {
-    body = <Problem text={getErrorText(tenant.error, 'Failed to open billing portal')} />;
+    body = <Problem text={getErrorText(tenant.error, t('errors.openPortal'))} />;
   } else if (!canManage) {
-    body = <Problem text="Only the team's owner and administrators can manage its billing." />;
+    body = <Problem text={t('portal.membersOnly')} />;
   } else if (subscription.isError) {
-    body = <Problem text={getErrorText(subscription.error, 'Failed to load subscription data')} />;
+    body = <Problem text={getErrorText(subscription.error, t('errors.loadSubscription'))} />;
   } else if (plans.isError) {
-    body = <Problem text={getErrorText(plans.error, 'Failed to load plans')} />;
+    body = <Problem text={getErrorText(plans.error, t('errors.loadPlans'))} />;
   } else if (!subscription.data) {
     body = (
       <div className="grid justify-items-start gap-3">
-        <p className="font-medium">No active subscription</p>
-        <p className="text-sm text-muted-foreground">This team has no subscription to manage yet.</p>
+        <p className="font-medium">{t('portal.noSubscription')}</p>
+        <p className="text-sm text-muted-foreground">{t('portal.nothingToManage')}</p>
         <Button asChild>
-          <Link to={paths.app.subscription.getHref()}>Choose a plan</Link>
+          <Link to={paths.app.subscription.getHref()}>{t('portal.choosePlan')}</Link>
         </Button>
       </div>
     );
@@ -69,11 +69,9 @@ export function LocalBillingPortal({ tenantUuid }: { tenantUuid: string | null }
         )}
         {!isLive(current) && (
           <div className="flex flex-wrap items-center gap-3 text-sm">
-            <p className="text-muted-foreground">
-              This subscription has ended. A new plan starts with checkout.
-            </p>
+            <p className="text-muted-foreground">{t('portal.ended')}</p>
             <Button asChild variant="outline" size="sm">
-              <Link to={paths.app.subscription.getHref()}>Choose a plan</Link>
+              <Link to={paths.app.subscription.getHref()}>{t('portal.choosePlan')}</Link>
             </Button>
           </div>
         )}
@@ -85,7 +83,7 @@ export function LocalBillingPortal({ tenantUuid }: { tenantUuid: string | null }
   return (
     <div className="grid gap-6">
       <div className="grid gap-1">
-        <h1 className="text-2xl font-semibold tracking-tight">Billing portal</h1>
+        <h1 className="text-2xl font-semibold tracking-tight">{t('portal.title')}</h1>
         {tenant.data && <p className="text-muted-foreground">{tenant.data.name}</p>}
       </div>
       {body}
@@ -94,13 +92,14 @@ export function LocalBillingPortal({ tenantUuid }: { tenantUuid: string | null }
 }
 
 function Problem({ text }: { text: string }) {
+  const { t } = useTranslation('billing');
   return (
     <div className="grid justify-items-start gap-4">
       <Alert variant="destructive">
         <AlertDescription>{text}</AlertDescription>
       </Alert>
       <Button asChild variant="outline">
-        <Link to={paths.app.subscription.getHref()}>Back to subscription</Link>
+        <Link to={paths.app.subscription.getHref()}>{t('portal.back')}</Link>
       </Button>
     </div>
   );

@@ -1,4 +1,4 @@
-import type { LocalCheckoutSession } from '@app/contract';
+import { TEST_CARD_NUMBER, type LocalCheckoutSession } from '@app/contract';
 import { CircleCheck, Clock } from 'lucide-react';
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -9,16 +9,19 @@ import { Card } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { ApiError, getErrorText, hasErrorCode } from '@/lib/api-error';
+import { useFormat } from '@/lib/i18n/format';
 
 import { useCheckoutSession } from '@/features/billing/api/get-checkout-session';
 import { usePayCheckoutSession } from '@/features/billing/api/pay-checkout-session';
 import { CardPaymentForm } from '@/features/billing/components/card-payment-form';
 import { OrderSummary } from '@/features/billing/components/order-summary';
-import { formatMoney } from '@/features/billing/utils/prices';
-import { trialEndText } from '@/features/billing/utils/subscription-status';
+import { formatPrice } from '@/features/billing/utils/prices';
+import { trialEndsAt } from '@/features/billing/utils/subscription-status';
+import { useTranslation } from '@/lib/i18n/translation';
 
 /** The test-mode provider's checkout page: the order, the card form, and what came of the payment. */
 export function LocalCheckout({ sessionId, email }: { sessionId: string; email: string | null }) {
+  const { t } = useTranslation('billing');
   const session = useCheckoutSession(sessionId);
 
   if (session.isPending) {
@@ -33,11 +36,9 @@ export function LocalCheckout({ sessionId, email }: { sessionId: string; email: 
     return (
       <Notice
         tone="error"
-        title={status === 404 ? 'Checkout not found' : 'Checkout unavailable'}
+        title={t(status === 404 ? 'checkout.notFound' : 'checkout.unavailable')}
         body={
-          status === 404
-            ? 'This checkout link is not valid. Start again from your subscription page.'
-            : getErrorText(session.error, 'Failed to start checkout')
+          status === 404 ? t('checkout.invalidLink') : getErrorText(session.error, t('errors.startCheckout'))
         }
       />
     );
@@ -46,17 +47,23 @@ export function LocalCheckout({ sessionId, email }: { sessionId: string; email: 
 }
 
 function CheckoutForSession({ session, email }: { session: LocalCheckoutSession; email: string | null }) {
+  const { t } = useTranslation('billing');
+  const format = useFormat();
   const pay = usePayCheckoutSession(session.id, session.tenant_uuid);
   const hasRunOut = useHasPassed(session.expires_at);
   const isExpired = session.status === 'expired' || hasRunOut;
 
-  const trialEnd = trialEndText(pay.data);
+  const trialEnd = trialEndsAt(pay.data);
   if (pay.isSuccess && trialEnd) {
     return (
       <Notice
         icon={<CircleCheck className="size-12 text-primary" aria-hidden="true" />}
-        title="Trial started"
-        body={`${session.tenant_name} is on the ${session.plan.name} plan. ${trialEnd}; nothing is charged until then.`}
+        title={t('checkout.trialStarted')}
+        body={t('checkout.trialStartedText', {
+          team: session.tenant_name,
+          plan: session.plan.name,
+          date: format.longDate(trialEnd),
+        })}
         tone="success"
       />
     );
@@ -65,10 +72,11 @@ function CheckoutForSession({ session, email }: { session: LocalCheckoutSession;
     return (
       <Notice
         icon={<CircleCheck className="size-12 text-primary" aria-hidden="true" />}
-        title="Payment successful"
-        body={`${session.tenant_name} is now on the ${session.plan.name} plan, billed ${
-          session.billing_interval === 'annual' ? 'annually' : 'monthly'
-        }. The invoice is in your billing history.`}
+        title={t('checkout.paid')}
+        body={t(session.billing_interval === 'annual' ? 'checkout.paidAnnual' : 'checkout.paidMonthly', {
+          team: session.tenant_name,
+          plan: session.plan.name,
+        })}
         tone="success"
       />
     );
@@ -77,17 +85,19 @@ function CheckoutForSession({ session, email }: { session: LocalCheckoutSession;
     return (
       <Notice
         icon={<Clock className="size-12 text-muted-foreground" aria-hidden="true" />}
-        title="Checkout expired"
-        body="This checkout is no longer open, and nothing was charged. Choose the plan again to start a new one."
+        title={t('checkout.expired')}
+        body={t('checkout.expiredText')}
         tone="info"
       />
     );
   }
 
+  // A decline says why in the server's words (its detail), in the user's language through getErrorText.
   const failure = pay.isError
-    ? hasErrorCode(pay.error, 'payment_required')
-      ? (pay.error.detail ?? 'Your card was declined.')
-      : getErrorText(pay.error, 'Payment failed. Please try again.')
+    ? getErrorText(
+        pay.error,
+        t(hasErrorCode(pay.error, 'payment_required') ? 'checkout.declined' : 'checkout.failed'),
+      )
     : null;
 
   return (
@@ -97,21 +107,21 @@ function CheckoutForSession({ session, email }: { session: LocalCheckoutSession;
       </div>
       <div className="grid content-start gap-6 p-6 sm:p-8">
         <div className="grid gap-1">
-          <h2 className="text-xl font-semibold tracking-tight">Pay with card</h2>
-          {email && <p className="text-sm text-muted-foreground">Signed in as {email}</p>}
+          <h2 className="text-xl font-semibold tracking-tight">{t('checkout.payWithCard')}</h2>
+          {email && <p className="text-sm text-muted-foreground">{t('checkout.signedInAs', { email })}</p>}
         </div>
         <CardPaymentForm
           payLabel={
             session.trial_days > 0
-              ? 'Start free trial'
-              : `Pay ${formatMoney(session.amount, session.currency)}`
+              ? t('checkout.startTrial')
+              : t('checkout.pay', { amount: formatPrice(format, session.amount, session.currency) })
           }
           onPay={(body) => pay.mutate(body)}
           isPending={pay.isPending}
           failure={failure}
         />
         <p className="text-center text-xs text-muted-foreground">
-          Test mode: use 4242 4242 4242 4242, any future date and any 3 digits.
+          {t('checkout.testModeHint', { number: TEST_CARD_NUMBER })}
         </p>
       </div>
     </Card>
@@ -135,6 +145,7 @@ type NoticeProps = { icon?: ReactNode; title: string; body: string; tone: 'succe
 
 /** A checkout that cannot take a payment, or has taken it: what happened and the way back. */
 function Notice({ icon, title, body, tone }: NoticeProps) {
+  const { t } = useTranslation('billing');
   return (
     <Card className="mx-auto w-full max-w-md items-center gap-4 px-6 py-10 text-center sm:px-10">
       {icon}
@@ -149,9 +160,9 @@ function Notice({ icon, title, body, tone }: NoticeProps) {
         </p>
       )}
       <Button asChild className="mt-2">
-        <Link to={paths.app.subscription.getHref()}>Back to subscription</Link>
+        <Link to={paths.app.subscription.getHref()}>{t('checkout.back')}</Link>
       </Button>
-      {tone === 'success' && <p className="text-xs text-muted-foreground">You can also close this tab.</p>}
+      {tone === 'success' && <p className="text-xs text-muted-foreground">{t('checkout.closeTab')}</p>}
     </Card>
   );
 }

@@ -5,8 +5,10 @@ import type { ReactNode } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
 import { cn } from '@/lib/cn';
+import { useFormat } from '@/lib/i18n/format';
 
 import { planPrice } from '@/features/billing/utils/prices';
+import { useTranslation } from '@/lib/i18n/translation';
 
 type PlanCardProps = {
   plan: Plan;
@@ -19,7 +21,9 @@ type PlanCardProps = {
 
 /** One plan of the picker (docs/spec.md sections 4 and 9): the per-month price, how it is billed, what it includes. */
 export function PlanCard({ plan, interval, current, action }: PlanCardProps) {
-  const { perMonth, billedNote } = planPrice(plan, interval);
+  const { t } = useTranslation('billing');
+  const format = useFormat();
+  const { perMonth, billedNote } = planPrice(plan, interval, t, format);
   const headingId = `plan-${plan.id}`;
 
   return (
@@ -33,24 +37,28 @@ export function PlanCard({ plan, interval, current, action }: PlanCardProps) {
           <CardTitle asChild>
             <h3 id={headingId}>{plan.name}</h3>
           </CardTitle>
-          {current && <Badge>Current plan</Badge>}
+          {current && <Badge>{t('planCard.currentPlan')}</Badge>}
         </div>
         <CardDescription>{plan.description}</CardDescription>
       </CardHeader>
       <CardContent className="grid gap-1">
         <p className="flex items-baseline gap-1">
           <span className="text-3xl font-semibold tracking-tight">{perMonth}</span>
-          <span className="text-sm text-muted-foreground">/month</span>
+          <span className="text-sm text-muted-foreground">{t('price.monthSuffix')}</span>
         </p>
-        <p className="text-sm text-muted-foreground">{billedNote ?? 'billed monthly'}</p>
+        <p className="text-sm text-muted-foreground">{billedNote}</p>
         {current && current.interval !== interval && (
           <p className="text-sm text-muted-foreground">
-            You are billed {current.interval === 'annual' ? 'annually' : 'monthly'} for this plan.
+            {t(
+              current.interval === 'annual'
+                ? 'planCard.billedAnnuallyForPlan'
+                : 'planCard.billedMonthlyForPlan',
+            )}
           </p>
         )}
       </CardContent>
       <CardContent className="flex-1">
-        <ul className="grid gap-2 text-sm" aria-label={`${plan.name} features`}>
+        <ul className="grid gap-2 text-sm" aria-label={t('price.features', { plan: plan.name })}>
           {plan.features.map((feature) => (
             <li key={feature} className="flex gap-2">
               <Check className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden="true" />

@@ -6,6 +6,7 @@ import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { getErrorText } from '@/lib/api-error';
+import { useTranslation } from '@/lib/i18n/translation';
 import { usePublicConfig } from '@/lib/public-config';
 
 import { useOpenBillingPortal } from '@/features/billing/api/open-billing-portal';
@@ -24,14 +25,12 @@ type PlanPickerProps = {
   canManage: boolean;
 };
 
-const intervalText = (interval: BillingInterval) =>
-  interval === 'annual' ? 'billed annually' : 'billed monthly';
-
 /**
  * The plans with the monthly/annual toggle (docs/spec.md section 4, default annual). A team without a subscription
  * goes to checkout; one with a subscription changes plan in the billing portal, never by a second checkout.
  */
 export function PlanPicker({ tenantUuid, subscription, canManage }: PlanPickerProps) {
+  const { t } = useTranslation('billing');
   const plans = usePlans();
   const config = usePublicConfig();
   const checkout = useStartCheckout(tenantUuid);
@@ -54,9 +53,9 @@ export function PlanPicker({ tenantUuid, subscription, canManage }: PlanPickerPr
   };
 
   const failure = checkout.isError
-    ? getErrorText(checkout.error, 'Failed to start checkout')
+    ? getErrorText(checkout.error, t('errors.startCheckout'))
     : portal.isError
-      ? getErrorText(portal.error, 'Failed to open billing portal')
+      ? getErrorText(portal.error, t('errors.openPortal'))
       : null;
 
   const actionFor = (plan: Plan) => {
@@ -64,7 +63,7 @@ export function PlanPicker({ tenantUuid, subscription, canManage }: PlanPickerPr
     if (live?.plan_id === plan.id && live.billing_interval === interval) {
       return (
         <Button variant="outline" className="w-full" disabled>
-          Current plan
+          {t('picker.currentPlan')}
         </Button>
       );
     }
@@ -80,8 +79,8 @@ export function PlanPicker({ tenantUuid, subscription, canManage }: PlanPickerPr
           }}
         >
           {live.plan_id === plan.id
-            ? `Switch to ${interval === 'annual' ? 'annual' : 'monthly'} billing`
-            : `Switch to ${plan.name}`}
+            ? t(interval === 'annual' ? 'picker.switchToAnnual' : 'picker.switchToMonthly')
+            : t('picker.switchTo', { plan: plan.name })}
         </Button>
       );
     }
@@ -89,7 +88,7 @@ export function PlanPicker({ tenantUuid, subscription, canManage }: PlanPickerPr
     return (
       <Button className="w-full" disabled={checkout.isPending} onClick={() => choose(plan)}>
         {isStarting && <LoaderCircle className="animate-spin" aria-hidden="true" />}
-        Upgrade to {plan.name}
+        {t('picker.upgradeTo', { plan: plan.name })}
       </Button>
     );
   };
@@ -99,14 +98,12 @@ export function PlanPicker({ tenantUuid, subscription, canManage }: PlanPickerPr
       <div className="flex flex-wrap items-end justify-between gap-3">
         <div className="grid gap-1">
           <h2 id="plans-heading" className="text-lg font-semibold tracking-tight">
-            Plans
+            {t('picker.title')}
           </h2>
           <p className="text-sm text-muted-foreground">
-            {!canManage
-              ? 'Only the owner and administrators can change the plan.'
-              : live
-                ? 'Plan changes are made in the billing portal, which opens in a new tab.'
-                : 'Checkout opens in a new tab.'}
+            {t(
+              !canManage ? 'picker.membersOnly' : live ? 'picker.changeInPortal' : 'picker.checkoutInNewTab',
+            )}
           </p>
         </div>
         <BillingIntervalToggle value={interval} onValueChange={setBillingInterval} />
@@ -123,9 +120,9 @@ export function PlanPicker({ tenantUuid, subscription, canManage }: PlanPickerPr
       ) : plans.isError ? (
         <Alert variant="destructive">
           <AlertDescription className="flex flex-wrap items-center gap-3">
-            {getErrorText(plans.error, 'Failed to load plans')}
+            {getErrorText(plans.error, t('errors.loadPlans'))}
             <Button variant="outline" size="sm" onClick={() => void plans.refetch()}>
-              Try again
+              {t('errors.tryAgain')}
             </Button>
           </AlertDescription>
         </Alert>
@@ -146,7 +143,8 @@ export function PlanPicker({ tenantUuid, subscription, canManage }: PlanPickerPr
         <TestModeDialog
           open
           onOpenChange={(open) => !open && setTestModePlan(null)}
-          summary={`${testModePlan.name}, ${intervalText(interval)}`}
+          planName={testModePlan.name}
+          interval={interval}
           onContinue={() => startCheckout(testModePlan)}
           isPending={checkout.isPending}
         />

@@ -8,11 +8,13 @@ import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { getErrorText } from '@/lib/api-error';
+import { useFormat } from '@/lib/i18n/format';
 
 import { useChangePlan } from '@/features/billing/api/change-plan';
 import { BillingIntervalToggle } from '@/features/billing/components/billing-interval-toggle';
-import { formatPeriodPrice, planPrice } from '@/features/billing/utils/prices';
-import { formatDate } from '@/features/billing/utils/subscription-status';
+import { formatPeriodAmount, planPrice } from '@/features/billing/utils/prices';
+import { trialEndsAt } from '@/features/billing/utils/subscription-status';
+import { useTranslation } from '@/lib/i18n/translation';
 
 type PortalPlanChangeProps = {
   tenantUuid: string;
@@ -20,10 +22,10 @@ type PortalPlanChangeProps = {
   plans: Plan[];
 };
 
-const billed = (interval: BillingInterval) => (interval === 'annual' ? 'annually' : 'monthly');
-
 /** The portal's plan switch: another plan or interval for the same subscription, confirmed first. */
 export function PortalPlanChange({ tenantUuid, subscription, plans }: PortalPlanChangeProps) {
+  const { t } = useTranslation('billing');
+  const format = useFormat();
   const change = useChangePlan(tenantUuid);
   const [interval, setBillingInterval] = useState<BillingInterval>(subscription.billing_interval);
   const [planId, setPlanId] = useState(subscription.plan_id);
@@ -33,10 +35,8 @@ export function PortalPlanChange({ tenantUuid, subscription, plans }: PortalPlan
     plan.id === subscription.plan_id && interval === subscription.billing_interval;
   const isUnchanged = planId === subscription.plan_id && interval === subscription.billing_interval;
   // A change during a trial keeps the trial: nothing is credited or charged until it ends (the server's rule).
-  const trialEnd =
-    subscription.status === 'trialing' && subscription.trial_ends_at
-      ? formatDate(subscription.trial_ends_at)
-      : null;
+  const trialEndIso = trialEndsAt(subscription);
+  const trialEnd = trialEndIso ? format.longDate(trialEndIso) : null;
   const result = change.data;
   const changed = result && plans.find(({ id }) => id === result.plan_id);
 
@@ -44,37 +44,37 @@ export function PortalPlanChange({ tenantUuid, subscription, plans }: PortalPlan
     <Card>
       <CardHeader>
         <CardTitle asChild>
-          <h2>Change plan</h2>
+          <h2>{t('planChange.title')}</h2>
         </CardTitle>
         <CardDescription>
-          {trialEnd
-            ? `Switch to another plan or billing interval. The trial goes on: the new plan is charged when it ends, on ${trialEnd}.`
-            : 'Switch to another plan or billing interval. A change takes effect immediately: the new plan is charged now, less a credit for the unused part of the current period, and a new billing period starts today.'}
+          {trialEnd ? t('planChange.descriptionTrial', { date: trialEnd }) : t('planChange.description')}
         </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4">
         {change.isError && (
           <Alert variant="destructive">
-            <AlertDescription>{getErrorText(change.error, 'Failed to change the plan')}</AlertDescription>
+            <AlertDescription>{getErrorText(change.error, t('errors.changePlan'))}</AlertDescription>
           </Alert>
         )}
         {result && changed && isUnchanged && (
           <Alert>
             <AlertDescription>
-              Your team is now on {changed.name}, billed {billed(result.billing_interval)}. It renews on{' '}
-              {formatDate(result.current_period_end)}.
+              {t(result.billing_interval === 'annual' ? 'planChange.doneAnnual' : 'planChange.doneMonthly', {
+                plan: changed.name,
+                date: format.longDate(result.current_period_end),
+              })}
             </AlertDescription>
           </Alert>
         )}
         <BillingIntervalToggle value={interval} onValueChange={setBillingInterval} />
         <RadioGroup.Root
-          aria-label="Plan"
+          aria-label={t('planChange.plan')}
           value={planId}
           onValueChange={setPlanId}
           className="grid gap-3 sm:grid-cols-3"
         >
           {plans.map((plan) => {
-            const { perMonth, billedNote } = planPrice(plan, interval);
+            const { perMonth, billedNote } = planPrice(plan, interval, t, format);
             return (
               <RadioGroup.Item
                 key={plan.id}
@@ -83,30 +83,32 @@ export function PortalPlanChange({ tenantUuid, subscription, plans }: PortalPlan
               >
                 <span className="flex items-center justify-between gap-2">
                   <span className="font-semibold">{plan.name}</span>
-                  {isCurrent(plan) && <Badge variant="secondary">Current</Badge>}
+                  {isCurrent(plan) && <Badge variant="secondary">{t('planChange.current')}</Badge>}
                 </span>
                 <span className="text-sm">
                   <span className="text-lg font-semibold">{perMonth}</span>
-                  <span className="text-muted-foreground">/month</span>
+                  <span className="text-muted-foreground">{t('price.monthSuffix')}</span>
                 </span>
-                <span className="text-xs text-muted-foreground">{billedNote ?? 'billed monthly'}</span>
+                <span className="text-xs text-muted-foreground">{billedNote}</span>
               </RadioGroup.Item>
             );
           })}
         </RadioGroup.Root>
         <div className="flex flex-wrap items-center justify-end gap-3">
-          {isUnchanged && (
-            <p className="text-sm text-muted-foreground">Choose a different plan or interval.</p>
-          )}
+          {isUnchanged && <p className="text-sm text-muted-foreground">{t('planChange.unchanged')}</p>}
           <SubmitButton
             type="button"
             className="w-auto"
             disabled={isUnchanged || change.isPending}
             isPending={change.isPending}
-            pendingText="Switching…"
+            pendingText={t('planChange.switching')}
             onClick={() => setConfirming(true)}
           >
-            {chosen && !isUnchanged ? `Switch to ${chosen.name}, billed ${billed(interval)}` : 'Switch plan'}
+            {chosen && !isUnchanged
+              ? t(interval === 'annual' ? 'planChange.switchToAnnual' : 'planChange.switchToMonthly', {
+                  plan: chosen.name,
+                })
+              : t('planChange.switchPlan')}
           </SubmitButton>
         </div>
       </CardContent>
@@ -114,29 +116,27 @@ export function PortalPlanChange({ tenantUuid, subscription, plans }: PortalPlan
         <ConfirmDialog
           open={isConfirming}
           onOpenChange={setConfirming}
-          title={`Switch to ${chosen.name}?`}
+          title={t('planChange.confirmTitle', { plan: chosen.name })}
           description={
             <>
               <p>
-                Your team moves to {chosen.name} at {formatPeriodPrice(chosen, interval)}, billed{' '}
-                {billed(interval)}.
+                {t(interval === 'annual' ? 'planChange.movesAnnual' : 'planChange.movesMonthly', {
+                  plan: chosen.name,
+                  amount: formatPeriodAmount(chosen, interval, format),
+                })}
               </p>
               <p>
                 {trialEnd
-                  ? `Nothing is charged now: the trial goes on, and ${chosen.name} is charged when it ends, on ${trialEnd}.`
-                  : 'The change takes effect immediately: the unused part of the current period is credited against the new price, the rest is charged now, and a new billing period starts today.'}
+                  ? t('planChange.chargeTrial', { plan: chosen.name, date: trialEnd })
+                  : t('planChange.chargeNow')}
               </p>
               {subscription.cancel_at_period_end && (
-                <p>
-                  {trialEnd
-                    ? 'Your subscription stays set to cancel: it ends with the trial, unless you resume it.'
-                    : 'Your subscription stays set to cancel: it ends when the new billing period does, unless you resume it.'}
-                </p>
+                <p>{t(trialEnd ? 'planChange.staysCanceledTrial' : 'planChange.staysCanceled')}</p>
               )}
             </>
           }
-          confirmLabel="Switch plan"
-          dismissLabel="Keep current plan"
+          confirmLabel={t('planChange.switchPlan')}
+          dismissLabel={t('planChange.keepCurrent')}
           onConfirm={() => change.mutate({ plan_id: chosen.id, billing_interval: interval })}
         />
       )}

@@ -6,17 +6,14 @@ import { SubmitButton } from '@/components/submit-button';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { getErrorText } from '@/lib/api-error';
+import { useFormat } from '@/lib/i18n/format';
 
 import { useCancelSubscription } from '@/features/billing/api/cancel-subscription';
 import { useResumeSubscription } from '@/features/billing/api/resume-subscription';
 import { SubscriptionStatusBadge } from '@/features/billing/components/subscription-status-badge';
-import { formatPeriodPrice } from '@/features/billing/utils/prices';
-import {
-  formatDate,
-  isLive,
-  periodEndText,
-  trialEndText,
-} from '@/features/billing/utils/subscription-status';
+import { formatBilledPrice, formatPeriodAmount } from '@/features/billing/utils/prices';
+import { isLive, periodEndText, trialEndText } from '@/features/billing/utils/subscription-status';
+import { useTranslation } from '@/lib/i18n/translation';
 
 type PortalSubscriptionCardProps = {
   tenantUuid: string;
@@ -26,33 +23,38 @@ type PortalSubscriptionCardProps = {
 
 /** The portal's current plan: what it costs, when it renews or ends, and cancel at period end or resume. */
 export function PortalSubscriptionCard({ tenantUuid, subscription, plan }: PortalSubscriptionCardProps) {
+  const { t } = useTranslation('billing');
+  const format = useFormat();
   const cancel = useCancelSubscription(tenantUuid);
   const resume = useResumeSubscription(tenantUuid);
   const [confirming, setConfirming] = useState<'cancel' | 'resume' | null>(null);
   const planName = plan?.name ?? subscription.plan_id;
-  const periodEnd = formatDate(subscription.current_period_end);
-  const price = plan ? formatPeriodPrice(plan, subscription.billing_interval) : null;
+  const isAnnual = subscription.billing_interval === 'annual';
+  const periodEnd = format.longDate(subscription.current_period_end);
+  const amount = plan ? formatPeriodAmount(plan, subscription.billing_interval, format) : null;
   const live = isLive(subscription);
+  const trialEnd = trialEndText(subscription, t, format);
+  const periodEndLine = periodEndText(subscription, t, format);
 
   const failure = cancel.isError
-    ? getErrorText(cancel.error, 'Failed to cancel the subscription')
+    ? getErrorText(cancel.error, t('errors.cancel'))
     : resume.isError
-      ? getErrorText(resume.error, 'Failed to resume the subscription')
+      ? getErrorText(resume.error, t('errors.resume'))
       : null;
   const done =
     cancel.isSuccess && subscription.cancel_at_period_end
-      ? `Your subscription is canceled. ${planName} stays active until ${periodEnd}.`
+      ? t('portalCard.canceled', { plan: planName, date: periodEnd })
       : resume.isSuccess && !subscription.cancel_at_period_end
-        ? `Your subscription is active again and renews on ${periodEnd}.`
+        ? t('portalCard.resumed', { date: periodEnd })
         : null;
 
   return (
     <Card>
       <CardHeader>
         <CardTitle asChild>
-          <h2>Current plan</h2>
+          <h2>{t('portalCard.title')}</h2>
         </CardTitle>
-        <CardDescription>What your team is subscribed to and when it is billed next.</CardDescription>
+        <CardDescription>{t('portalCard.description')}</CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4">
         {failure && (
@@ -70,19 +72,16 @@ export function PortalSubscriptionCard({ tenantUuid, subscription, plan }: Porta
             <p className="text-xl font-semibold tracking-tight">{planName}</p>
             <SubscriptionStatusBadge subscription={subscription} />
           </div>
-          {price && (
+          {plan && (
             <p className="text-sm text-muted-foreground">
-              {price}, billed {subscription.billing_interval === 'annual' ? 'annually' : 'monthly'}
+              {formatBilledPrice(plan, subscription.billing_interval, t, format)}
             </p>
           )}
-          {trialEndText(subscription) && <p className="text-sm font-medium">{trialEndText(subscription)}</p>}
-          {periodEndText(subscription) && (
-            <p className="text-sm font-medium">{periodEndText(subscription)}</p>
-          )}
+          {trialEnd && <p className="text-sm font-medium">{trialEnd}</p>}
+          {periodEndLine && <p className="text-sm font-medium">{periodEndLine}</p>}
           {live && subscription.cancel_at_period_end && (
             <p className="text-sm text-muted-foreground">
-              Your team keeps {planName} until then and is not charged again. Resume to keep it after{' '}
-              {periodEnd}.
+              {t('portalCard.keepsUntil', { plan: planName, date: periodEnd })}
             </p>
           )}
         </div>
@@ -93,10 +92,10 @@ export function PortalSubscriptionCard({ tenantUuid, subscription, plan }: Porta
                 type="button"
                 className="w-auto"
                 isPending={resume.isPending}
-                pendingText="Resuming…"
+                pendingText={t('portalCard.resuming')}
                 onClick={() => setConfirming('resume')}
               >
-                Resume subscription
+                {t('portalCard.resume')}
               </SubmitButton>
             ) : (
               <SubmitButton
@@ -104,10 +103,10 @@ export function PortalSubscriptionCard({ tenantUuid, subscription, plan }: Porta
                 variant="outline"
                 className="w-auto text-destructive"
                 isPending={cancel.isPending}
-                pendingText="Canceling…"
+                pendingText={t('portalCard.canceling')}
                 onClick={() => setConfirming('cancel')}
               >
-                Cancel subscription
+                {t('portalCard.cancel')}
               </SubmitButton>
             )}
           </div>
@@ -116,18 +115,15 @@ export function PortalSubscriptionCard({ tenantUuid, subscription, plan }: Porta
       <ConfirmDialog
         open={confirming === 'cancel'}
         onOpenChange={(open) => !open && setConfirming(null)}
-        title="Cancel subscription?"
+        title={t('portalCard.cancelTitle')}
         description={
           <>
-            <p>
-              The cancellation takes effect at the end of the current billing period, on {periodEnd}. Until
-              then your team keeps {planName}; after that it moves to the free plan and is not charged again.
-            </p>
-            <p>You can resume the subscription any time before {periodEnd}.</p>
+            <p>{t('portalCard.cancelText', { date: periodEnd, plan: planName })}</p>
+            <p>{t('portalCard.cancelResumeHint', { date: periodEnd })}</p>
           </>
         }
-        confirmLabel="Cancel subscription"
-        dismissLabel="Keep subscription"
+        confirmLabel={t('portalCard.cancel')}
+        dismissLabel={t('portalCard.keep')}
         onConfirm={() => {
           resume.reset();
           cancel.mutate();
@@ -136,16 +132,23 @@ export function PortalSubscriptionCard({ tenantUuid, subscription, plan }: Porta
       <ConfirmDialog
         open={confirming === 'resume'}
         onOpenChange={(open) => !open && setConfirming(null)}
-        title="Resume subscription?"
+        title={t('portalCard.resumeTitle')}
         description={
           <p>
-            {planName} stays active and renews on {periodEnd}
-            {price ? ` at ${price}` : ''}, then every{' '}
-            {subscription.billing_interval === 'annual' ? 'year' : 'month'} until you cancel.
+            {amount
+              ? t(isAnnual ? 'portalCard.resumeTextAnnual' : 'portalCard.resumeTextMonthly', {
+                  plan: planName,
+                  date: periodEnd,
+                  amount,
+                })
+              : t(isAnnual ? 'portalCard.resumeTextAnnualNoPrice' : 'portalCard.resumeTextMonthlyNoPrice', {
+                  plan: planName,
+                  date: periodEnd,
+                })}
           </p>
         }
-        confirmLabel="Resume subscription"
-        dismissLabel="Not now"
+        confirmLabel={t('portalCard.resume')}
+        dismissLabel={t('portalCard.notNow')}
         onConfirm={() => {
           cancel.reset();
           resume.mutate();

@@ -4,9 +4,11 @@ import { Badge } from '@/components/ui/badge';
 import { cn } from '@/lib/cn';
 
 import { statusLabel } from '@/features/billing/utils/subscription-status';
+import { useTranslation } from '@/lib/i18n/translation';
 
 /** The docs/spec.md section 4 label of a team's subscription on a badge: paid in the accent, trouble in red. */
 export function SubscriptionStatusBadge({ subscription }: { subscription: Subscription | null }) {
+  const { t } = useTranslation('billing');
   const status = subscription?.status;
   const isTrouble = status === 'past_due' || status === 'unpaid' || status === 'incomplete';
   return (
@@ -16,7 +18,7 @@ export function SubscriptionStatusBadge({ subscription }: { subscription: Subscr
       }
       className={cn(isTrouble && 'border-destructive/40 bg-destructive/5 text-destructive')}
     >
-      {statusLabel(subscription)}
+      {statusLabel(subscription, t)}
     </Badge>
   );
 }

@@ -1,8 +1,9 @@
-import { DECLINED_CARD_NUMBER, TEST_CARD_NUMBER } from '@app/contract';
+import { DECLINED_CARD_NUMBER, TEST_CARD_NUMBER, type BillingInterval } from '@app/contract';
 import { Check, Copy, FlaskConical, LoaderCircle } from 'lucide-react';
 import { useEffect, useState } from 'react';
 
 import { Button } from '@/components/ui/button';
+import { Trans, useTranslation } from '@/lib/i18n/translation';
 import {
   Dialog,
   DialogContent,
@@ -15,8 +16,9 @@ import {
 type TestModeDialogProps = {
   open: boolean;
   onOpenChange: (open: boolean) => void;
-  /** What is being bought, e.g. 'Pro, billed annually'. */
-  summary: string;
+  /** What is being bought: the plan's name and its interval, e.g. 'Pro, billed annually'. */
+  planName: string;
+  interval: BillingInterval;
   onContinue: () => void;
   isPending: boolean;
 };
@@ -25,45 +27,59 @@ type TestModeDialogProps = {
  * Shown before checkout with the built-in test-mode provider (docs/spec.md section 9): the card that pays, and the one
  * that is declined. Continue must be the click itself, since it opens the checkout tab.
  */
-export function TestModeDialog({ open, onOpenChange, summary, onContinue, isPending }: TestModeDialogProps) {
+export function TestModeDialog({
+  open,
+  onOpenChange,
+  planName,
+  interval,
+  onContinue,
+  isPending,
+}: TestModeDialogProps) {
+  const { t } = useTranslation('billing');
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent>
         <DialogHeader>
           <DialogTitle className="flex items-center gap-2">
             <FlaskConical className="size-5 text-primary" aria-hidden="true" />
-            Test mode
+            {t('testMode.title')}
           </DialogTitle>
           <DialogDescription>
-            Checkout for {summary}, opens in a new tab. Payments are in test mode: no real card is charged.
+            {t(interval === 'annual' ? 'testMode.descriptionAnnual' : 'testMode.descriptionMonthly', {
+              plan: planName,
+            })}
           </DialogDescription>
         </DialogHeader>
         <div className="grid gap-3 rounded-lg border border-border bg-muted p-4 text-sm">
-          <p className="font-medium">Pay with this test card</p>
+          <p className="font-medium">{t('testMode.testCard')}</p>
           {/* Label above value on a phone, beside it on a wider screen. */}
           <dl className="grid items-center gap-x-4 gap-y-1 sm:grid-cols-[auto_1fr] sm:gap-y-2">
-            <dt className="text-muted-foreground">Card number</dt>
+            <dt className="text-muted-foreground">{t('testMode.cardNumber')}</dt>
             <dd className="flex flex-wrap items-center gap-2 max-sm:mb-2">
               <span className="font-mono text-base tracking-wide whitespace-nowrap">{TEST_CARD_NUMBER}</span>
               <CopyButton text={TEST_CARD_NUMBER} />
             </dd>
-            <dt className="text-muted-foreground">Expiry</dt>
-            <dd className="max-sm:mb-2">Any future date</dd>
-            <dt className="text-muted-foreground">CVC</dt>
-            <dd>Any 3 digits</dd>
+            <dt className="text-muted-foreground">{t('testMode.expiry')}</dt>
+            <dd className="max-sm:mb-2">{t('testMode.anyFutureDate')}</dd>
+            <dt className="text-muted-foreground">{t('testMode.cvc')}</dt>
+            <dd>{t('testMode.anyThreeDigits')}</dd>
           </dl>
           <p className="text-muted-foreground">
-            To see a declined payment, use{' '}
-            <span className="font-mono whitespace-nowrap">{DECLINED_CARD_NUMBER}</span>.
+            <Trans
+              t={t}
+              i18nKey="testMode.declinedCard"
+              values={{ number: DECLINED_CARD_NUMBER }}
+              components={{ card: <span className="font-mono whitespace-nowrap" /> }}
+            />
           </p>
         </div>
         <DialogFooter>
           <Button variant="outline" onClick={() => onOpenChange(false)}>
-            Cancel
+            {t('testMode.cancel')}
           </Button>
           <Button onClick={onContinue} disabled={isPending}>
             {isPending && <LoaderCircle className="animate-spin" aria-hidden="true" />}
-            {isPending ? 'Opening checkout…' : 'Continue to checkout'}
+            {t(isPending ? 'testMode.opening' : 'testMode.continue')}
           </Button>
         </DialogFooter>
       </DialogContent>
@@ -72,6 +88,7 @@ export function TestModeDialog({ open, onOpenChange, summary, onContinue, isPend
 }
 
 function CopyButton({ text }: { text: string }) {
+  const { t } = useTranslation('billing');
   const [state, setState] = useState<'idle' | 'copied' | 'failed'>('idle');
   useEffect(() => {
     if (state === 'idle') return;
@@ -92,15 +109,18 @@ function CopyButton({ text }: { text: string }) {
     <>
       <Button variant="outline" size="sm" onClick={copy}>
         {state === 'copied' ? <Check aria-hidden="true" /> : <Copy aria-hidden="true" />}
-        {state === 'copied' ? 'Copied' : 'Copy'}
-        <span className="sr-only"> card number</span>
+        <Trans
+          t={t}
+          i18nKey={state === 'copied' ? 'testMode.copied' : 'testMode.copy'}
+          components={{ hidden: <span className="sr-only" /> }}
+        />
       </Button>
       <span role="status" className="sr-only">
-        {state === 'copied' ? 'Card number copied' : ''}
+        {state === 'copied' ? t('testMode.copiedStatus') : ''}
       </span>
       {state === 'failed' && (
         <span role="status" className="w-full text-xs text-muted-foreground">
-          Could not copy: select the number and copy it.
+          {t('testMode.copyFailed')}
         </span>
       )}
     </>

@@ -1,4 +1,6 @@
 import type { UsageMeter } from '@app/contract';
+import type { TFunction } from '@/lib/i18n/translation';
+import { useTranslation } from '@/lib/i18n/translation';
 
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -10,18 +12,17 @@ import { cn } from '@/lib/cn';
 
 /** The Plan usage card of /subscription and the dashboard (docs/contract.md section 4): members and items. */
 export function UsageMeters({ tenantUuid }: { tenantUuid: string }) {
+  const { t } = useTranslation('billing');
   const usage = useUsage(tenantUuid);
 
   return (
     <Card>
       <CardHeader>
         <CardTitle asChild>
-          <h2>Plan usage</h2>
+          <h2>{t('usage.title')}</h2>
         </CardTitle>
         <CardDescription>
-          {usage.data?.plan_id === null
-            ? 'Your team is on the free plan. Pending invitations count as members.'
-            : 'Pending invitations count as members.'}
+          {t(usage.data?.plan_id === null ? 'usage.freePlanNote' : 'usage.note')}
         </CardDescription>
       </CardHeader>
       <CardContent>
@@ -32,16 +33,16 @@ export function UsageMeters({ tenantUuid }: { tenantUuid: string }) {
         ) : usage.isError ? (
           <Alert variant="destructive">
             <AlertDescription className="flex flex-wrap items-center gap-3">
-              {getErrorText(usage.error, 'Failed to load plan usage')}
+              {getErrorText(usage.error, t('errors.loadUsage'))}
               <Button variant="outline" size="sm" onClick={() => void usage.refetch()}>
-                Try again
+                {t('errors.tryAgain')}
               </Button>
             </AlertDescription>
           </Alert>
         ) : (
           <div className="grid gap-5">
-            <Meter label="Members" unit="members" meter={usage.data.members} />
-            <Meter label="Items" unit="items" meter={usage.data.items} />
+            <Meter label={t('usage.members')} unit="members" meter={usage.data.members} />
+            <Meter label={t('usage.items')} unit="items" meter={usage.data.items} />
           </div>
         )}
       </CardContent>
@@ -50,12 +51,20 @@ export function UsageMeters({ tenantUuid }: { tenantUuid: string }) {
 }
 
 /** "4 of 5 members", or "12 items · Unlimited" where the plan sets no limit. */
-export function usageText({ used, limit }: UsageMeter, unit: string): string {
-  return limit === null ? `${used} ${unit} · Unlimited` : `${used} of ${limit} ${unit}`;
+export function usageText({ used, limit }: UsageMeter, unit: Unit, t: TFunction<'billing'>): string {
+  if (unit === 'members') {
+    return limit === null
+      ? t('usage.membersUnlimited', { used })
+      : t('usage.membersOfLimit', { used, limit });
+  }
+  return limit === null ? t('usage.itemsUnlimited', { used }) : t('usage.itemsOfLimit', { used, limit });
 }
 
-function Meter({ label, unit, meter }: { label: string; unit: string; meter: UsageMeter }) {
-  const text = usageText(meter, unit);
+type Unit = 'members' | 'items';
+
+function Meter({ label, unit, meter }: { label: string; unit: Unit; meter: UsageMeter }) {
+  const { t } = useTranslation('billing');
+  const text = usageText(meter, unit, t);
   const full = meter.limit !== null && meter.used >= meter.limit;
   // Over the limit after a downgrade: the bar stays full, the text says by how much.
   const percent = meter.limit === null ? 0 : Math.min(100, (meter.used / Math.max(meter.limit, 1)) * 100);

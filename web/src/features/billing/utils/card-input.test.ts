@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
+import { fixedT } from '@/lib/i18n/translation';
+
 import {
   caretAfterDigits,
   formatCardNumber,
@@ -7,10 +9,18 @@ import {
   formatExpiry,
   passesLuhn,
   toPaymentBody,
-  validateCardNumber,
-  validateCvc,
-  validateExpiry,
+  validateCardNumber as validateCardNumberKey,
+  validateCvc as validateCvcKey,
+  validateExpiry as validateExpiryKey,
+  type CardFieldError,
 } from './card-input';
+
+// The checks give catalogue keys; the page shows their English texts.
+const t = fixedT('billing');
+const english = (key: CardFieldError | undefined) => (key ? t(key) : undefined);
+const validateCardNumber = (value: string) => english(validateCardNumberKey(value));
+const validateExpiry = (value: string, now: Date) => english(validateExpiryKey(value, now));
+const validateCvc = (value: string) => english(validateCvcKey(value));
 
 describe('formatCardNumber', () => {
   it('groups digits by 4, drops anything else and stops at 16 digits', () => {

@@ -3,6 +3,18 @@
  * real payment page makes before anything is sent. The server checks again (contract LocalPaymentBodySchema).
  */
 
+/** What a field check finds wrong, as the key of its text in the billing catalogue. */
+export type CardFieldError =
+  | 'cardForm.numberRequired'
+  | 'cardForm.numberIncomplete'
+  | 'cardForm.numberInvalid'
+  | 'cardForm.expiryRequired'
+  | 'cardForm.expiryIncomplete'
+  | 'cardForm.expiryMonthInvalid'
+  | 'cardForm.expiryPast'
+  | 'cardForm.cvcRequired'
+  | 'cardForm.cvcIncomplete';
+
 /** The test cards of the local provider are 16 digits, shown in groups of 4. */
 export const CARD_NUMBER_LENGTH = 16;
 const CVC_LENGTH = 3;
@@ -58,11 +70,11 @@ export function passesLuhn(digits: string): boolean {
   return sum % 10 === 0;
 }
 
-export function validateCardNumber(value: string): string | undefined {
+export function validateCardNumber(value: string): CardFieldError | undefined {
   const digits = digitsOf(value);
-  if (digits.length === 0) return 'Card number is required';
-  if (digits.length < CARD_NUMBER_LENGTH) return 'Your card number is incomplete';
-  if (!passesLuhn(digits)) return 'Your card number is invalid';
+  if (digits.length === 0) return 'cardForm.numberRequired';
+  if (digits.length < CARD_NUMBER_LENGTH) return 'cardForm.numberIncomplete';
+  if (!passesLuhn(digits)) return 'cardForm.numberInvalid';
   return undefined;
 }
 
@@ -74,20 +86,20 @@ function parseExpiry(value: string): { month: number; year: number } | null {
 }
 
 /** A card is good through the last day of its expiry month, so only an earlier month is in the past. */
-export function validateExpiry(value: string, now: Date): string | undefined {
-  if (digitsOf(value).length === 0) return 'Expiry date is required';
+export function validateExpiry(value: string, now: Date): CardFieldError | undefined {
+  if (digitsOf(value).length === 0) return 'cardForm.expiryRequired';
   const expiry = parseExpiry(value);
-  if (!expiry) return 'Your card’s expiration date is incomplete';
-  if (expiry.month < 1 || expiry.month > 12) return 'Your card’s expiration month is invalid';
+  if (!expiry) return 'cardForm.expiryIncomplete';
+  if (expiry.month < 1 || expiry.month > 12) return 'cardForm.expiryMonthInvalid';
   const thisMonth = now.getFullYear() * 12 + now.getMonth();
-  if (expiry.year * 12 + (expiry.month - 1) < thisMonth) return 'Your card’s expiration date is in the past';
+  if (expiry.year * 12 + (expiry.month - 1) < thisMonth) return 'cardForm.expiryPast';
   return undefined;
 }
 
-export function validateCvc(value: string): string | undefined {
+export function validateCvc(value: string): CardFieldError | undefined {
   const digits = digitsOf(value);
-  if (digits.length === 0) return 'CVC is required';
-  if (digits.length < CVC_LENGTH) return 'Your card’s security code is incomplete';
+  if (digits.length === 0) return 'cardForm.cvcRequired';
+  if (digits.length < CVC_LENGTH) return 'cardForm.cvcIncomplete';
   return undefined;
 }
 

@@ -5,14 +5,14 @@
  */
 export async function openInNewTab(
   load: () => Promise<string>,
-  /** What the tab says until the page arrives; an invoice PDF downloads and leaves it showing. */
-  waitingText = 'Loading…',
+  /** What the tab says until the page arrives, in the user's language; an invoice PDF downloads and leaves it showing. */
+  waitingText?: string,
 ): Promise<void> {
   const tab = window.open('', '_blank');
   if (tab) {
     // The page it shows must not be able to navigate this one (what rel="noopener" does for links).
     tab.opener = null;
-    showWaiting(tab, waitingText);
+    if (waitingText) showWaiting(tab, waitingText);
   }
   let url: string;
   try {

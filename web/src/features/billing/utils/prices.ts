@@ -1,39 +1,36 @@
-/** Plan prices as docs/spec.md sections 4 and 9 show them: minor units ÷ 100, in the plan's own currency. */
+/** Plan prices as docs/spec.md sections 4 and 9 show them: minor units in the plan's own currency. */
 import type { BillingInterval, Plan } from '@app/contract';
 
-const formats = new Map<string, Intl.NumberFormat>();
+import type { Formats } from '@/lib/i18n/format';
+import type { TFunction } from '@/lib/i18n/translation';
 
-/** `amount` in minor units, e.g. 1900 USD → '$19', 950 USD → '$9.50'. */
-export function formatMoney(amount: number, currency: string): string {
-  const code = currency.toUpperCase();
-  let format = formats.get(code);
-  if (!format) {
-    format = new Intl.NumberFormat('en-US', {
-      style: 'currency',
-      currency: code,
-      // Whole amounts read as '$19', not '$19.00'; cents stay when there are any.
-      trailingZeroDisplay: 'stripIfInteger',
-    });
-    formats.set(code, format);
-  }
-  return format.format(amount / 100);
-}
+/** `amount` in minor units without zero cents, e.g. 1900 USD → '$19', 950 USD → '$9.50'. */
+export const formatPrice = (format: Formats, amount: number, currency: string) =>
+  format.money(amount, currency, { whole: true });
 
 type DisplayedPrice = {
   /** What one month costs on this interval, formatted: the annual price ÷ 12, rounded (docs/spec.md section 9). */
   perMonth: string;
-  /** 'billed $114 annually' on the annual interval; null on the monthly one. */
-  billedNote: string | null;
+  /** 'billed $114 annually' on the annual interval, 'billed monthly' on the monthly one. */
+  billedNote: string;
 };
 
 /** What a plan card shows for `interval`. */
-export function planPrice(plan: Plan, interval: BillingInterval): DisplayedPrice {
+export function planPrice(
+  plan: Plan,
+  interval: BillingInterval,
+  t: TFunction<'billing'>,
+  format: Formats,
+): DisplayedPrice {
   if (interval === 'monthly') {
-    return { perMonth: formatMoney(plan.price_monthly, plan.currency), billedNote: null };
+    return {
+      perMonth: formatPrice(format, plan.price_monthly, plan.currency),
+      billedNote: t('price.billedMonthly'),
+    };
   }
   return {
-    perMonth: formatMoney(Math.round(plan.price_annual / 12), plan.currency),
-    billedNote: `billed ${formatMoney(plan.price_annual, plan.currency)} annually`,
+    perMonth: formatPrice(format, Math.round(plan.price_annual / 12), plan.currency),
+    billedNote: t('price.billedAnnually', { amount: formatPrice(format, plan.price_annual, plan.currency) }),
   };
 }
 
@@ -41,6 +38,28 @@ export function planPrice(plan: Plan, interval: BillingInterval): DisplayedPrice
 export const periodAmount = (plan: Plan, interval: BillingInterval) =>
   interval === 'annual' ? plan.price_annual : plan.price_monthly;
 
+/** What one period of `interval` costs, formatted: '$19' a month or '$114' a year. */
+export const formatPeriodAmount = (plan: Plan, interval: BillingInterval, format: Formats) =>
+  formatPrice(format, periodAmount(plan, interval), plan.currency);
+
 /** '$19 per month' or '$114 per year'. */
-export const formatPeriodPrice = (plan: Plan, interval: BillingInterval) =>
-  `${formatMoney(periodAmount(plan, interval), plan.currency)} per ${interval === 'annual' ? 'year' : 'month'}`;
+export const formatPeriodPrice = (
+  plan: Plan,
+  interval: BillingInterval,
+  t: TFunction<'billing'>,
+  format: Formats,
+) =>
+  t(interval === 'annual' ? 'price.perYear' : 'price.perMonth', {
+    amount: formatPeriodAmount(plan, interval, format),
+  });
+
+/** '$294 per year, billed annually' or '$49 per month, billed monthly'. */
+export const formatBilledPrice = (
+  plan: Plan,
+  interval: BillingInterval,
+  t: TFunction<'billing'>,
+  format: Formats,
+) =>
+  t(interval === 'annual' ? 'price.perYearBilledAnnually' : 'price.perMonthBilledMonthly', {
+    amount: formatPeriodAmount(plan, interval, format),
+  });

@@ -1,14 +1,30 @@
-import type { Subscription, SubscriptionStatus } from '@app/contract';
+import {
+  NO_SUBSCRIPTION_LABEL,
+  SUBSCRIPTION_STATUS_LABELS,
+  type Subscription,
+  type SubscriptionStatus,
+} from '@app/contract';
+import { renderHook } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+
+import { useFormat } from '@/lib/i18n/format';
+import { fixedT } from '@/lib/i18n/translation';
 
 import {
   currentPlanId,
   isLive,
   isPaid,
-  periodEndText,
-  statusLabel,
-  trialEndText,
+  periodEndText as periodEndTextIn,
+  statusLabel as statusLabelIn,
+  trialEndText as trialEndTextIn,
 } from './subscription-status';
+
+// The English texts and formats, as a page in English shows them.
+const t = fixedT('billing');
+const format = renderHook(() => useFormat()).result.current;
+const statusLabel = (subscription: Subscription | null) => statusLabelIn(subscription, t);
+const periodEndText = (subscription: Subscription) => periodEndTextIn(subscription, t, format);
+const trialEndText = (subscription: Subscription | null) => trialEndTextIn(subscription, t, format);
 
 const subscription = (overrides: Partial<Subscription> = {}): Subscription => ({
   id: '44444444-4444-4444-8444-444444444444',
@@ -37,6 +53,13 @@ describe('statusLabel', () => {
 
   it("labels a team without one 'No Subscription'", () => {
     expect(statusLabel(null)).toBe('No Subscription');
+  });
+
+  it("reads as the contract's labels in English", () => {
+    for (const [status, label] of Object.entries(SUBSCRIPTION_STATUS_LABELS)) {
+      expect(statusLabel(subscription({ status: status as SubscriptionStatus }))).toBe(label);
+    }
+    expect(statusLabel(null)).toBe(NO_SUBSCRIPTION_LABEL);
   });
 });
 

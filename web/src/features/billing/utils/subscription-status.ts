@@ -1,15 +1,28 @@
 /** How a subscription reads on screen (docs/spec.md section 4): its status label and the date line under it. */
 import {
   LIVE_SUBSCRIPTION_STATUSES,
-  NO_SUBSCRIPTION_LABEL,
   PAID_STATUSES,
-  SUBSCRIPTION_STATUS_LABELS,
   type Subscription,
+  type SubscriptionStatus,
 } from '@app/contract';
 
-/** The label of a team's subscription; `null` is a team that never had one. */
-export const statusLabel = (subscription: Subscription | null) =>
-  subscription ? SUBSCRIPTION_STATUS_LABELS[subscription.status] : NO_SUBSCRIPTION_LABEL;
+import type { Formats } from '@/lib/i18n/format';
+import type { TFunction } from '@/lib/i18n/translation';
+
+/** The catalogue key of each status's label (the contract's SUBSCRIPTION_STATUS_LABELS in English). */
+const STATUS_KEYS = {
+  active: 'status.active',
+  trialing: 'status.trialing',
+  past_due: 'status.pastDue',
+  unpaid: 'status.unpaid',
+  canceled: 'status.canceled',
+  inactive: 'status.inactive',
+  incomplete: 'status.incomplete',
+} as const satisfies Record<SubscriptionStatus, string>;
+
+/** The label of a team's subscription; `null` is a team that never had one ('No Subscription'). */
+export const statusLabel = (subscription: Subscription | null, t: TFunction<'billing'>) =>
+  t(subscription ? STATUS_KEYS[subscription.status] : 'status.none');
 
 /** Active and trialing count as paid (docs/spec.md section 4): no 'Upgrade Plan' then. */
 export const isPaid = (subscription: Subscription | null | undefined) =>
@@ -26,25 +39,33 @@ export const isLive = (subscription: Subscription | null | undefined): subscript
 export const currentPlanId = (subscription: Subscription | null | undefined) =>
   isLive(subscription) ? subscription.plan_id : null;
 
-const dateFormat = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', day: 'numeric' });
+/** When the trial ends while the team is trialing (TRIAL_DAYS, docs/contract.md section 4), else null. */
+export const trialEndsAt = (subscription: Subscription | null | undefined) =>
+  subscription?.status === 'trialing' && subscription.trial_ends_at ? subscription.trial_ends_at : null;
 
-export const formatDate = (iso: string) => dateFormat.format(new Date(iso));
-
-/** 'Trial ends on {date}' while the team is trialing (TRIAL_DAYS, docs/contract.md section 4), else null. */
-export const trialEndText = (subscription: Subscription | null | undefined) =>
-  subscription?.status === 'trialing' && subscription.trial_ends_at
-    ? `Trial ends on ${formatDate(subscription.trial_ends_at)}`
-    : null;
+/** 'Trial ends on {date}' while the team is trialing, else null. */
+export function trialEndText(
+  subscription: Subscription | null | undefined,
+  t: TFunction<'billing'>,
+  format: Formats,
+): string | null {
+  const endsAt = trialEndsAt(subscription);
+  return endsAt ? t('status.trialEndsOn', { date: format.longDate(endsAt) }) : null;
+}
 
 /**
  * 'Cancels on {date}' when it is set to end, otherwise 'Renews on {date}' (docs/spec.md section 4); an ended
  * subscription says when it ended, and one that never started says nothing. A trial that goes on says nothing
  * more than trialEndText: its first payment is not a renewal.
  */
-export function periodEndText(subscription: Subscription): string | null {
-  const date = formatDate(subscription.current_period_end);
-  if (subscription.status === 'canceled') return `Ended on ${date}`;
+export function periodEndText(
+  subscription: Subscription,
+  t: TFunction<'billing'>,
+  format: Formats,
+): string | null {
+  const date = format.longDate(subscription.current_period_end);
+  if (subscription.status === 'canceled') return t('status.endedOn', { date });
   if (!isLive(subscription)) return null;
-  if (subscription.cancel_at_period_end) return `Cancels on ${date}`;
-  return trialEndText(subscription) ? null : `Renews on ${date}`;
+  if (subscription.cancel_at_period_end) return t('status.cancelsOn', { date });
+  return trialEndsAt(subscription) ? null : t('status.renewsOn', { date });
 }

@@ -10,21 +10,24 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { getErrorText } from '@/lib/api-error';
+import { useFormat } from '@/lib/i18n/format';
 
 import { useApiKeys } from '@/features/developers/api/get-api-keys';
 import { useRevokeApiKey } from '@/features/developers/api/revoke-api-key';
 import { CreateApiKeyForm } from '@/features/developers/components/create-api-key-form';
 import { LiveNotice } from '@/features/developers/components/live-notice';
 import { SecretPanel } from '@/features/developers/components/secret-panel';
+import { Trans, useTranslation } from '@/lib/i18n/translation';
 
-const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
-const formatDate = (iso: string) => dateFormat.format(new Date(iso));
+/** How a request sends a key, shown as it is typed. */
+const AUTHORIZATION_HEADER = 'Authorization: Bearer <key>';
 
 /**
  * The team's API keys (docs/contract.md section 4): each one's name, scopes, prefix, creator and last use; a new
  * key is shown once, with Copy; a key is revoked after asking.
  */
 export function ApiKeysCard({ tenantUuid }: { tenantUuid: string }) {
+  const { t } = useTranslation('developers');
   const keys = useApiKeys(tenantUuid);
   const revoke = useRevokeApiKey(tenantUuid);
   const [created, setCreated] = useState<CreatedApiKey | null>(null);
@@ -35,7 +38,7 @@ export function ApiKeysCard({ tenantUuid }: { tenantUuid: string }) {
   const onCreated = (key: CreatedApiKey) => {
     revoke.reset();
     setCreated(key);
-    setNotice(`Created the API key “${key.name}”.`);
+    setNotice(t('apiKeys.created', { name: key.name }));
   };
   const confirmRevoke = () => {
     if (!revoking) return;
@@ -45,7 +48,7 @@ export function ApiKeysCard({ tenantUuid }: { tenantUuid: string }) {
       onSuccess: () => {
         // The key the user just created and revoked at once must not stay on screen as if it worked.
         setCreated((shown) => (shown?.id === id ? null : shown));
-        setNotice(`Revoked the API key “${name}”.`);
+        setNotice(t('apiKeys.revoked', { name }));
         // Its row, which held the focus, is gone: the card's heading takes it.
         headingRef.current?.focus();
       },
@@ -57,43 +60,47 @@ export function ApiKeysCard({ tenantUuid }: { tenantUuid: string }) {
       <CardHeader className="max-sm:px-4">
         <CardTitle asChild>
           <h2 ref={headingRef} tabIndex={-1} className="outline-none">
-            API keys
+            {t('apiKeys.title')}
           </h2>
         </CardTitle>
         <CardDescription>
-          A key lets a script or service call the API for this team, within the scopes you give it: send it as{' '}
-          <code className="font-mono text-xs">Authorization: Bearer &lt;key&gt;</code>.
+          <Trans
+            t={t}
+            i18nKey="apiKeys.description"
+            values={{ header: AUTHORIZATION_HEADER }}
+            components={{ code: <code className="font-mono text-xs" /> }}
+          />
         </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-6 max-sm:px-4">
         <LiveNotice>{notice}</LiveNotice>
         {revoke.isError && (
           <Alert variant="destructive">
-            <AlertDescription>{getErrorText(revoke.error, 'Failed to revoke the API key')}</AlertDescription>
+            <AlertDescription>{getErrorText(revoke.error, t('apiKeys.revokeFailed'))}</AlertDescription>
           </Alert>
         )}
         {created && (
           <SecretPanel
             key={created.id}
-            title={`Copy your new API key “${created.name}”`}
-            what="API key"
+            title={t('apiKeys.secretTitle', { name: created.name })}
+            kind="apiKey"
             secret={created.key}
             onDone={() => setCreated(null)}
           />
         )}
         {!keys.isSuccess ? (
-          <QueryPending query={keys} failure="Failed to load the API keys" />
+          <QueryPending query={keys} failure={t('apiKeys.fetchFailed')} />
         ) : keys.data.length === 0 ? (
           <div className="grid justify-items-center gap-2 py-6 text-center">
             <KeyRound className="size-8 text-muted-foreground" aria-hidden="true" />
-            <p className="font-medium">No API keys yet</p>
-            <p className="max-w-md text-sm text-muted-foreground">
-              Create one to let your own scripts and services read or change this team&apos;s data through the
-              API.
-            </p>
+            <p className="font-medium">{t('apiKeys.empty')}</p>
+            <p className="max-w-md text-sm text-muted-foreground">{t('apiKeys.emptyHint')}</p>
           </div>
         ) : (
-          <ul aria-label="API keys" className="grid divide-y divide-border rounded-md border border-border">
+          <ul
+            aria-label={t('apiKeys.list')}
+            className="grid divide-y divide-border rounded-md border border-border"
+          >
             {keys.data.map((key) => (
               <ApiKeyRow
                 key={key.id}
@@ -113,9 +120,9 @@ export function ApiKeysCard({ tenantUuid }: { tenantUuid: string }) {
         onOpenChange={(open) => {
           if (!open) setRevoking(null);
         }}
-        title="Revoke this API key?"
-        description={`“${revoking?.name ?? ''}” (${revoking?.prefix ?? ''}…) stops working at once: every request that sends it is refused. This cannot be undone.`}
-        confirmLabel="Revoke API key"
+        title={t('apiKeys.confirmTitle')}
+        description={t('apiKeys.confirmText', { name: revoking?.name ?? '', prefix: revoking?.prefix ?? '' })}
+        confirmLabel={t('apiKeys.confirm')}
         onConfirm={confirmRevoke}
       />
     </Card>
@@ -131,6 +138,8 @@ function ApiKeyRow({
   isRevoking: boolean;
   onRevoke: () => void;
 }) {
+  const { t } = useTranslation('developers');
+  const format = useFormat();
   return (
     <li className="grid gap-3 p-3 sm:grid-cols-[minmax(0,1fr)_auto] sm:items-start sm:p-4">
       <div className="grid min-w-0 gap-2">
@@ -138,7 +147,7 @@ function ApiKeyRow({
           <span className="font-medium [overflow-wrap:anywhere]">{apiKey.name}</span>
           <code className="rounded-sm bg-muted px-1.5 py-0.5 font-mono text-xs">{apiKey.prefix}…</code>
         </p>
-        <ul aria-label={`Scopes of ${apiKey.name}`} className="flex flex-wrap gap-1">
+        <ul aria-label={t('apiKey.scopesOf', { name: apiKey.name })} className="flex flex-wrap gap-1">
           {apiKey.scopes.map((scope) => (
             <li key={scope}>
               <Badge variant="secondary" className="font-mono">
@@ -149,18 +158,20 @@ function ApiKeyRow({
         </ul>
         <dl className="grid gap-x-6 gap-y-1 text-sm sm:grid-cols-[auto_auto_auto] sm:justify-start">
           <div className="flex flex-wrap gap-x-1">
-            <dt className="text-muted-foreground">Created</dt>
-            <dd>{formatDate(apiKey.created_at)}</dd>
+            <dt className="text-muted-foreground">{t('apiKey.created')}</dt>
+            <dd>{format.date(apiKey.created_at)}</dd>
           </div>
           <div className="flex min-w-0 flex-wrap gap-x-1">
-            <dt className="text-muted-foreground">Created by</dt>
+            <dt className="text-muted-foreground">{t('apiKey.createdBy')}</dt>
             <dd className="min-w-0 [overflow-wrap:anywhere]">
-              {apiKey.created_by_email ?? <em className="text-muted-foreground">Deleted account</em>}
+              {apiKey.created_by_email ?? (
+                <em className="text-muted-foreground">{t('apiKey.deletedAccount')}</em>
+              )}
             </dd>
           </div>
           <div className="flex flex-wrap gap-x-1">
-            <dt className="text-muted-foreground">Last used</dt>
-            <dd>{apiKey.last_used_at ? formatDate(apiKey.last_used_at) : 'Never'}</dd>
+            <dt className="text-muted-foreground">{t('apiKey.lastUsed')}</dt>
+            <dd>{apiKey.last_used_at ? format.date(apiKey.last_used_at) : t('apiKey.never')}</dd>
           </div>
         </dl>
       </div>
@@ -169,11 +180,11 @@ function ApiKeyRow({
         size="sm"
         className="justify-self-start text-destructive"
         disabled={isRevoking}
-        aria-label={`Revoke API key ${apiKey.name}`}
+        aria-label={t('apiKey.revokeLabel', { name: apiKey.name })}
         onClick={onRevoke}
       >
         {isRevoking && <Spinner />}
-        Revoke
+        {t('apiKey.revoke')}
       </Button>
     </li>
   );

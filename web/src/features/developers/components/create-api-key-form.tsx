@@ -11,14 +11,15 @@ import { getErrorText } from '@/lib/api-error';
 
 import { useCreateApiKey } from '@/features/developers/api/create-api-key';
 import { ChoiceCheckboxes } from '@/features/developers/components/choice-checkboxes';
+import { useTranslation } from '@/lib/i18n/translation';
 
-/** What each scope lets a key do (docs/contract.md section 4: one endpoint family each). */
-const SCOPE_HINTS: Record<ApiKeyScope, string> = {
-  'items:read': "List and read the team's items",
-  'items:write': 'Create, change and delete items',
-  'members:read': "List the team's members",
-  'activity:read': "Read the team's activity log",
-};
+/** What each scope lets a key do (docs/contract.md section 4: one endpoint family each): its hint's key. */
+const SCOPE_HINTS = {
+  'items:read': 'createKey.scopeHints.itemsRead',
+  'items:write': 'createKey.scopeHints.itemsWrite',
+  'members:read': 'createKey.scopeHints.membersRead',
+  'activity:read': 'createKey.scopeHints.activityRead',
+} as const satisfies Record<ApiKeyScope, string>;
 
 /** The 'Create API key' form: a name and at least one scope; the created key goes to `onCreated`, to be shown once. */
 export function CreateApiKeyForm({
@@ -28,12 +29,17 @@ export function CreateApiKeyForm({
   tenantUuid: string;
   onCreated: (key: CreatedApiKey) => void;
 }) {
+  const { t } = useTranslation('developers');
   const create = useCreateApiKey(tenantUuid);
   const titleId = useId();
   const form = useForm({
     resolver: zodResolver(CreateApiKeyBodySchema),
     defaultValues: { name: '', scopes: [] },
   });
+
+  const scopeHints = Object.fromEntries(
+    API_KEY_SCOPES.map((scope) => [scope, t(SCOPE_HINTS[scope])]),
+  ) as Record<ApiKeyScope, string>;
 
   const onSubmit = form.handleSubmit((body) =>
     create.mutate(body, {
@@ -48,11 +54,11 @@ export function CreateApiKeyForm({
     <Form {...form}>
       <form noValidate className="grid gap-5" onSubmit={onSubmit} aria-labelledby={titleId}>
         <h3 id={titleId} className="text-base font-semibold">
-          Create API key
+          {t('createKey.title')}
         </h3>
         {create.isError && (
           <Alert variant="destructive">
-            <AlertDescription>{getErrorText(create.error, 'Failed to create the API key')}</AlertDescription>
+            <AlertDescription>{getErrorText(create.error, t('createKey.failed'))}</AlertDescription>
           </Alert>
         )}
         <FormField
@@ -60,9 +66,14 @@ export function CreateApiKeyForm({
           name="name"
           render={({ field }) => (
             <FormItem className="sm:max-w-sm">
-              <FormLabel>Name</FormLabel>
+              <FormLabel>{t('createKey.name')}</FormLabel>
               <FormControl>
-                <Input autoComplete="off" aria-required="true" placeholder="e.g. CI deploys" {...field} />
+                <Input
+                  autoComplete="off"
+                  aria-required="true"
+                  placeholder={t('createKey.namePlaceholder')}
+                  {...field}
+                />
               </FormControl>
               <FormMessage />
             </FormItem>
@@ -73,9 +84,9 @@ export function CreateApiKeyForm({
           name="scopes"
           render={({ field, fieldState }) => (
             <ChoiceCheckboxes
-              legend="Scopes"
+              legend={t('createKey.scopes')}
               options={API_KEY_SCOPES}
-              hints={SCOPE_HINTS}
+              hints={scopeHints}
               value={field.value}
               onChange={field.onChange}
               error={fieldState.error?.message}
@@ -84,8 +95,12 @@ export function CreateApiKeyForm({
           )}
         />
         <div>
-          <SubmitButton isPending={create.isPending} pendingText="Creating…" className="w-full sm:w-auto">
-            Create API key
+          <SubmitButton
+            isPending={create.isPending}
+            pendingText={t('createKey.creating')}
+            className="w-full sm:w-auto"
+          >
+            {t('createKey.submit')}
           </SubmitButton>
         </div>
       </form>

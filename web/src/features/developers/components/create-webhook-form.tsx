@@ -19,6 +19,7 @@ import { ApiError, getErrorText } from '@/lib/api-error';
 
 import { useCreateWebhook } from '@/features/developers/api/create-webhook';
 import { ChoiceCheckboxes } from '@/features/developers/components/choice-checkboxes';
+import { useTranslation } from '@/lib/i18n/translation';
 
 /**
  * Whether the server refused the URL itself (docs/contract.md section 4: 'Webhook URLs must be public https
@@ -38,6 +39,7 @@ export function CreateWebhookForm({
   tenantUuid: string;
   onCreated: (webhook: CreatedWebhook) => void;
 }) {
+  const { t } = useTranslation('developers');
   const create = useCreateWebhook(tenantUuid);
   const titleId = useId();
   const form = useForm({
@@ -61,11 +63,11 @@ export function CreateWebhookForm({
     <Form {...form}>
       <form noValidate className="grid gap-5" onSubmit={onSubmit} aria-labelledby={titleId}>
         <h3 id={titleId} className="text-base font-semibold">
-          Add endpoint
+          {t('createWebhook.title')}
         </h3>
         {create.isError && !isUrlRefusal(create.error) && (
           <Alert variant="destructive">
-            <AlertDescription>{getErrorText(create.error, 'Failed to add the endpoint')}</AlertDescription>
+            <AlertDescription>{getErrorText(create.error, t('createWebhook.failed'))}</AlertDescription>
           </Alert>
         )}
         <FormField
@@ -73,7 +75,7 @@ export function CreateWebhookForm({
           name="url"
           render={({ field }) => (
             <FormItem className="sm:max-w-xl">
-              <FormLabel>URL</FormLabel>
+              <FormLabel>{t('createWebhook.url')}</FormLabel>
               <FormControl>
                 <Input
                   type="url"
@@ -85,7 +87,7 @@ export function CreateWebhookForm({
                   {...field}
                 />
               </FormControl>
-              <FormDescription>Each event is sent to it as a signed POST request.</FormDescription>
+              <FormDescription>{t('createWebhook.urlHint')}</FormDescription>
               <FormMessage />
             </FormItem>
           )}
@@ -95,7 +97,7 @@ export function CreateWebhookForm({
           name="events"
           render={({ field, fieldState }) => (
             <ChoiceCheckboxes
-              legend="Events"
+              legend={t('createWebhook.events')}
               options={WEBHOOK_EVENTS}
               value={field.value}
               onChange={field.onChange}
@@ -105,8 +107,12 @@ export function CreateWebhookForm({
           )}
         />
         <div>
-          <SubmitButton isPending={create.isPending} pendingText="Adding…" className="w-full sm:w-auto">
-            Add endpoint
+          <SubmitButton
+            isPending={create.isPending}
+            pendingText={t('createWebhook.adding')}
+            className="w-full sm:w-auto"
+          >
+            {t('createWebhook.submit')}
           </SubmitButton>
         </div>
       </form>

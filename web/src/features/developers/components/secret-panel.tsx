@@ -1,14 +1,15 @@
 import { useEffect, useId, useRef } from 'react';
 
 import { Button } from '@/components/ui/button';
+import { Trans, useTranslation } from '@/lib/i18n/translation';
 
-import { CopyButton } from './copy-button';
+import { CopyButton, type SecretKind } from './copy-button';
 
 type SecretPanelProps = {
   /** The panel's heading, e.g. 'Copy your new API key'. */
   title: string;
   /** What the secret is, for the Copy button and its status ('API key'). */
-  what: string;
+  kind: SecretKind;
   secret: string;
   /** Forgets the secret: the panel closes and nothing shows it again. */
   onDone: () => void;
@@ -19,7 +20,8 @@ type SecretPanelProps = {
  * Copy, and the warning that it will not be shown again. It takes the keyboard focus when it opens, so Copy is the
  * next Tab from where the user already is.
  */
-export function SecretPanel({ title, what, secret, onDone }: SecretPanelProps) {
+export function SecretPanel({ title, kind, secret, onDone }: SecretPanelProps) {
+  const { t } = useTranslation('developers');
   const ref = useRef<HTMLElement>(null);
   const titleId = useId();
   useEffect(() => ref.current?.focus(), []);
@@ -38,13 +40,12 @@ export function SecretPanel({ title, what, secret, onDone }: SecretPanelProps) {
         {secret}
       </code>
       <p className="text-sm">
-        <strong className="font-semibold">It will not be shown again.</strong> Copy it now and keep it
-        somewhere safe, such as your secret manager.
+        <Trans t={t} i18nKey="secret.warning" components={{ strong: <strong className="font-semibold" /> }} />
       </p>
       <div className="flex flex-wrap items-start justify-between gap-3">
-        <CopyButton text={secret} what={what} />
+        <CopyButton text={secret} kind={kind} />
         <Button type="button" variant="ghost" size="sm" onClick={onDone}>
-          Done
+          {t('secret.done')}
         </Button>
       </div>
     </section>

@@ -8,22 +8,22 @@ import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { TableCell, TableHead, TableRow } from '@/components/ui/table';
 import { getErrorText } from '@/lib/api-error';
+import { useFormat } from '@/lib/i18n/format';
 
 import { useWebhookDeliveries } from '@/features/developers/api/get-webhook-deliveries';
 import { useRetryWebhookDelivery } from '@/features/developers/api/retry-webhook-delivery';
+import { Trans, useTranslation } from '@/lib/i18n/translation';
 
-const timeFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
-const formatTime = (iso: string) => timeFormat.format(new Date(iso));
-
-const STATUS_LABELS = { pending: 'Pending', succeeded: 'Succeeded', failed: 'Failed' } as const;
 const STATUS_VARIANTS = { pending: 'secondary', succeeded: 'default', failed: 'destructive' } as const;
 
 /** A delivery's status on a badge: delivered in the accent, given up in red, still trying in grey. */
 export function DeliveryStatusBadge({ status }: { status: WebhookDelivery['status'] }) {
-  return <Badge variant={STATUS_VARIANTS[status]}>{STATUS_LABELS[status]}</Badge>;
+  const { t } = useTranslation('developers');
+  return <Badge variant={STATUS_VARIANTS[status]}>{t(`deliveries.statuses.${status}`)}</Badge>;
 }
 
-const attemptsText = (attempts: number) => `${attempts} ${attempts === 1 ? 'attempt' : 'attempts'}`;
+/** The part of the Retry button's name that only screen readers hear. */
+const srOnly = { sr: <span className="sr-only" /> };
 
 type WebhookDeliveriesProps = {
   tenantUuid: string;
@@ -37,87 +37,88 @@ type WebhookDeliveriesProps = {
 /**
  * An endpoint's deliveries (docs/contract.md section 4), newest first and a page at a time: each one's event, status,
  * attempts, the last answer's HTTP status and when it was made, with Retry. The list asks again on its own while a
- * delivery in it is pending. On a phone the table keeps two columns: the details go under the event.
+ * delivery in it is pending. On a phone each delivery is a card, its details one a line (components/ui/table.tsx).
  */
 export function WebhookDeliveries({ tenantUuid, webhookId, url, onRetried }: WebhookDeliveriesProps) {
   const deliveries = useWebhookDeliveries(tenantUuid, webhookId);
   const retry = useRetryWebhookDelivery(tenantUuid, webhookId);
+  const { t } = useTranslation('developers');
+  const format = useFormat();
 
   return (
     <div className="grid gap-3">
       {retry.isError && (
         <Alert variant="destructive">
-          <AlertDescription>{getErrorText(retry.error, 'Failed to retry the delivery')}</AlertDescription>
+          <AlertDescription>{getErrorText(retry.error, t('deliveries.retryFailed'))}</AlertDescription>
         </Alert>
       )}
       <ListTable
         query={deliveries}
-        failureFallback="Failed to load the deliveries"
+        failureFallback={t('deliveries.fetchFailed')}
         canRetry
         loadingClassName="py-6"
-        aria-label={`Deliveries to ${url}`}
+        aria-label={t('deliveries.table', { url })}
         empty={
           <div className="grid justify-items-center gap-2 py-6 text-center">
             <Inbox className="size-6 text-muted-foreground" aria-hidden="true" />
-            <p className="text-sm font-medium">No deliveries yet</p>
-            <p className="text-sm text-muted-foreground">
-              Send a test, or make a change this endpoint listens to.
-            </p>
+            <p className="text-sm font-medium">{t('deliveries.empty')}</p>
+            <p className="text-sm text-muted-foreground">{t('deliveries.emptyHint')}</p>
           </div>
         }
         head={
           <>
-            <TableHead>Event</TableHead>
-            <TableHead className="max-sm:hidden">Status</TableHead>
-            <TableHead className="max-sm:hidden">Attempts</TableHead>
-            <TableHead className="max-sm:hidden">Response</TableHead>
-            <TableHead className="max-sm:hidden">Time</TableHead>
+            <TableHead>{t('deliveries.event')}</TableHead>
+            <TableHead>{t('deliveries.status')}</TableHead>
+            <TableHead>{t('deliveries.attempts')}</TableHead>
+            <TableHead>{t('deliveries.response')}</TableHead>
+            <TableHead>{t('deliveries.time')}</TableHead>
             <TableHead className="text-right">
-              <span className="sr-only">Actions</span>
+              <span className="sr-only">{t('deliveries.actions')}</span>
             </TableHead>
           </>
         }
         row={(delivery) => {
           const isRetrying = retry.isPending && retry.variables === delivery.id;
-          const response = delivery.response_status ?? 'None';
+          const time = format.dateTime(delivery.created_at);
           return (
             <TableRow key={delivery.id}>
-              <TableCell className="min-w-0 align-top sm:align-middle">
+              <TableCell className="min-w-0">
                 <span className="font-mono text-xs [overflow-wrap:anywhere]">{delivery.event}</span>
-                {/* Phones have no room for the other columns: they go under the event. */}
-                <span className="mt-1 flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-muted-foreground sm:hidden">
+              </TableCell>
+              <TableCell label={t('deliveries.status')}>
+                <span>
                   <DeliveryStatusBadge status={delivery.status} />
-                  <span>{attemptsText(delivery.attempts)}</span>
-                  <span>Response {response}</span>
-                  <time dateTime={delivery.created_at}>{formatTime(delivery.created_at)}</time>
                 </span>
               </TableCell>
-              <TableCell className="max-sm:hidden">
-                <DeliveryStatusBadge status={delivery.status} />
+              <TableCell label={t('deliveries.attempts')} className="sm:whitespace-nowrap">
+                {delivery.attempts}
               </TableCell>
-              <TableCell className="whitespace-nowrap max-sm:hidden">{delivery.attempts}</TableCell>
-              <TableCell className="whitespace-nowrap max-sm:hidden">
-                {delivery.response_status ?? <span className="text-muted-foreground">None</span>}
+              <TableCell label={t('deliveries.response')} className="sm:whitespace-nowrap">
+                {delivery.response_status ?? (
+                  <span className="text-muted-foreground">{t('deliveries.none')}</span>
+                )}
               </TableCell>
-              <TableCell className="whitespace-nowrap text-muted-foreground max-sm:hidden">
-                <time dateTime={delivery.created_at}>{formatTime(delivery.created_at)}</time>
+              <TableCell label={t('deliveries.time')} className="text-muted-foreground sm:whitespace-nowrap">
+                <time dateTime={delivery.created_at}>{time}</time>
               </TableCell>
-              <TableCell className="text-right align-top sm:align-middle">
+              <TableCell className="sm:text-right">
                 <Button
                   variant="outline"
                   size="sm"
                   disabled={isRetrying}
                   onClick={() =>
                     retry.mutate(delivery.id, {
-                      onSuccess: () => onRetried(`Queued the ${delivery.event} delivery again.`),
+                      onSuccess: () => onRetried(t('deliveries.retried', { event: delivery.event })),
                     })
                   }
                 >
                   {isRetrying ? <Spinner /> : <RotateCw aria-hidden="true" />}
-                  Retry
-                  <span className="sr-only">
-                    {` the ${delivery.event} delivery of ${formatTime(delivery.created_at)}`}
-                  </span>
+                  <Trans
+                    t={t}
+                    i18nKey="deliveries.retry"
+                    values={{ event: delivery.event, time }}
+                    components={srOnly}
+                  />
                 </Button>
               </TableCell>
             </TableRow>

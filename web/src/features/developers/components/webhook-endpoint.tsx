@@ -15,6 +15,10 @@ import { useTestWebhook } from '@/features/developers/api/test-webhook';
 import { useUpdateWebhook } from '@/features/developers/api/update-webhook';
 import { LiveNotice } from '@/features/developers/components/live-notice';
 import { WebhookDeliveries } from '@/features/developers/components/webhook-deliveries';
+import { Trans, useTranslation } from '@/lib/i18n/translation';
+
+/** The part of a button's name that only screen readers hear. */
+const srOnly = { sr: <span className="sr-only" /> };
 
 type WebhookEndpointProps = {
   tenantUuid: string;
@@ -28,6 +32,7 @@ type WebhookEndpointProps = {
  * Send test, Delete, and its deliveries under a disclosure button.
  */
 export function WebhookEndpoint({ tenantUuid, webhook, isDeleting, onDelete }: WebhookEndpointProps) {
+  const { t } = useTranslation('developers');
   const update = useUpdateWebhook(tenantUuid);
   const test = useTestWebhook(tenantUuid, webhook.id);
   const [showDeliveries, setShowDeliveries] = useState(false);
@@ -44,8 +49,7 @@ export function WebhookEndpoint({ tenantUuid, webhook, isDeleting, onDelete }: W
     update.mutate(
       { id: webhook.id, body: { enabled: next } },
       {
-        onSuccess: () =>
-          setNotice(next ? 'Endpoint turned on.' : 'Endpoint turned off: nothing is sent to it.'),
+        onSuccess: () => setNotice(next ? t('endpoint.turnedOn') : t('endpoint.turnedOff')),
       },
     );
   };
@@ -54,14 +58,14 @@ export function WebhookEndpoint({ tenantUuid, webhook, isDeleting, onDelete }: W
     test.mutate(undefined, {
       onSuccess: () => {
         setShowDeliveries(true);
-        setNotice('Sent a test ping: its delivery is listed below.');
+        setNotice(t('endpoint.testSent'));
       },
     });
   };
   const failure = update.isError
-    ? getErrorText(update.error, 'Failed to change the endpoint')
+    ? getErrorText(update.error, t('endpoint.changeFailed'))
     : test.isError
-      ? getErrorText(test.error, 'Failed to send the test')
+      ? getErrorText(test.error, t('endpoint.testFailed'))
       : null;
 
   return (
@@ -79,11 +83,11 @@ export function WebhookEndpoint({ tenantUuid, webhook, isDeleting, onDelete }: W
             aria-labelledby={`${switchLabelId} ${urlId}`}
           />
           <Label id={switchLabelId} htmlFor={`${id}-switch`}>
-            Enabled
+            {t('endpoint.enabled')}
           </Label>
         </div>
       </div>
-      <ul aria-label={`Events sent to ${webhook.url}`} className="flex flex-wrap gap-1">
+      <ul aria-label={t('endpoint.events', { url: webhook.url })} className="flex flex-wrap gap-1">
         {webhook.events.map((event) => (
           <li key={event}>
             <Badge variant="secondary" className="font-mono">
@@ -104,13 +108,11 @@ export function WebhookEndpoint({ tenantUuid, webhook, isDeleting, onDelete }: W
             aria-hidden="true"
             className={cn('transition-transform', showDeliveries && 'rotate-180')}
           />
-          Deliveries
-          <span className="sr-only">{` to ${webhook.url}`}</span>
+          <Trans t={t} i18nKey="endpoint.deliveries" values={{ url: webhook.url }} components={srOnly} />
         </Button>
         <Button variant="outline" size="sm" disabled={test.isPending} onClick={sendTest}>
           {test.isPending ? <Spinner /> : <Send aria-hidden="true" />}
-          Send test
-          <span className="sr-only">{` to ${webhook.url}`}</span>
+          <Trans t={t} i18nKey="endpoint.sendTest" values={{ url: webhook.url }} components={srOnly} />
         </Button>
         <Button
           variant="outline"
@@ -120,8 +122,7 @@ export function WebhookEndpoint({ tenantUuid, webhook, isDeleting, onDelete }: W
           onClick={onDelete}
         >
           {isDeleting ? <Spinner /> : <Trash2 aria-hidden="true" />}
-          Delete
-          <span className="sr-only">{` the endpoint ${webhook.url}`}</span>
+          <Trans t={t} i18nKey="endpoint.delete" values={{ url: webhook.url }} components={srOnly} />
         </Button>
       </div>
       {failure && (

@@ -14,12 +14,14 @@ import { CreateWebhookForm } from '@/features/developers/components/create-webho
 import { LiveNotice } from '@/features/developers/components/live-notice';
 import { SecretPanel } from '@/features/developers/components/secret-panel';
 import { WebhookEndpoint } from '@/features/developers/components/webhook-endpoint';
+import { useTranslation } from '@/lib/i18n/translation';
 
 /**
  * The team's webhook endpoints (docs/contract.md section 4): each one's URL, events, on/off switch, test and
  * deliveries; a new endpoint's signing secret is shown once, with Copy; an endpoint is deleted after asking.
  */
 export function WebhooksCard({ tenantUuid }: { tenantUuid: string }) {
+  const { t } = useTranslation('developers');
   const webhooks = useWebhooks(tenantUuid);
   const remove = useDeleteWebhook(tenantUuid);
   const [created, setCreated] = useState<CreatedWebhook | null>(null);
@@ -30,7 +32,7 @@ export function WebhooksCard({ tenantUuid }: { tenantUuid: string }) {
   const onCreated = (webhook: CreatedWebhook) => {
     remove.reset();
     setCreated(webhook);
-    setNotice(`Added the endpoint ${webhook.url}.`);
+    setNotice(t('webhooks.added', { url: webhook.url }));
   };
   const confirmDelete = () => {
     if (!deleting) return;
@@ -39,7 +41,7 @@ export function WebhooksCard({ tenantUuid }: { tenantUuid: string }) {
     remove.mutate(id, {
       onSuccess: () => {
         setCreated((shown) => (shown?.id === id ? null : shown));
-        setNotice(`Deleted the endpoint ${url}.`);
+        setNotice(t('webhooks.deleted', { url }));
         // Its item, which held the focus, is gone: the card's heading takes it.
         headingRef.current?.focus();
       },
@@ -51,43 +53,38 @@ export function WebhooksCard({ tenantUuid }: { tenantUuid: string }) {
       <CardHeader className="max-sm:px-4">
         <CardTitle asChild>
           <h2 ref={headingRef} tabIndex={-1} className="outline-none">
-            Webhooks
+            {t('webhooks.title')}
           </h2>
         </CardTitle>
-        <CardDescription>
-          Each endpoint receives a signed POST request when one of its events happens in the team, retried
-          until it answers with a 2xx status.
-        </CardDescription>
+        <CardDescription>{t('webhooks.description')}</CardDescription>
       </CardHeader>
       <CardContent className="grid gap-6 max-sm:px-4">
         <LiveNotice>{notice}</LiveNotice>
         {remove.isError && (
           <Alert variant="destructive">
-            <AlertDescription>{getErrorText(remove.error, 'Failed to delete the endpoint')}</AlertDescription>
+            <AlertDescription>{getErrorText(remove.error, t('webhooks.deleteFailed'))}</AlertDescription>
           </Alert>
         )}
         {created && (
           <SecretPanel
             key={created.id}
-            title="Copy the endpoint's signing secret"
-            what="signing secret"
+            title={t('webhooks.secretTitle')}
+            kind="signingSecret"
             secret={created.secret}
             onDone={() => setCreated(null)}
           />
         )}
         {!webhooks.isSuccess ? (
-          <QueryPending query={webhooks} failure="Failed to load the webhook endpoints" />
+          <QueryPending query={webhooks} failure={t('webhooks.fetchFailed')} />
         ) : webhooks.data.length === 0 ? (
           <div className="grid justify-items-center gap-2 py-6 text-center">
             <WebhookIcon className="size-8 text-muted-foreground" aria-hidden="true" />
-            <p className="font-medium">No endpoints yet</p>
-            <p className="max-w-md text-sm text-muted-foreground">
-              Add one to have your own service told when items, members or the subscription change.
-            </p>
+            <p className="font-medium">{t('webhooks.empty')}</p>
+            <p className="max-w-md text-sm text-muted-foreground">{t('webhooks.emptyHint')}</p>
           </div>
         ) : (
           <ul
-            aria-label="Webhook endpoints"
+            aria-label={t('webhooks.list')}
             className="grid divide-y divide-border rounded-md border border-border"
           >
             {webhooks.data.map((webhook) => (
@@ -110,9 +107,9 @@ export function WebhooksCard({ tenantUuid }: { tenantUuid: string }) {
         onOpenChange={(open) => {
           if (!open) setDeleting(null);
         }}
-        title="Delete this endpoint?"
-        description={`Nothing more is sent to ${deleting?.url ?? ''}. This cannot be undone.`}
-        confirmLabel="Delete endpoint"
+        title={t('webhooks.confirmTitle')}
+        description={t('webhooks.confirmText', { url: deleting?.url ?? '' })}
+        confirmLabel={t('webhooks.confirm')}
         onConfirm={confirmDelete}
       />
     </Card>

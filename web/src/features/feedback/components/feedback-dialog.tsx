@@ -19,6 +19,7 @@ import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from '
 import { Textarea } from '@/components/ui/textarea';
 import { useSubmitFeedback } from '@/features/feedback/api/submit-feedback';
 import { getErrorText } from '@/lib/api-error';
+import { useTranslation } from '@/lib/i18n/translation';
 
 /** docs/spec.md section 9: success modals close 2000 ms after success. */
 export const FEEDBACK_CLOSE_DELAY_MS = 2000;
@@ -58,6 +59,7 @@ type FeedbackDialogProps = {
  * the f key pressed outside text fields toggles it.
  */
 export function FeedbackDialog({ open, onOpenChange, tenantUuid }: FeedbackDialogProps) {
+  const { t } = useTranslation('feedback');
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
       if (!isFeedbackShortcut(event)) return;
@@ -72,10 +74,8 @@ export function FeedbackDialog({ open, onOpenChange, tenantUuid }: FeedbackDialo
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent {...{ [FEEDBACK_DIALOG_ATTRIBUTE]: '' }}>
         <DialogHeader>
-          <DialogTitle>Send Feedback</DialogTitle>
-          <DialogDescription>
-            Tell us what works, what does not, and what you would like to see next.
-          </DialogDescription>
+          <DialogTitle>{t('dialog.title')}</DialogTitle>
+          <DialogDescription>{t('dialog.text')}</DialogDescription>
         </DialogHeader>
         {/* Mounted afresh on every opening: an empty text area and no old outcome. */}
         <FeedbackForm tenantUuid={tenantUuid} onDone={() => onOpenChange(false)} />
@@ -85,6 +85,7 @@ export function FeedbackDialog({ open, onOpenChange, tenantUuid }: FeedbackDialo
 }
 
 function FeedbackForm({ tenantUuid, onDone }: { tenantUuid: string | null; onDone: () => void }) {
+  const { t } = useTranslation('feedback');
   const { pathname } = useLocation();
   const submit = useSubmitFeedback(tenantUuid);
   const form = useForm({ resolver: zodResolver(MessageSchema), defaultValues: { message: '' } });
@@ -104,7 +105,7 @@ function FeedbackForm({ tenantUuid, onDone }: { tenantUuid: string | null; onDon
   if (submit.isSuccess) {
     return (
       <Alert>
-        <AlertDescription>Thank you for your feedback!</AlertDescription>
+        <AlertDescription>{t('dialog.thanks')}</AlertDescription>
       </Alert>
     );
   }
@@ -118,7 +119,7 @@ function FeedbackForm({ tenantUuid, onDone }: { tenantUuid: string | null; onDon
       >
         {submit.isError && (
           <Alert variant="destructive">
-            <AlertDescription>{getErrorText(submit.error, 'Failed to submit feedback')}</AlertDescription>
+            <AlertDescription>{getErrorText(submit.error, t('dialog.failed'))}</AlertDescription>
           </Alert>
         )}
         <FormField
@@ -126,12 +127,12 @@ function FeedbackForm({ tenantUuid, onDone }: { tenantUuid: string | null; onDon
           name="message"
           render={({ field }) => (
             <FormItem>
-              <FormLabel>Your feedback</FormLabel>
+              <FormLabel>{t('dialog.label')}</FormLabel>
               <FormControl>
                 <Textarea
                   rows={6}
                   maxLength={FEEDBACK_MAX_LENGTH}
-                  placeholder="What's on your mind?"
+                  placeholder={t('dialog.placeholder')}
                   aria-required="true"
                   {...field}
                 />
@@ -139,7 +140,7 @@ function FeedbackForm({ tenantUuid, onDone }: { tenantUuid: string | null; onDon
               <div className="flex items-start justify-between gap-3">
                 <FormMessage />
                 <p className="ml-auto text-xs text-muted-foreground tabular-nums">
-                  {`${length} / ${FEEDBACK_MAX_LENGTH}`}
+                  {t('dialog.counter', { length, max: FEEDBACK_MAX_LENGTH })}
                 </p>
               </div>
             </FormItem>
@@ -147,10 +148,10 @@ function FeedbackForm({ tenantUuid, onDone }: { tenantUuid: string | null; onDon
         />
         <DialogFooter>
           <Button type="button" variant="outline" onClick={onDone}>
-            Cancel
+            {t('dialog.cancel')}
           </Button>
-          <SubmitButton isPending={submit.isPending} pendingText="Sending…" className="w-auto">
-            Send Feedback
+          <SubmitButton isPending={submit.isPending} pendingText={t('dialog.sending')} className="w-auto">
+            {t('dialog.send')}
           </SubmitButton>
         </DialogFooter>
       </form>

@@ -9,6 +9,7 @@ import { paths } from '@/config/paths';
 import { useAcceptInvitation } from '@/features/invitations/api/accept-invitation';
 import { SetInvitationPasswordForm } from '@/features/invitations/components/set-invitation-password-form';
 import { getErrorText } from '@/lib/api-error';
+import { useTranslation } from '@/lib/i18n/translation';
 import type { SecondStepState } from '@/lib/session/second-step';
 
 /**
@@ -17,6 +18,7 @@ import type { SecondStepState } from '@/lib/session/second-step';
  * outlives that remount.
  */
 export function InvitationAcceptance({ token }: { token: string }) {
+  const { t } = useTranslation('invitations');
   const acceptance = useAcceptInvitation();
   const { mutate } = acceptance;
   const spentToken = useRef<string | null>(null);
@@ -38,25 +40,22 @@ export function InvitationAcceptance({ token }: { token: string }) {
     const offerPassword = !has_password && !hasSetPassword;
     return (
       <AuthLayout
-        title={`Welcome to ${tenant_name}!`}
-        description={`You have joined ${tenant_name} as ${email}.`}
+        title={t('acceptance.welcome', { team: tenant_name })}
+        description={t('acceptance.joined', { team: tenant_name, email })}
       >
         {offerPassword && (
           <div className="grid gap-4">
-            <p className="text-sm text-muted-foreground">
-              Your account has no password yet. Set one to sign in with your email next time, or do it later
-              on your account page.
-            </p>
+            <p className="text-sm text-muted-foreground">{t('acceptance.noPassword')}</p>
             <SetInvitationPasswordForm token={token} onDone={() => setHasSetPassword(true)} />
           </div>
         )}
         {hasSetPassword && (
           <Alert>
-            <AlertDescription>Your password is set.</AlertDescription>
+            <AlertDescription>{t('acceptance.passwordSet')}</AlertDescription>
           </Alert>
         )}
         <Button asChild variant={offerPassword ? 'outline' : 'default'} className="w-full">
-          <Link to={paths.app.dashboard.getHref()}>Go to Dashboard</Link>
+          <Link to={paths.app.dashboard.getHref()}>{t('acceptance.dashboard')}</Link>
         </Button>
       </AuthLayout>
     );
@@ -64,25 +63,23 @@ export function InvitationAcceptance({ token }: { token: string }) {
 
   if (acceptance.isError) {
     return (
-      <AuthLayout title="Invitation Error">
+      <AuthLayout title={t('acceptance.errorTitle')}>
         <Alert variant="destructive">
-          <AlertTitle>
-            There was an error processing your invitation. The link may be expired or invalid.
-          </AlertTitle>
-          <AlertDescription>{getErrorText(acceptance.error, 'Failed to accept invitation')}</AlertDescription>
+          <AlertTitle>{t('acceptance.errorText')}</AlertTitle>
+          <AlertDescription>{getErrorText(acceptance.error, t('acceptance.failed'))}</AlertDescription>
         </Alert>
         <Button asChild className="w-full">
-          <Link to={paths.auth.login.getHref()}>Go to Login</Link>
+          <Link to={paths.auth.login.getHref()}>{t('acceptance.login')}</Link>
         </Button>
       </AuthLayout>
     );
   }
 
   return (
-    <AuthLayout title="Processing Invitation">
+    <AuthLayout title={t('acceptance.processingTitle')}>
       <div className="flex flex-col items-center gap-3 text-sm text-muted-foreground">
         <Spinner className="size-8 text-primary" />
-        <p>Accepting your invitation…</p>
+        <p>{t('acceptance.accepting')}</p>
       </div>
     </AuthLayout>
   );

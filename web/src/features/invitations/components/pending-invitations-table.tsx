@@ -1,6 +1,7 @@
 import type { PendingInvitation } from '@app/contract';
 import { LoaderCircle, MailPlus } from 'lucide-react';
 import { useState } from 'react';
+import { useTranslation } from '@/lib/i18n/translation';
 
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { ListTable } from '@/components/list-table';
@@ -13,21 +14,25 @@ import { useResendInvitation } from '@/features/invitations/api/resend-invitatio
 import { useRevokeInvitation } from '@/features/invitations/api/revoke-invitation';
 import { getErrorText } from '@/lib/api-error';
 import { cn } from '@/lib/cn';
+import { useFormat, type Formats } from '@/lib/i18n/format';
+import type { TFunction } from '@/lib/i18n/translation';
 
 const HOUR_MS = 60 * 60 * 1000;
 const DAY_MS = 24 * HOUR_MS;
-const mediumDate = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
-const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
-const relativeTime = new Intl.RelativeTimeFormat('en-US', { numeric: 'auto' });
-
 /** 'Expires on {date}'; within the last day the hours left, which a date alone would hide. */
-function expiryText(expiresAt: string, now: number): { text: string; isSoon: boolean } {
+function expiryText(
+  t: TFunction<'invitations'>,
+  format: Formats,
+  expiresAt: string,
+  now: number,
+): { text: string; isSoon: boolean } {
   const left = Date.parse(expiresAt) - now;
-  if (left <= 0) return { text: 'Expired', isSoon: true };
+  if (left <= 0) return { text: t('table.expired'), isSoon: true };
   if (left < DAY_MS) {
-    return { text: `Expires ${relativeTime.format(Math.ceil(left / HOUR_MS), 'hour')}`, isSoon: true };
+    const relative = format.relative(Math.ceil(left / HOUR_MS), 'hour');
+    return { text: t('table.expiresIn', { relative }), isSoon: true };
   }
-  return { text: `Expires on ${mediumDate.format(new Date(expiresAt))}`, isSoon: false };
+  return { text: t('table.expiresOn', { date: format.date(expiresAt) }), isSoon: false };
 }
 
 /**
@@ -35,6 +40,8 @@ function expiryText(expiresAt: string, now: number): { text: string; isSoon: boo
  * what, by whom and until when, with Resend and Revoke (after a confirmation).
  */
 export function PendingInvitationsTable({ tenantUuid }: { tenantUuid: string }) {
+  const { t } = useTranslation('invitations');
+  const format = useFormat();
   const invitations = usePendingInvitations(tenantUuid);
   const resend = useResendInvitation(tenantUuid);
   const revoke = useRevokeInvitation(tenantUuid);
@@ -56,14 +63,14 @@ export function PendingInvitationsTable({ tenantUuid }: { tenantUuid: string }) 
   };
 
   const failure = resend.isError
-    ? getErrorText(resend.error, 'Failed to resend invitation')
+    ? getErrorText(resend.error, t('table.resendFailed'))
     : revoke.isError
-      ? getErrorText(revoke.error, 'Failed to revoke invitation')
+      ? getErrorText(revoke.error, t('table.revokeFailed'))
       : null;
   const success = resend.isSuccess
-    ? `Invitation resent to ${resend.variables.email}`
+    ? t('table.resent', { email: resend.variables.email })
     : revoke.isSuccess
-      ? `Invitation for ${revoke.variables.email} revoked`
+      ? t('table.revoked', { email: revoke.variables.email })
       : null;
 
   return (
@@ -80,74 +87,80 @@ export function PendingInvitationsTable({ tenantUuid }: { tenantUuid: string }) 
       )}
       <ListTable
         query={invitations}
-        failureFallback="Failed to load invitations"
+        failureFallback={t('table.fetchFailed')}
         canRetry
         loadingClassName="py-6"
         empty={
           <div className="grid justify-items-center gap-2 py-4 text-center">
             <MailPlus className="size-6 text-muted-foreground" aria-hidden="true" />
-            <p className="text-sm text-muted-foreground">No pending invitations.</p>
+            <p className="text-sm text-muted-foreground">{t('table.empty')}</p>
           </div>
         }
-        aria-label="Pending invitations"
+        aria-label={t('table.label')}
         head={
           <>
-            <TableHead>Email</TableHead>
-            <TableHead>Role</TableHead>
-            <TableHead>Expires</TableHead>
-            <TableHead className="text-right">Actions</TableHead>
+            <TableHead>{t('table.email')}</TableHead>
+            <TableHead>{t('table.role')}</TableHead>
+            <TableHead>{t('table.expires')}</TableHead>
+            <TableHead className="text-right">{t('table.actions')}</TableHead>
           </>
         }
         row={(invitation) => {
-          const expiry = expiryText(invitation.expires_at, readAt);
+          const expiry = expiryText(t, format, invitation.expires_at, readAt);
           const isResending = resend.isPending && resend.variables.uuid === invitation.uuid;
           const isRevoking = revoke.isPending && revoke.variables.uuid === invitation.uuid;
           return (
             <TableRow key={invitation.uuid}>
               {/* Who invited sits under the address, so the row fits beside a wide sidebar. */}
-              <TableCell className="whitespace-nowrap">
+              <TableCell className="[overflow-wrap:anywhere] sm:whitespace-nowrap">
                 <p className="font-medium">{invitation.email}</p>
                 <p className="text-xs text-muted-foreground">
                   {invitation.invited_by_email
-                    ? `Invited by ${invitation.invited_by_email}`
-                    : 'Invited by a deleted account'}
+                    ? t('table.invitedBy', { email: invitation.invited_by_email })
+                    : t('table.invitedByDeleted')}
                 </p>
               </TableCell>
-              <TableCell>
-                <RoleBadge role={invitation.role} />
+              <TableCell label={t('table.role')}>
+                <span>
+                  <RoleBadge role={invitation.role} />
+                </span>
               </TableCell>
-              <TableCell className="whitespace-nowrap">
+              <TableCell label={t('table.expires')} className="sm:whitespace-nowrap">
                 <time
                   dateTime={invitation.expires_at}
-                  title={dateTime.format(new Date(invitation.expires_at))}
+                  title={format.dateTime(invitation.expires_at)}
                   className={cn(expiry.isSoon ? 'font-medium text-destructive' : 'text-muted-foreground')}
                 >
                   {expiry.text}
                 </time>
               </TableCell>
               <TableCell>
-                <div className="flex justify-end gap-2">
+                <div className="flex flex-wrap justify-end gap-2 max-sm:justify-start">
                   {/* aria-disabled rather than disabled: the button keeps the keyboard focus while it works. */}
                   <Button
                     variant="outline"
                     size="sm"
-                    aria-label={`${isResending ? 'Resending' : 'Resend'} invitation to ${invitation.email}`}
+                    aria-label={t(isResending ? 'table.resendingLabel' : 'table.resendLabel', {
+                      email: invitation.email,
+                    })}
                     aria-disabled={isResending || undefined}
                     onClick={() => startResend(invitation)}
                   >
                     {isResending && <LoaderCircle className="animate-spin" aria-hidden="true" />}
-                    {isResending ? 'Resending…' : 'Resend'}
+                    {isResending ? t('table.resending') : t('table.resend')}
                   </Button>
                   <Button
                     variant="outline"
                     size="sm"
                     className="text-destructive"
-                    aria-label={`${isRevoking ? 'Revoking' : 'Revoke'} invitation for ${invitation.email}`}
+                    aria-label={t(isRevoking ? 'table.revokingLabel' : 'table.revokeLabel', {
+                      email: invitation.email,
+                    })}
                     aria-disabled={isRevoking || undefined}
                     onClick={() => !isRevoking && setRevoking(invitation)}
                   >
                     {isRevoking && <LoaderCircle className="animate-spin" aria-hidden="true" />}
-                    {isRevoking ? 'Revoking…' : 'Revoke'}
+                    {isRevoking ? t('table.revoking') : t('table.revoke')}
                   </Button>
                 </div>
               </TableCell>
@@ -160,9 +173,9 @@ export function PendingInvitationsTable({ tenantUuid }: { tenantUuid: string }) 
           open
           onOpenChange={(open) => !open && setRevoking(null)}
           onConfirm={confirmRevoke}
-          title="Revoke invitation"
-          description={`Revoke the invitation for ${revoking.email}? The link they were sent stops working.`}
-          confirmLabel="Revoke"
+          title={t('table.confirmTitle')}
+          description={t('table.confirmText', { email: revoking.email })}
+          confirmLabel={t('table.revoke')}
         />
       )}
     </div>

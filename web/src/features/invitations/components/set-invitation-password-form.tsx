@@ -10,11 +10,13 @@ import {
   useSetInvitationPassword,
 } from '@/features/invitations/api/set-invitation-password';
 import { getErrorText } from '@/lib/api-error';
+import { useTranslation } from '@/lib/i18n/translation';
 
 type SetInvitationPasswordFormProps = { token: string; onDone: () => void };
 
 /** A first password for the account the invitation created. */
 export function SetInvitationPasswordForm({ token, onDone }: SetInvitationPasswordFormProps) {
+  const { t } = useTranslation('invitations');
   const setPassword = useSetInvitationPassword();
   const form = useForm({
     resolver: zodResolver(setInvitationPasswordInputSchema),
@@ -32,12 +34,12 @@ export function SetInvitationPasswordForm({ token, onDone }: SetInvitationPasswo
       >
         {setPassword.isError && (
           <Alert variant="destructive">
-            <AlertDescription>{getErrorText(setPassword.error, 'Failed to set password')}</AlertDescription>
+            <AlertDescription>{getErrorText(setPassword.error, t('password.failed'))}</AlertDescription>
           </Alert>
         )}
         <NewPasswordFields />
-        <SubmitButton isPending={setPassword.isPending} pendingText="Saving…">
-          Set password
+        <SubmitButton isPending={setPassword.isPending} pendingText={t('password.saving')}>
+          {t('password.submit')}
         </SubmitButton>
       </form>
     </Form>

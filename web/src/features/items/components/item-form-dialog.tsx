@@ -22,6 +22,7 @@ import { Textarea } from '@/components/ui/textarea';
 import { useCreateItem } from '@/features/items/api/create-item';
 import { useUpdateItem } from '@/features/items/api/update-item';
 import { getErrorText } from '@/lib/api-error';
+import { useTranslation } from '@/lib/i18n/translation';
 
 type ItemFormDialogProps = {
   tenantUuid: string;
@@ -41,23 +42,20 @@ export function ItemFormDialog({
   onOpenChange,
   limitReached = null,
 }: ItemFormDialogProps) {
+  const { t } = useTranslation('items');
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent>
         <DialogHeader>
-          <DialogTitle>{item ? 'Edit Item' : 'Create Item'}</DialogTitle>
-          <DialogDescription>
-            {item
-              ? 'Change the name or description of this item.'
-              : 'Add an item every member of the team can see.'}
-          </DialogDescription>
+          <DialogTitle>{item ? t('form.editTitle') : t('form.createTitle')}</DialogTitle>
+          <DialogDescription>{item ? t('form.editText') : t('form.createText')}</DialogDescription>
         </DialogHeader>
         {!item && limitReached !== null ? (
           <>
             <PlanLimitNotice message={planLimitMessage(limitReached, 'items')} />
             <DialogFooter>
               <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
-                Cancel
+                {t('form.cancel')}
               </Button>
             </DialogFooter>
           </>
@@ -81,12 +79,13 @@ export function CreateItemDialog({
   tenantUuid: string;
   limitReached?: number | null;
 }) {
+  const { t } = useTranslation('items');
   const [open, setOpen] = useState(false);
   return (
     <>
       <Button onClick={() => setOpen(true)}>
         <Plus aria-hidden="true" />
-        Create Item
+        {t('form.createTitle')}
       </Button>
       <ItemFormDialog
         tenantUuid={tenantUuid}
@@ -99,6 +98,7 @@ export function CreateItemDialog({
 }
 
 function ItemForm({ tenantUuid, item, onDone }: { tenantUuid: string; item?: Item; onDone: () => void }) {
+  const { t } = useTranslation('items');
   const create = useCreateItem(tenantUuid);
   const update = useUpdateItem(tenantUuid);
   const mutation = item ? update : create;
@@ -121,7 +121,7 @@ function ItemForm({ tenantUuid, item, onDone }: { tenantUuid: string; item?: Ite
           mutation.isError && (
             <Alert variant="destructive">
               <AlertDescription>
-                {getErrorText(mutation.error, item ? 'Failed to update item' : 'Failed to create item')}
+                {getErrorText(mutation.error, item ? t('form.updateFailed') : t('form.createFailed'))}
               </AlertDescription>
             </Alert>
           )
@@ -131,7 +131,7 @@ function ItemForm({ tenantUuid, item, onDone }: { tenantUuid: string; item?: Ite
           name="name"
           render={({ field }) => (
             <FormItem>
-              <FormLabel>Name</FormLabel>
+              <FormLabel>{t('form.name')}</FormLabel>
               <FormControl>
                 <Input autoComplete="off" aria-required="true" {...field} />
               </FormControl>
@@ -144,7 +144,7 @@ function ItemForm({ tenantUuid, item, onDone }: { tenantUuid: string; item?: Ite
           name="description"
           render={({ field }) => (
             <FormItem>
-              <FormLabel>Description</FormLabel>
+              <FormLabel>{t('form.description')}</FormLabel>
               <FormControl>
                 <Textarea rows={4} {...field} value={field.value ?? ''} />
               </FormControl>
@@ -154,10 +154,10 @@ function ItemForm({ tenantUuid, item, onDone }: { tenantUuid: string; item?: Ite
         />
         <DialogFooter>
           <Button type="button" variant="outline" onClick={onDone}>
-            Cancel
+            {t('form.cancel')}
           </Button>
-          <SubmitButton isPending={mutation.isPending} pendingText="Saving…" className="w-auto">
-            {item ? 'Save changes' : 'Create'}
+          <SubmitButton isPending={mutation.isPending} pendingText={t('form.saving')} className="w-auto">
+            {item ? t('form.save') : t('form.create')}
           </SubmitButton>
         </DialogFooter>
       </form>

@@ -11,9 +11,11 @@ import { useDeleteItem } from '@/features/items/api/delete-item';
 import { useItems } from '@/features/items/api/get-items';
 import { ItemFormDialog } from '@/features/items/components/item-form-dialog';
 import { getErrorText } from '@/lib/api-error';
+import { useTranslation } from '@/lib/i18n/translation';
 
 /** The items table of /items (docs/spec.md section 2): name, description, and Edit/Delete for every member. */
 export function ItemsTable({ tenantUuid }: { tenantUuid: string }) {
+  const { t } = useTranslation('items');
   const items = useItems(tenantUuid);
   const remove = useDeleteItem(tenantUuid);
   const [editing, setEditing] = useState<Item | null>(null);
@@ -23,50 +25,52 @@ export function ItemsTable({ tenantUuid }: { tenantUuid: string }) {
     <div className="grid gap-4">
       {remove.isError && (
         <Alert variant="destructive">
-          <AlertDescription>{getErrorText(remove.error, 'Failed to delete item')}</AlertDescription>
+          <AlertDescription>{getErrorText(remove.error, t('table.deleteFailed'))}</AlertDescription>
         </Alert>
       )}
       <ListTable
         query={items}
-        failureFallback="Failed to fetch items"
+        failureFallback={t('table.fetchFailed')}
         loadingClassName="py-10"
         empty={
           <div className="grid justify-items-center gap-2 py-10 text-center">
             <Boxes className="size-8 text-muted-foreground" aria-hidden="true" />
-            <p className="font-medium">No items found.</p>
-            <p className="text-sm text-muted-foreground">Items your team creates show up here.</p>
+            <p className="font-medium">{t('table.empty')}</p>
+            <p className="text-sm text-muted-foreground">{t('table.emptyHint')}</p>
           </div>
         }
         head={
           <>
-            <TableHead>Name</TableHead>
-            <TableHead>Description</TableHead>
-            <TableHead className="text-right">Actions</TableHead>
+            <TableHead>{t('table.name')}</TableHead>
+            <TableHead>{t('table.description')}</TableHead>
+            <TableHead className="text-right">{t('table.actions')}</TableHead>
           </>
         }
         row={(item) => (
           <TableRow key={item.uuid}>
-            {/* On a phone the columns share the width, so the actions stay in view without scrolling. */}
             <TableCell className="font-medium [overflow-wrap:anywhere] sm:min-w-32">{item.name}</TableCell>
-            <TableCell className="whitespace-pre-line text-muted-foreground [overflow-wrap:anywhere] sm:min-w-48">
-              {item.description ?? <em>No description</em>}
+            <TableCell
+              label={t('table.description')}
+              className="whitespace-pre-line text-muted-foreground [overflow-wrap:anywhere] sm:min-w-48"
+            >
+              {item.description ?? <em>{t('table.noDescription')}</em>}
             </TableCell>
             <TableCell>
-              <div className="flex justify-end gap-1">
-                <Button variant="ghost" size="icon" title="Edit" onClick={() => setEditing(item)}>
+              <div className="flex justify-end gap-1 max-sm:justify-start">
+                <Button variant="ghost" size="icon" title={t('table.edit')} onClick={() => setEditing(item)}>
                   <Pencil aria-hidden="true" />
-                  <span className="sr-only">{`Edit ${item.name}`}</span>
+                  <span className="sr-only">{t('table.editItem', { name: item.name })}</span>
                 </Button>
                 <Button
                   variant="ghost"
                   size="icon"
-                  title="Delete"
+                  title={t('table.delete')}
                   className="text-destructive"
                   disabled={remove.isPending && remove.variables === item.uuid}
                   onClick={() => setDeleting(item)}
                 >
                   <Trash2 aria-hidden="true" />
-                  <span className="sr-only">{`Delete ${item.name}`}</span>
+                  <span className="sr-only">{t('table.deleteItem', { name: item.name })}</span>
                 </Button>
               </div>
             </TableCell>
@@ -83,9 +87,9 @@ export function ItemsTable({ tenantUuid }: { tenantUuid: string }) {
         <ConfirmDialog
           open
           onOpenChange={(open) => !open && setDeleting(null)}
-          title="Delete item"
-          description={`Delete "${deleting.name}"? This cannot be undone.`}
-          confirmLabel="Delete"
+          title={t('table.confirmTitle')}
+          description={t('table.confirmText', { name: deleting.name })}
+          confirmLabel={t('table.delete')}
           onConfirm={() => {
             remove.reset();
             remove.mutate(deleting.uuid);

@@ -3,6 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 import { apiFetch } from '@/lib/api-client';
 import { getErrorText, hasErrorCode } from '@/lib/api-error';
+import { useTranslation } from '@/lib/i18n/translation';
 import { usageQueryKey } from '@/lib/session/tenant-query-key';
 
 type InviteMemberInput = { tenantUuid: string; body: InviteBody };
@@ -42,8 +43,9 @@ export async function inviteEach(
 
 export function useInviteMembers(tenantUuid: string) {
   const queryClient = useQueryClient();
+  const { t } = useTranslation('members');
   return useMutation({
-    mutationFn: (invites: InviteBody[]) => inviteEach(tenantUuid, invites, 'Failed to send invitations'),
+    mutationFn: (invites: InviteBody[]) => inviteEach(tenantUuid, invites, t('invite.failed')),
     // Each invitation sent takes a seat.
     onSettled: () => queryClient.invalidateQueries({ queryKey: usageQueryKey(tenantUuid) }),
   });

@@ -2,6 +2,7 @@ import { EmailSchema, planLimitMessage } from '@app/contract';
 import { UserPlus } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { useTranslation } from '@/lib/i18n/translation';
 
 import {
   blankInviteRow,
@@ -24,6 +25,7 @@ import {
 } from '@/components/ui/dialog';
 import { Form } from '@/components/ui/form';
 import { useInviteMembers } from '@/features/members/api/invite-member';
+import type { TFunction } from '@/lib/i18n/translation';
 
 /** docs/spec.md section 9: success modals close 2000 ms after success. */
 const SUCCESS_CLOSE_DELAY_MS = 2000;
@@ -44,6 +46,7 @@ export function InviteMembersDialog({
   onInvited,
   limitReached = null,
 }: InviteMembersDialogProps) {
+  const { t } = useTranslation('members');
   const [open, setOpen] = useState(false);
   const invite = useInviteMembers(tenantUuid);
   const [problem, setProblem] = useState<string | null>(null);
@@ -73,9 +76,9 @@ export function InviteMembersDialog({
 
   const onSubmit = form.handleSubmit(({ invites }) => {
     const rows = filledInviteRows(invites);
-    if (rows.length === 0) return setProblem('Please enter at least one email address');
+    if (rows.length === 0) return setProblem(t('invite.noEmail'));
     if (rows.some(({ email }) => !EmailSchema.safeParse(email).success)) {
-      return setProblem('Please enter valid email addresses for all invites');
+      return setProblem(t('invite.invalidEmail'));
     }
     setProblem(null);
     invite.mutate(rows, {
@@ -93,24 +96,24 @@ export function InviteMembersDialog({
       <DialogTrigger asChild>
         <Button size="sm">
           <UserPlus aria-hidden="true" />
-          Invite Member
+          {t('invite.open')}
         </Button>
       </DialogTrigger>
       <DialogContent>
         <DialogHeader>
-          <DialogTitle>Invite Members</DialogTitle>
-          <DialogDescription>Each person gets an email with a link to join the team.</DialogDescription>
+          <DialogTitle>{t('invite.title')}</DialogTitle>
+          <DialogDescription>{t('invite.text')}</DialogDescription>
         </DialogHeader>
         {succeeded ? (
           <Alert>
-            <AlertDescription>{sentMessage(outcomes)}</AlertDescription>
+            <AlertDescription>{sentMessage(t, outcomes)}</AlertDescription>
           </Alert>
         ) : limitReached !== null && !outcomes ? (
           <>
             <PlanLimitNotice message={planLimitMessage(limitReached, 'members')} />
             <DialogFooter>
               <Button type="button" variant="outline" onClick={() => setOpen(false)}>
-                Cancel
+                {t('invite.cancel')}
               </Button>
             </DialogFooter>
           </>
@@ -119,7 +122,7 @@ export function InviteMembersDialog({
             <form noValidate className="grid gap-5" onSubmit={onSubmit}>
               {sent.length > 0 && (
                 <Alert>
-                  <AlertDescription>{sentMessage(sent)}</AlertDescription>
+                  <AlertDescription>{sentMessage(t, sent)}</AlertDescription>
                 </Alert>
               )}
               {limited && <PlanLimitNotice message={limited.error!} />}
@@ -133,10 +136,14 @@ export function InviteMembersDialog({
               <InviteRows disabled={invite.isPending} />
               <DialogFooter>
                 <Button type="button" variant="outline" onClick={() => setOpen(false)}>
-                  Cancel
+                  {t('invite.cancel')}
                 </Button>
-                <SubmitButton isPending={invite.isPending} pendingText="Sending…" className="w-auto">
-                  Send invitations
+                <SubmitButton
+                  isPending={invite.isPending}
+                  pendingText={t('invite.sending')}
+                  className="w-auto"
+                >
+                  {t('invite.send')}
                 </SubmitButton>
               </DialogFooter>
             </form>
@@ -148,10 +155,8 @@ export function InviteMembersDialog({
 }
 
 /** docs/spec.md section 5: 'Invitation sent to {email}' for one, '{n} invitations sent successfully' for several. */
-function sentMessage(sent: { email: string }[]): string {
-  return sent.length === 1
-    ? `Invitation sent to ${sent[0]!.email}`
-    : `${sent.length} invitations sent successfully`;
+function sentMessage(t: TFunction<'members'>, sent: { email: string }[]): string {
+  return t('invite.sent', { count: sent.length, email: sent[0]!.email });
 }
 
 /** One invite's failure is its text alone (e.g. 'User is already a member of this team'); several name their email. */
@@ -162,11 +167,12 @@ function FailureList({
   failures: { email: string; error: string | null }[];
   total: number;
 }) {
+  const { t } = useTranslation('members');
   if (total === 1) return <p>{failures[0]!.error}</p>;
   return (
     <ul className="list-disc pl-5">
       {failures.map(({ email, error }, index) => (
-        <li key={index}>{`${email}: ${error}`}</li>
+        <li key={index}>{t('invite.failure', { email, error })}</li>
       ))}
     </ul>
   );

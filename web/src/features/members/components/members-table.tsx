@@ -1,5 +1,6 @@
-import { canManageTeam, ROLE_LABELS, type Member, type Role } from '@app/contract';
+import { canManageTeam, type Member, type Role } from '@app/contract';
 import { useState } from 'react';
+import { useTranslation } from '@/lib/i18n/translation';
 
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { ListTable } from '@/components/list-table';
@@ -13,6 +14,9 @@ import { useMembers } from '@/features/members/api/get-members';
 import { useRemoveMember } from '@/features/members/api/remove-member';
 import { useTransferOwnership } from '@/features/members/api/transfer-ownership';
 import { getErrorText } from '@/lib/api-error';
+import { cn } from '@/lib/cn';
+import { useFormat } from '@/lib/i18n/format';
+import type { TFunction } from '@/lib/i18n/translation';
 
 type MembersTableProps = {
   tenantUuid: string;
@@ -23,10 +27,10 @@ type MembersTableProps = {
 
 type PendingAction = { kind: 'role' | 'remove' | 'transfer'; member: Member };
 
-const dateFormat = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric' });
-
 /** The member table of /team (docs/spec.md sections 2 and 6). */
 export function MembersTable({ tenantUuid, viewerRole, viewerEmail }: MembersTableProps) {
+  const { t } = useTranslation('members');
+  const format = useFormat();
   const members = useMembers(tenantUuid);
   const changeRole = useChangeMemberRole(tenantUuid);
   const remove = useRemoveMember(tenantUuid);
@@ -53,11 +57,11 @@ export function MembersTable({ tenantUuid, viewerRole, viewerEmail }: MembersTab
   };
 
   const failure = changeRole.isError
-    ? getErrorText(changeRole.error, 'Failed to change member role')
+    ? getErrorText(changeRole.error, t('table.changeRoleFailed'))
     : remove.isError
-      ? getErrorText(remove.error, 'Failed to remove member')
+      ? getErrorText(remove.error, t('table.removeFailed'))
       : transfer.isError
-        ? getErrorText(transfer.error, 'Failed to transfer ownership')
+        ? getErrorText(transfer.error, t('table.transferFailed'))
         : null;
 
   return (
@@ -69,21 +73,22 @@ export function MembersTable({ tenantUuid, viewerRole, viewerEmail }: MembersTab
       )}
       {transfer.isSuccess && (
         <Alert>
-          <AlertDescription>{transfer.data.message}</AlertDescription>
+          {/* The server's answer is always this one message; the catalogue holds it in every language. */}
+          <AlertDescription>{t('table.transferred')}</AlertDescription>
         </Alert>
       )}
       <ListTable
         query={members}
-        failureFallback="Failed to load members"
+        failureFallback={t('table.fetchFailed')}
         loadingClassName="py-6"
-        empty={<p className="py-4 text-center text-sm text-muted-foreground">No members found.</p>}
-        aria-label="Members"
+        empty={<p className="py-4 text-center text-sm text-muted-foreground">{t('table.empty')}</p>}
+        aria-label={t('table.label')}
         head={
           <>
-            <TableHead>Email</TableHead>
-            <TableHead>Role</TableHead>
-            <TableHead>Joined</TableHead>
-            {canManage && <TableHead className="text-right">Actions</TableHead>}
+            <TableHead>{t('table.email')}</TableHead>
+            <TableHead>{t('table.role')}</TableHead>
+            <TableHead>{t('table.joined')}</TableHead>
+            {canManage && <TableHead className="text-right">{t('table.actions')}</TableHead>}
           </>
         }
         row={(member) => {
@@ -93,27 +98,32 @@ export function MembersTable({ tenantUuid, viewerRole, viewerEmail }: MembersTab
           return (
             <TableRow key={member.user_uuid}>
               <TableCell>
-                <span className="flex items-center gap-2">
-                  <span className="whitespace-nowrap">{member.email}</span>
-                  {isOwn && <Badge variant="outline">You</Badge>}
+                <span className="flex flex-wrap items-center gap-2">
+                  <span className="min-w-0 [overflow-wrap:anywhere] sm:whitespace-nowrap">
+                    {member.email}
+                  </span>
+                  {isOwn && <Badge variant="outline">{t('table.you')}</Badge>}
                 </span>
               </TableCell>
-              <TableCell>
-                <RoleBadge role={member.role} />
+              <TableCell label={t('table.role')}>
+                <span>
+                  <RoleBadge role={member.role} />
+                </span>
               </TableCell>
-              <TableCell className="whitespace-nowrap">
-                {dateFormat.format(new Date(member.joined_at))}
+              <TableCell label={t('table.joined')} className="sm:whitespace-nowrap">
+                {format.date(member.joined_at)}
               </TableCell>
               {canManage && (
-                <TableCell>
+                // A row without actions shows no empty line on a phone.
+                <TableCell className={cn(!hasActions && 'max-sm:hidden')}>
                   {hasActions && (
-                    <div className="flex justify-end gap-2">
+                    <div className="flex flex-wrap justify-end gap-2 max-sm:justify-start">
                       <Button
                         variant="outline"
                         size="sm"
                         onClick={() => setPending({ kind: 'role', member })}
                       >
-                        {member.role === 'admin' ? 'Make Member' : 'Make Admin'}
+                        {member.role === 'admin' ? t('table.makeMember') : t('table.makeAdmin')}
                       </Button>
                       {viewerRole === 'owner' && (
                         <Button
@@ -121,7 +131,7 @@ export function MembersTable({ tenantUuid, viewerRole, viewerEmail }: MembersTab
                           size="sm"
                           onClick={() => setPending({ kind: 'transfer', member })}
                         >
-                          Transfer ownership
+                          {t('table.transfer')}
                         </Button>
                       )}
                       <Button
@@ -130,7 +140,7 @@ export function MembersTable({ tenantUuid, viewerRole, viewerEmail }: MembersTab
                         className="text-destructive"
                         onClick={() => setPending({ kind: 'remove', member })}
                       >
-                        Remove
+                        {t('table.remove')}
                       </Button>
                     </div>
                   )}
@@ -145,32 +155,38 @@ export function MembersTable({ tenantUuid, viewerRole, viewerEmail }: MembersTab
           open
           onOpenChange={(open) => !open && setPending(null)}
           onConfirm={confirm}
-          {...confirmation(pending)}
+          {...confirmation(t, pending)}
         />
       )}
     </div>
   );
 }
 
-function confirmation({ kind, member }: PendingAction) {
+function confirmation(t: TFunction<'members'>, { kind, member }: PendingAction) {
+  const { email } = member;
   if (kind === 'role') {
-    const role = member.role === 'admin' ? 'member' : 'admin';
-    return {
-      title: role === 'admin' ? 'Make Admin' : 'Make Member',
-      description: `Change ${member.email}'s role to ${ROLE_LABELS[role]}?`,
-      confirmLabel: role === 'admin' ? 'Make Admin' : 'Make Member',
-    };
+    return member.role === 'admin'
+      ? {
+          title: t('table.makeMember'),
+          description: t('table.makeMemberText', { email }),
+          confirmLabel: t('table.makeMember'),
+        }
+      : {
+          title: t('table.makeAdmin'),
+          description: t('table.makeAdminText', { email }),
+          confirmLabel: t('table.makeAdmin'),
+        };
   }
   if (kind === 'remove') {
     return {
-      title: 'Remove member',
-      description: `Remove ${member.email} from the team? They lose access to its items and subscription.`,
-      confirmLabel: 'Remove',
+      title: t('table.removeTitle'),
+      description: t('table.removeText', { email }),
+      confirmLabel: t('table.remove'),
     };
   }
   return {
-    title: 'Transfer ownership',
-    description: `Make ${member.email} the owner of this team? You will become an administrator.`,
-    confirmLabel: 'Transfer ownership',
+    title: t('table.transfer'),
+    description: t('table.transferText', { email }),
+    confirmLabel: t('table.transfer'),
   };
 }

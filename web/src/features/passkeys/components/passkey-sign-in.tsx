@@ -7,9 +7,12 @@ import { Spinner } from '@/components/ui/spinner';
 
 import { usePasskeyLogin } from '@/features/passkeys/api/passkey-login';
 import { isPromptDismissed, passkeyErrorText } from '@/features/passkeys/utils/passkey-error';
+import { useTranslation } from '@/lib/i18n/translation';
 
 /** "Sign in with a passkey" under the sign-in form: any passkey this browser holds for the site, no email asked. */
 export function PasskeySignIn({ onSuccess }: { onSuccess: () => void }) {
+  // On the sign-in page: the `auth` catalogue, which that page has.
+  const { t } = useTranslation('auth');
   const signIn = usePasskeyLogin({ onSuccess });
   // @simplewebauthn/browser's own check, written out: the library loads only when the button is pressed.
   const [supported] = useState(() => typeof globalThis.PublicKeyCredential === 'function');
@@ -18,7 +21,12 @@ export function PasskeySignIn({ onSuccess }: { onSuccess: () => void }) {
     <div className="grid gap-3">
       {signIn.isError && (
         <Alert variant={isPromptDismissed(signIn.error) ? 'default' : 'destructive'}>
-          <AlertDescription>{passkeyErrorText(signIn.error, 'Passkey sign-in failed')}</AlertDescription>
+          <AlertDescription>
+            {passkeyErrorText(signIn.error, {
+              fallback: t('passkey.failed'),
+              dismissed: t('passkey.dismissed'),
+            })}
+          </AlertDescription>
         </Alert>
       )}
       <Button
@@ -29,7 +37,7 @@ export function PasskeySignIn({ onSuccess }: { onSuccess: () => void }) {
         onClick={() => signIn.mutate()}
       >
         {signIn.isPending ? <Spinner /> : <KeyRound aria-hidden="true" />}
-        {signIn.isPending ? 'Waiting for your passkey…' : 'Sign in with a passkey'}
+        {signIn.isPending ? t('passkey.waiting') : t('passkey.signIn')}
       </Button>
     </div>
   );

@@ -11,14 +11,13 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { Spinner } from '@/components/ui/spinner';
 import { SignInAgain } from '@/components/sign-in-again';
 import { getErrorText } from '@/lib/api-error';
+import { useFormat } from '@/lib/i18n/format';
 
 import { useDeletePasskey } from '@/features/passkeys/api/delete-passkey';
 import { usePasskeys } from '@/features/passkeys/api/get-passkeys';
 import { useRegisterPasskey } from '@/features/passkeys/api/register-passkey';
 import { isPromptDismissed, passkeyErrorText } from '@/features/passkeys/utils/passkey-error';
-
-const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
-const formatDate = (iso: string) => dateFormat.format(new Date(iso));
+import { useTranslation } from '@/lib/i18n/translation';
 
 /**
  * The account's passkeys (docs/contract.md section 4): each one's name, when it was added and last used; add one
@@ -26,6 +25,8 @@ const formatDate = (iso: string) => dateFormat.format(new Date(iso));
  */
 /** `isVerified`: whether the account's email is verified (GET /auth/me); an unverified account cannot add one. */
 export function PasskeysCard({ isVerified }: { isVerified: boolean }) {
+  const { t } = useTranslation('passkeys');
+  const format = useFormat();
   const passkeys = usePasskeys();
   const register = useRegisterPasskey();
   const remove = useDeletePasskey();
@@ -36,33 +37,34 @@ export function PasskeysCard({ isVerified }: { isVerified: boolean }) {
   const add = () => {
     remove.reset();
     setDone(null);
-    register.mutate(undefined, { onSuccess: (passkey) => setDone(`Added the passkey “${passkey.name}”.`) });
+    register.mutate(undefined, { onSuccess: (passkey) => setDone(t('card.added', { name: passkey.name })) });
   };
   const confirmRemove = () => {
     if (!removing) return;
     const { id, name } = removing;
     register.reset();
     setDone(null);
-    remove.mutate(id, { onSuccess: () => setDone(`Removed the passkey “${name}”.`) });
+    remove.mutate(id, { onSuccess: () => setDone(t('card.removed', { name })) });
   };
 
   const dismissed = register.isError && isPromptDismissed(register.error);
   const failure = register.isError
-    ? passkeyErrorText(register.error, 'Failed to add the passkey')
+    ? passkeyErrorText(register.error, {
+        fallback: t('card.addFailed'),
+        dismissed: t('card.dismissed'),
+        alreadyRegistered: t('card.alreadyRegistered'),
+      })
     : remove.isError
-      ? getErrorText(remove.error, 'Failed to remove the passkey')
+      ? getErrorText(remove.error, t('card.removeFailed'))
       : null;
 
   return (
     <Card>
       <CardHeader>
         <CardTitle asChild>
-          <h2>Passkeys</h2>
+          <h2>{t('card.title')}</h2>
         </CardTitle>
-        <CardDescription>
-          Sign in with your fingerprint, face or screen lock instead of your password. A passkey stays on your
-          device and works only on this site.
-        </CardDescription>
+        <CardDescription>{t('card.description')}</CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4">
         {failure && (
@@ -79,50 +81,55 @@ export function PasskeysCard({ isVerified }: { isVerified: boolean }) {
           </Alert>
         )}
         {!passkeys.isSuccess ? (
-          <QueryPending query={passkeys} failure="Failed to load your passkeys" />
+          <QueryPending query={passkeys} failure={t('card.loadFailed')} />
         ) : passkeys.data.length === 0 ? (
-          <p className="text-sm text-muted-foreground">No passkeys yet</p>
+          <p className="text-sm text-muted-foreground">{t('card.empty')}</p>
         ) : (
-          <ul aria-label="Passkeys" className="grid divide-y divide-border rounded-md border border-border">
+          <ul
+            aria-label={t('card.listLabel')}
+            className="grid divide-y divide-border rounded-md border border-border"
+          >
             {passkeys.data.map((passkey) => (
               <li key={passkey.id} className="flex flex-wrap items-center justify-between gap-3 p-3">
                 <div className="grid min-w-0 gap-1">
                   <p className="flex items-center gap-2 text-sm font-medium break-words">
                     <KeyRound aria-hidden="true" className="size-4 shrink-0 text-muted-foreground" />
-                    <span className="min-w-0 break-words">{passkey.name}</span>
+                    <span className="min-w-0 [overflow-wrap:anywhere]">{passkey.name}</span>
                   </p>
                   <p className="text-sm text-muted-foreground">
-                    Added {formatDate(passkey.created_at)} ·{' '}
-                    {passkey.last_used_at ? `Last used ${formatDate(passkey.last_used_at)}` : 'Never used'}
+                    {passkey.last_used_at
+                      ? t('card.lastUsed', {
+                          added: format.date(passkey.created_at),
+                          used: format.date(passkey.last_used_at),
+                        })
+                      : t('card.neverUsed', { added: format.date(passkey.created_at) })}
                   </p>
                 </div>
                 <Button
                   variant="outline"
                   size="sm"
                   disabled={remove.isPending}
-                  aria-label={`Remove passkey ${passkey.name}`}
+                  aria-label={t('card.removeLabel', { name: passkey.name })}
                   onClick={() => setRemoving(passkey)}
                 >
                   {remove.isPending && remove.variables === passkey.id && <Spinner />}
-                  Remove
+                  {t('card.remove')}
                 </Button>
               </li>
             ))}
           </ul>
         )}
         {!isVerified ? (
-          <p className="text-sm text-muted-foreground">Verify your email to add a passkey.</p>
+          <p className="text-sm text-muted-foreground">{t('card.verifyFirst')}</p>
         ) : supported ? (
           <div>
             <Button variant="outline" disabled={register.isPending} onClick={add}>
               {register.isPending && <Spinner />}
-              {register.isPending ? 'Waiting for your passkey…' : 'Add a passkey'}
+              {register.isPending ? t('card.waiting') : t('card.add')}
             </Button>
           </div>
         ) : (
-          <p className="text-sm text-muted-foreground">
-            This browser cannot create passkeys. Open this page in a browser that supports them to add one.
-          </p>
+          <p className="text-sm text-muted-foreground">{t('card.unsupported')}</p>
         )}
       </CardContent>
       <ConfirmDialog
@@ -130,9 +137,9 @@ export function PasskeysCard({ isVerified }: { isVerified: boolean }) {
         onOpenChange={(open) => {
           if (!open) setRemoving(null);
         }}
-        title="Remove this passkey?"
-        description={`“${removing?.name ?? ''}” will no longer sign you in. You can add it again later.`}
-        confirmLabel="Remove passkey"
+        title={t('card.confirmTitle')}
+        description={t('card.confirmText', { name: removing?.name ?? '' })}
+        confirmLabel={t('card.confirmLabel')}
         onConfirm={confirmRemove}
       />
     </Card>

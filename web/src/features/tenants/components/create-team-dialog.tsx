@@ -19,6 +19,7 @@ import { Form } from '@/components/ui/form';
 import { createTeamInputSchema, useCreateTenant } from '@/features/tenants/api/create-tenant';
 import { TeamFields } from '@/features/tenants/components/team-fields';
 import { getErrorText } from '@/lib/api-error';
+import { useTranslation } from '@/lib/i18n/translation';
 
 type InviteOutcome = { email: string; error: string | null };
 
@@ -48,6 +49,7 @@ export function CreateTeamDialog({
   sendInvites,
   onSignOut,
 }: CreateTeamDialogProps) {
+  const { t } = useTranslation('tenants');
   const create = useCreateTenant();
   const [results, setResults] = useState<Results | null>(null);
   const form = useForm({
@@ -103,38 +105,34 @@ export function CreateTeamDialog({
         ) : (
           <>
             <DialogHeader>
-              <DialogTitle>{greetsFirstTeam ? 'Welcome to Tessera!' : 'Create New Team'}</DialogTitle>
+              <DialogTitle>{greetsFirstTeam ? t('create.welcomeTitle') : t('create.title')}</DialogTitle>
               <DialogDescription>
-                {greetsFirstTeam
-                  ? 'Create your first team to get started. You can invite your colleagues now or later.'
-                  : 'Teams have their own items, members and subscription.'}
+                {greetsFirstTeam ? t('create.welcomeText') : t('create.text')}
               </DialogDescription>
             </DialogHeader>
             <Form {...form}>
               <form noValidate className="grid gap-5" onSubmit={onSubmit}>
                 {create.isError && (
                   <Alert variant="destructive">
-                    <AlertDescription>
-                      {getErrorText(create.error, 'Failed to create tenant')}
-                    </AlertDescription>
+                    <AlertDescription>{getErrorText(create.error, t('create.failed'))}</AlertDescription>
                   </Alert>
                 )}
-                <TeamFields descriptionLabel="Description (optional)" descriptionRows={2} />
+                <TeamFields descriptionLabel={t('create.description')} descriptionRows={2} />
                 <InviteRows disabled={isSubmitting} />
                 <DialogFooter>
                   {greetsFirstTeam ? (
                     <Button type="button" variant="ghost" onClick={onSignOut}>
-                      Logout
+                      {t('create.logout')}
                     </Button>
                   ) : (
                     <Button type="button" variant="outline" onClick={close}>
-                      Cancel
+                      {t('create.cancel')}
                     </Button>
                   )}
                   {/* docs/spec.md section 5: the create button is disabled while the name is blank. */}
                   <Button type="submit" disabled={!name.trim() || isSubmitting}>
                     {isSubmitting && <LoaderCircle className="animate-spin" aria-hidden="true" />}
-                    {isSubmitting ? 'Creating…' : 'Create Team'}
+                    {isSubmitting ? t('create.creating') : t('create.submit')}
                   </Button>
                 </DialogFooter>
               </form>
@@ -148,17 +146,18 @@ export function CreateTeamDialog({
 
 /** docs/spec.md section 5: the invites that were sent, and the failures per email with the error text. */
 function InviteResults({ results: { team, outcomes }, onDone }: { results: Results; onDone: () => void }) {
+  const { t } = useTranslation('tenants');
   const sent = outcomes.filter(({ error }) => error === null);
   const failed = outcomes.filter(({ error }) => error !== null);
   return (
     <>
       <DialogHeader>
-        <DialogTitle>Team created</DialogTitle>
-        <DialogDescription>{`${team.name} is ready.`}</DialogDescription>
+        <DialogTitle>{t('created.title')}</DialogTitle>
+        <DialogDescription>{t('created.ready', { name: team.name })}</DialogDescription>
       </DialogHeader>
       {sent.length > 0 && (
         <Alert>
-          <AlertTitle>Invitations sent</AlertTitle>
+          <AlertTitle>{t('created.sent')}</AlertTitle>
           <AlertDescription>
             <ul className="list-disc pl-5">
               {sent.map(({ email }, index) => (
@@ -170,11 +169,11 @@ function InviteResults({ results: { team, outcomes }, onDone }: { results: Resul
       )}
       {failed.length > 0 && (
         <Alert variant="destructive">
-          <AlertTitle>Invitations not sent</AlertTitle>
+          <AlertTitle>{t('created.notSent')}</AlertTitle>
           <AlertDescription>
             <ul className="list-disc pl-5">
               {failed.map(({ email, error }, index) => (
-                <li key={index}>{`${email}: ${error}`}</li>
+                <li key={index}>{t('created.failure', { email, error })}</li>
               ))}
             </ul>
           </AlertDescription>
@@ -182,7 +181,7 @@ function InviteResults({ results: { team, outcomes }, onDone }: { results: Resul
       )}
       <DialogFooter>
         <Button type="button" onClick={onDone}>
-          Continue
+          {t('created.continue')}
         </Button>
       </DialogFooter>
     </>

@@ -3,11 +3,13 @@ import { useFormContext } from 'react-hook-form';
 import { FormControl, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
+import { useTranslation } from '@/lib/i18n/translation';
 
 type TeamFieldsProps = { descriptionLabel: string; descriptionRows: number; readOnly?: boolean };
 
 /** A team's name and description, as both the create-team dialog and the team settings form edit them. */
 export function TeamFields({ descriptionLabel, descriptionRows, readOnly = false }: TeamFieldsProps) {
+  const { t } = useTranslation('tenants');
   const { control } = useFormContext<{ name: string; description?: string | null }>();
   return (
     <>
@@ -16,7 +18,7 @@ export function TeamFields({ descriptionLabel, descriptionRows, readOnly = false
         name="name"
         render={({ field }) => (
           <FormItem>
-            <FormLabel>Team name</FormLabel>
+            <FormLabel>{t('fields.name')}</FormLabel>
             <FormControl>
               <Input readOnly={readOnly} autoComplete="organization" {...field} />
             </FormControl>

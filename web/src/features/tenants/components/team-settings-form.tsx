@@ -8,12 +8,14 @@ import { Form } from '@/components/ui/form';
 import { useUpdateTenant } from '@/features/tenants/api/update-tenant';
 import { TeamFields } from '@/features/tenants/components/team-fields';
 import { getErrorText } from '@/lib/api-error';
+import { useTranslation } from '@/lib/i18n/translation';
 
 /**
  * The team's name and description (docs/spec.md section 5, team settings save). Members see them read-only: the
  * server lets only admins and the owner change them. Give it `key={tenant.uuid}` so another team starts afresh.
  */
 export function TeamSettingsForm({ tenant }: { tenant: Tenant }) {
+  const { t } = useTranslation('tenants');
   const update = useUpdateTenant();
   const form = useForm({
     resolver: zodResolver(UpdateTenantBodySchema),
@@ -36,33 +38,29 @@ export function TeamSettingsForm({ tenant }: { tenant: Tenant }) {
       >
         {update.isError && (
           <Alert variant="destructive">
-            <AlertDescription>
-              {getErrorText(update.error, 'Failed to update team settings')}
-            </AlertDescription>
+            <AlertDescription>{getErrorText(update.error, t('settings.failed'))}</AlertDescription>
           </Alert>
         )}
         {update.isSuccess && !isDirty && (
           <Alert>
-            <AlertDescription>Team settings updated successfully</AlertDescription>
+            <AlertDescription>{t('settings.saved')}</AlertDescription>
           </Alert>
         )}
-        <TeamFields descriptionLabel="Description" descriptionRows={3} readOnly={!editable} />
+        <TeamFields descriptionLabel={t('settings.description')} descriptionRows={3} readOnly={!editable} />
         {editable ? (
           <div className="flex flex-wrap items-center justify-end gap-3">
-            {isDirty && <p className="text-sm text-muted-foreground">Unsaved changes</p>}
+            {isDirty && <p className="text-sm text-muted-foreground">{t('settings.unsaved')}</p>}
             <SubmitButton
               isPending={update.isPending}
-              pendingText="Saving…"
+              pendingText={t('settings.saving')}
               disabled={!isDirty || update.isPending}
               className="w-auto"
             >
-              Save
+              {t('settings.save')}
             </SubmitButton>
           </div>
         ) : (
-          <p className="text-sm text-muted-foreground">
-            Only the owner and administrators can change these settings.
-          </p>
+          <p className="text-sm text-muted-foreground">{t('settings.readOnly')}</p>
         )}
       </form>
     </Form>

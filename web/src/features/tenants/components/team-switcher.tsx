@@ -1,4 +1,3 @@
-import { ROLE_LABELS } from '@app/contract';
 import { ChevronsUpDown, Plus } from 'lucide-react';
 
 import {
@@ -13,6 +12,7 @@ import {
 } from '@/components/ui/dropdown-menu';
 import { useOpenUntilNavigation } from '@/hooks/use-open-until-navigation';
 import { cn } from '@/lib/cn';
+import { useTranslation } from '@/lib/i18n/translation';
 import { useCurrentTenant, useSwitchTenant } from '@/lib/session/use-current-tenant';
 
 type TeamSwitcherProps = {
@@ -23,10 +23,11 @@ type TeamSwitcherProps = {
 
 /** The team switcher at the top of the sidebar (docs/spec.md section 2). */
 export function TeamSwitcher({ collapsed = false, onCreateTeam }: TeamSwitcherProps) {
+  const { t } = useTranslation('tenants');
   const { tenants, tenant, isLoading } = useCurrentTenant();
   const switchTenant = useSwitchTenant();
   const [open, setOpen] = useOpenUntilNavigation();
-  const placeholder = isLoading ? 'Loading...' : 'No teams available';
+  const placeholder = isLoading ? t('switcher.loading') : t('switcher.none');
 
   return (
     <DropdownMenu open={open} onOpenChange={setOpen} modal={false}>
@@ -41,17 +42,17 @@ export function TeamSwitcher({ collapsed = false, onCreateTeam }: TeamSwitcherPr
         >
           <TeamInitial name={tenant?.name} />
           <span className={collapsed ? 'sr-only' : 'grid min-w-0 flex-1'}>
-            <span className="sr-only">Current team: </span>
+            <span className="sr-only">{t('switcher.current')}</span>
             <span className="truncate font-medium">{tenant?.name ?? placeholder}</span>
             {tenant && (
-              <span className="truncate text-xs text-muted-foreground">{ROLE_LABELS[tenant.user_role]}</span>
+              <span className="truncate text-xs text-muted-foreground">{t(`roles.${tenant.user_role}`)}</span>
             )}
           </span>
           {!collapsed && <ChevronsUpDown className="size-4 text-muted-foreground" aria-hidden="true" />}
         </button>
       </DropdownMenuTrigger>
       <DropdownMenuContent align="start" side={collapsed ? 'right' : 'bottom'} className="w-64">
-        <DropdownMenuLabel>Teams</DropdownMenuLabel>
+        <DropdownMenuLabel>{t('switcher.teams')}</DropdownMenuLabel>
         {/* docs/spec.md section 9: the list scrolls at about 15rem. */}
         <div className="max-h-60 overflow-y-auto">
           {!tenants || tenants.length === 0 ? (
@@ -64,7 +65,7 @@ export function TeamSwitcher({ collapsed = false, onCreateTeam }: TeamSwitcherPr
                   <span className="grid min-w-0">
                     <span className="truncate">{team.name}</span>
                     <span className="truncate text-xs text-muted-foreground">
-                      {ROLE_LABELS[team.user_role]}
+                      {t(`roles.${team.user_role}`)}
                     </span>
                   </span>
                 </DropdownMenuRadioItem>
@@ -75,7 +76,7 @@ export function TeamSwitcher({ collapsed = false, onCreateTeam }: TeamSwitcherPr
         <DropdownMenuSeparator />
         <DropdownMenuItem onSelect={onCreateTeam}>
           <Plus aria-hidden="true" />
-          Create New Team
+          {t('switcher.create')}
         </DropdownMenuItem>
       </DropdownMenuContent>
     </DropdownMenu>

@@ -1,0 +1,45 @@
+import type { Translation } from '@/lib/i18n/catalogue';
+import type en from '@/locales/en/activity';
+
+export default {
+  page: {
+    title: 'Aktivität',
+    cardTitle: 'Team-Aktivität',
+    cardText: 'Wer was im Team geändert hat, neueste zuerst.',
+    forbidden: 'Nur Admins und der Inhaber können die Aktivität des Teams sehen.',
+  },
+  log: {
+    action: 'Aktion',
+    allActions: 'Alle Aktionen',
+    export: 'CSV exportieren',
+    exportFailed: 'Aktivität konnte nicht exportiert werden',
+    fetchFailed: 'Aktivität konnte nicht geladen werden',
+    tableLabel: 'Team-Aktivität',
+    empty: 'Noch keine Aktivität',
+    emptyFiltered: 'Im Team ist noch nichts dieser Art geschehen.',
+    emptyHint: 'Änderungen am Team erscheinen hier.',
+    who: 'Wer',
+    what: 'Was',
+    target: 'Ziel',
+    when: 'Wann',
+    deletedAccount: 'Gelöschtes Konto',
+  },
+  actions: {
+    memberInvited: 'Mitglied eingeladen',
+    memberJoined: 'Mitglied beigetreten',
+    memberRoleChanged: 'Rolle geändert',
+    memberRemoved: 'Mitglied entfernt',
+    memberLeft: 'Mitglied ausgetreten',
+    invitationRevoked: 'Einladung widerrufen',
+    teamUpdated: 'Team geändert',
+    ownershipTransferred: 'Inhaberschaft übertragen',
+    subscriptionChanged: 'Abonnement geändert',
+    itemCreated: 'Eintrag angelegt',
+    itemUpdated: 'Eintrag geändert',
+    itemDeleted: 'Eintrag gelöscht',
+    apikeyCreated: 'API-Schlüssel erstellt',
+    apikeyRevoked: 'API-Schlüssel widerrufen',
+    impersonationStarted: 'Support hat als Mitglied angesehen',
+    impersonationStopped: 'Support hat Ansicht beendet',
+  },
+} satisfies Translation<typeof en>;

@@ -1,0 +1,130 @@
+import type { Translation } from '@/lib/i18n/catalogue';
+import type en from '@/locales/en/developers';
+
+export default {
+  page: {
+    title: 'Entwickler',
+    managersOnly: 'Nur Admins und der Inhaber können die API-Schlüssel und Webhooks des Teams verwalten.',
+  },
+  apiKeys: {
+    title: 'API-Schlüssel',
+    description:
+      'Mit einem Schlüssel kann ein Skript oder Dienst die API für dieses Team aufrufen, im Rahmen der Berechtigungen, die Sie ihm geben: Senden Sie ihn als <code>{header}</code>.',
+    created: 'API-Schlüssel „{name}“ erstellt.',
+    revoked: 'API-Schlüssel „{name}“ widerrufen.',
+    revokeFailed: 'API-Schlüssel konnte nicht widerrufen werden',
+    secretTitle: 'Kopieren Sie Ihren neuen API-Schlüssel „{name}“',
+    fetchFailed: 'API-Schlüssel konnten nicht geladen werden',
+    empty: 'Noch keine API-Schlüssel',
+    emptyHint:
+      'Erstellen Sie einen, damit Ihre eigenen Skripte und Dienste die Daten dieses Teams über die API lesen oder ändern können.',
+    list: 'API-Schlüssel',
+    confirmTitle: 'Diesen API-Schlüssel widerrufen?',
+    confirmText:
+      '„{name}“ ({prefix}…) funktioniert sofort nicht mehr: Jede Anfrage, die ihn sendet, wird abgelehnt. Das lässt sich nicht rückgängig machen.',
+    confirm: 'API-Schlüssel widerrufen',
+  },
+  apiKey: {
+    scopesOf: 'Berechtigungen von {name}',
+    created: 'Erstellt',
+    createdBy: 'Erstellt von',
+    deletedAccount: 'Gelöschtes Konto',
+    lastUsed: 'Zuletzt verwendet',
+    never: 'Nie',
+    revoke: 'Widerrufen',
+    revokeLabel: 'API-Schlüssel {name} widerrufen',
+  },
+  createKey: {
+    title: 'API-Schlüssel erstellen',
+    failed: 'API-Schlüssel konnte nicht erstellt werden',
+    name: 'Name',
+    namePlaceholder: 'z. B. CI-Deployments',
+    scopes: 'Berechtigungen',
+    creating: 'Wird erstellt…',
+    submit: 'API-Schlüssel erstellen',
+    scopeHints: {
+      itemsRead: 'Die Einträge des Teams auflisten und lesen',
+      itemsWrite: 'Einträge anlegen, ändern und löschen',
+      membersRead: 'Die Mitglieder des Teams auflisten',
+      activityRead: 'Das Aktivitätsprotokoll des Teams lesen',
+    },
+  },
+  secret: {
+    warning:
+      '<strong>Dieser Wert wird nur dieses eine Mal angezeigt.</strong> Kopieren Sie ihn jetzt und bewahren Sie ihn sicher auf, etwa in Ihrem Secret-Manager.',
+    done: 'Fertig',
+  },
+  copy: {
+    apiKey: {
+      copy: 'Kopieren<sr>: API-Schlüssel</sr>',
+      copied: 'Kopiert<sr>: API-Schlüssel</sr>',
+      done: 'API-Schlüssel in die Zwischenablage kopiert',
+      failed: 'Kopieren nicht möglich: Markieren Sie den API-Schlüssel und kopieren Sie ihn.',
+    },
+    signingSecret: {
+      copy: 'Kopieren<sr>: Signaturgeheimnis</sr>',
+      copied: 'Kopiert<sr>: Signaturgeheimnis</sr>',
+      done: 'Signaturgeheimnis in die Zwischenablage kopiert',
+      failed: 'Kopieren nicht möglich: Markieren Sie das Signaturgeheimnis und kopieren Sie es.',
+    },
+  },
+  webhooks: {
+    title: 'Webhooks',
+    description:
+      'Jeder Endpunkt erhält eine signierte POST-Anfrage, wenn eines seiner Ereignisse im Team eintritt, und sie wird wiederholt, bis er mit einem 2xx-Status antwortet.',
+    added: 'Endpunkt {url} hinzugefügt.',
+    deleted: 'Endpunkt {url} gelöscht.',
+    deleteFailed: 'Endpunkt konnte nicht gelöscht werden',
+    secretTitle: 'Kopieren Sie das Signaturgeheimnis des Endpunkts',
+    fetchFailed: 'Webhook-Endpunkte konnten nicht geladen werden',
+    empty: 'Noch keine Endpunkte',
+    emptyHint:
+      'Fügen Sie einen hinzu, damit Ihr eigener Dienst erfährt, wenn sich Einträge, Mitglieder oder das Abonnement ändern.',
+    list: 'Webhook-Endpunkte',
+    confirmTitle: 'Diesen Endpunkt löschen?',
+    confirmText: 'An {url} wird nichts mehr gesendet. Das lässt sich nicht rückgängig machen.',
+    confirm: 'Endpunkt löschen',
+  },
+  endpoint: {
+    enabled: 'Aktiv',
+    events: 'An {url} gesendete Ereignisse',
+    deliveries: 'Zustellungen<sr> an {url}</sr>',
+    sendTest: 'Test senden<sr> an {url}</sr>',
+    delete: 'Löschen<sr>: Endpunkt {url}</sr>',
+    turnedOn: 'Endpunkt eingeschaltet.',
+    turnedOff: 'Endpunkt ausgeschaltet: An ihn wird nichts gesendet.',
+    testSent: 'Test-Ping gesendet: Seine Zustellung steht unten.',
+    changeFailed: 'Endpunkt konnte nicht geändert werden',
+    testFailed: 'Test konnte nicht gesendet werden',
+  },
+  createWebhook: {
+    title: 'Endpunkt hinzufügen',
+    failed: 'Endpunkt konnte nicht hinzugefügt werden',
+    url: 'URL',
+    urlHint: 'Jedes Ereignis wird als signierte POST-Anfrage an sie gesendet.',
+    events: 'Ereignisse',
+    adding: 'Wird hinzugefügt…',
+    submit: 'Endpunkt hinzufügen',
+  },
+  deliveries: {
+    retryFailed: 'Zustellung konnte nicht wiederholt werden',
+    fetchFailed: 'Zustellungen konnten nicht geladen werden',
+    table: 'Zustellungen an {url}',
+    empty: 'Noch keine Zustellungen',
+    emptyHint: 'Senden Sie einen Test oder nehmen Sie eine Änderung vor, auf die dieser Endpunkt hört.',
+    event: 'Ereignis',
+    status: 'Status',
+    attempts: 'Versuche',
+    response: 'Antwort',
+    time: 'Zeit',
+    actions: 'Aktionen',
+    none: 'Keine',
+    retry: 'Wiederholen<sr>: Zustellung {event} vom {time}</sr>',
+    retried: 'Zustellung {event} erneut eingereiht.',
+    statuses: {
+      pending: 'Ausstehend',
+      succeeded: 'Erfolgreich',
+      failed: 'Fehlgeschlagen',
+    },
+  },
+} satisfies Translation<typeof en>;

@@ -1,0 +1,55 @@
+import type { Translation } from '@/lib/i18n/catalogue';
+import type en from '@/locales/en/members';
+
+export default {
+  roles: {
+    owner: 'Inhaber',
+    admin: 'Admin',
+    member: 'Mitglied',
+  },
+  table: {
+    label: 'Mitglieder',
+    email: 'E-Mail',
+    role: 'Rolle',
+    joined: 'Beigetreten',
+    actions: 'Aktionen',
+    you: 'Sie',
+    empty: 'Keine Mitglieder gefunden.',
+    fetchFailed: 'Mitglieder konnten nicht geladen werden',
+    changeRoleFailed: 'Rolle des Mitglieds konnte nicht geändert werden',
+    removeFailed: 'Mitglied konnte nicht entfernt werden',
+    transferFailed: 'Inhaberschaft konnte nicht übertragen werden',
+    transferred: 'Inhaberschaft übertragen',
+    makeAdmin: 'Zum Admin machen',
+    makeMember: 'Zum Mitglied machen',
+    transfer: 'Inhaberschaft übertragen',
+    remove: 'Entfernen',
+    makeAdminText: 'Die Rolle von {email} in Admin ändern?',
+    makeMemberText: 'Die Rolle von {email} in Mitglied ändern?',
+    removeTitle: 'Mitglied entfernen',
+    removeText:
+      '{email} aus dem Team entfernen? Die Person verliert den Zugriff auf die Einträge und das Abonnement des Teams.',
+    transferText: '{email} zum Inhaber dieses Teams machen? Sie werden dann Admin.',
+  },
+  invite: {
+    open: 'Mitglied einladen',
+    title: 'Mitglieder einladen',
+    text: 'Jede Person erhält eine E-Mail mit einem Link, um dem Team beizutreten.',
+    cancel: 'Abbrechen',
+    sending: 'Wird gesendet…',
+    send: 'Einladungen senden',
+    noEmail: 'Bitte geben Sie mindestens eine E-Mail-Adresse ein',
+    invalidEmail: 'Bitte geben Sie für alle Einladungen gültige E-Mail-Adressen ein',
+    failure: '{email}: {error}',
+    failed: 'Einladungen konnten nicht gesendet werden',
+    sent: '{count, plural, one {Einladung an {email} gesendet} other {# Einladungen erfolgreich gesendet}}',
+  },
+  rows: {
+    legend: 'Mitglieder einladen',
+    email: 'E-Mail {number}',
+    emailPlaceholder: 'kollegin@example.com',
+    role: 'Rolle {number}',
+    remove: 'Einladung {number} entfernen',
+    add: 'Weitere hinzufügen',
+  },
+} satisfies Translation<typeof en>;
