@@ -40,6 +40,30 @@ export async function openSidebar(page: Page) {
   if (await openNavigation.isVisible()) await openNavigation.click();
 }
 
+/** Calls the API from the page, signed in as whoever the page is signed in as, for the selected team. */
+export async function api(page: Page, method: string, path: string, body?: unknown) {
+  return page.evaluate(
+    async ({ method, path, body }) => {
+      const token = localStorage.getItem('accessToken');
+      const headers: Record<string, string> = { authorization: `Bearer ${token}` };
+      let tenant = localStorage.getItem('selectedTenantUuid');
+      if (!tenant) {
+        const tenants = await (await fetch('/api/tenants', { headers })).json();
+        tenant = tenants[0].uuid as string;
+      }
+      headers['x-tenant-uuid'] = tenant;
+      if (body !== undefined) headers['content-type'] = 'application/json';
+      const response = await fetch(`/api${path}`, {
+        method,
+        headers,
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      return { status: response.status, body: response.status === 204 ? null : await response.json() };
+    },
+    { method, path, body },
+  );
+}
+
 export const uniqueEmail = () => `user-${crypto.randomUUID().slice(0, 8)}@tessera.test`;
 
 const EXPECTED_REFUSAL = /^Failed to load resource: the server responded with a status of 4\d\d/;

@@ -2,9 +2,7 @@
 // account's language and theme, chosen in Settings, change the pages and the mail at once, stay with the account, and
 // the theme is there before the app's first paint. Every page a journey visits is also checked in both themes and for
 // sideways scrolling (fixtures.ts).
-import type { Page } from '@playwright/test';
-
-import { expect, GERMAN_SUPER_ADMIN_EMAIL, test, uniqueEmail } from '../fixtures.ts';
+import { api, expect, GERMAN_SUPER_ADMIN_EMAIL, test, uniqueEmail } from '../fixtures.ts';
 
 test.describe('a German-speaking browser', () => {
   test.use({ locale: 'de-DE' });
@@ -109,27 +107,6 @@ test.describe('a browser whose system is dark', () => {
     await expect(page.locator('html')).toHaveClass(/dark/);
   });
 });
-
-/** Calls the API as the page's signed-in user, for its first team. */
-async function api(page: Page, method: string, path: string, body?: unknown) {
-  return page.evaluate(
-    async ({ method, path, body }) => {
-      const headers: Record<string, string> = {
-        authorization: `Bearer ${localStorage.getItem('accessToken')}`,
-      };
-      const tenants = await (await fetch('/api/tenants', { headers })).json();
-      if (tenants[0]) headers['x-tenant-uuid'] = tenants[0].uuid;
-      if (body !== undefined) headers['content-type'] = 'application/json';
-      const response = await fetch(`/api${path}`, {
-        method,
-        headers,
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      return { status: response.status, body: response.status === 204 ? null : await response.json() };
-    },
-    { method, path, body },
-  );
-}
 
 // Every page in German, with rows in its lists, at this project's width: the checks of fixtures.ts (axe in both
 // themes, no sideways scroll) run on each.

@@ -1,31 +1,5 @@
 // Items, as a team member works with them: the empty table, create, edit, delete, and older items by 'Load more'.
-import type { Page } from '@playwright/test';
-
-import { expect, test, uniqueEmail } from '../fixtures.ts';
-
-/** Calls the API from the page, signed in as whoever the page is signed in as, for the selected team. */
-async function api(page: Page, method: string, path: string, body?: unknown) {
-  return page.evaluate(
-    async ({ method, path, body }) => {
-      const token = localStorage.getItem('accessToken');
-      const headers: Record<string, string> = { authorization: `Bearer ${token}` };
-      let tenant = localStorage.getItem('selectedTenantUuid');
-      if (!tenant) {
-        const tenants = await (await fetch('/api/tenants', { headers })).json();
-        tenant = tenants[0].uuid as string;
-      }
-      headers['x-tenant-uuid'] = tenant;
-      if (body !== undefined) headers['content-type'] = 'application/json';
-      const response = await fetch(`/api${path}`, {
-        method,
-        headers,
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      return { status: response.status, body: response.status === 204 ? null : await response.json() };
-    },
-    { method, path, body },
-  );
-}
+import { api, expect, test, uniqueEmail } from '../fixtures.ts';
 
 test('a member creates, edits and deletes items, starting from the empty state', async ({
   page,

@@ -1,5 +1,4 @@
 import { useRef, type ReactNode } from 'react';
-import { useTranslation } from '@/lib/i18n/translation';
 
 import {
   AlertDialog,
@@ -11,6 +10,7 @@ import {
   AlertDialogHeader,
   AlertDialogTitle,
 } from '@/components/ui/alert-dialog';
+import { useTranslation } from '@/lib/i18n/translation';
 
 type ConfirmDialogProps = {
   open: boolean;

@@ -1,5 +1,6 @@
 import { CreditCard, UserRound, Users, type LucideIcon } from 'lucide-react';
 import { useEffect, useState } from 'react';
+
 import { useTranslation } from '@/lib/i18n/translation';
 import { Link } from 'react-router';
 

@@ -86,7 +86,9 @@ export function TableCell({ className, label, ...props }: ComponentProps<'td'> &
         'p-2 align-middle max-sm:block max-sm:p-0 max-sm:text-left max-sm:break-words',
         'max-sm:data-label:grid max-sm:data-label:grid-cols-[minmax(6rem,35%)_1fr] max-sm:data-label:gap-2',
         'max-sm:data-label:before:font-medium max-sm:data-label:before:text-muted-foreground',
-        'max-sm:data-label:before:content-[attr(data-label)]',
+        // The name is for the eye: its alternative text is empty, so a cell's accessible name stays its value (a screen
+        // reader hears the column's header, kept in the hidden header row).
+        "max-sm:data-label:before:content-[attr(data-label)_/_'']",
         className,
       )}
       {...props}

@@ -30,6 +30,17 @@ describe('translateMessage', () => {
     expect(translateMessage('Unknown plan "pro.monthly"')).toBe('Unbekannter Tarif „pro.monthly“');
   });
 
+  it('translates the message of a refused field, keeping the field', () => {
+    expect(translateMessage('body.email: Please enter a valid email address')).toBe(
+      `body.email: ${translateMessage('Please enter a valid email address')}`,
+    );
+    expect(translateMessage('body.email: Please enter a valid email address')).not.toContain('Please');
+  });
+
+  it('translates the plans’ own texts, which come from the database', () => {
+    expect(translateMessage('Unlimited members')).toBe('Unbegrenzt viele Mitglieder');
+  });
+
   it('returns a text it does not know as it came', () => {
     expect(translateMessage('Something nobody wrote down')).toBe('Something nobody wrote down');
   });

@@ -10,6 +10,9 @@ import { serverTextsCatalogue } from './i18n';
 export function translateMessage(text: string): string {
   const catalogue = serverTextsCatalogue();
   if (!catalogue) return text;
+  // A refused field comes as `body.email: <its schema's message>`: the message is translated, the field kept.
+  const field = /^((?:body|querystring|params|headers)[\w.[\]]*): (.+)$/s.exec(text);
+  if (field) return `${field[1]}: ${translateMessage(field[2]!)}`;
   const exact = catalogue[text];
   if (exact !== undefined) return exact;
   for (const [pattern, names, translation] of patternsOf(catalogue)) {

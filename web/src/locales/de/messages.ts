@@ -236,4 +236,20 @@ export default {
   'Please enter your feedback': 'Bitte geben Sie Ihr Feedback ein',
   'Feedback must be 5000 characters or less': 'Das Feedback darf höchstens 5000 Zeichen lang sein',
   'route is required': 'route ist erforderlich',
+  // The plans' own texts (server/src/db/migrations/0003_items_feedback_billing.sql): data, shown in German where
+  // the catalogue knows them.
+  'For small teams getting started': 'Für kleine Teams, die loslegen',
+  'For growing teams that need more': 'Für wachsende Teams, die mehr brauchen',
+  'For organisations with advanced needs': 'Für Organisationen mit höheren Ansprüchen',
+  'Up to 5 members': 'Bis zu 5 Mitglieder',
+  'Up to 25 members': 'Bis zu 25 Mitglieder',
+  '1,000 items': '1.000 Einträge',
+  'Unlimited items': 'Unbegrenzt viele Einträge',
+  'Unlimited members': 'Unbegrenzt viele Mitglieder',
+  'Email support': 'Support per E-Mail',
+  'Priority email support': 'Bevorzugter Support per E-Mail',
+  'Activity history': 'Aktivitätsverlauf',
+  'Dedicated support': 'Persönlicher Support',
+  'Single sign-on': 'Single Sign-on',
+  'Audit log export': 'Export des Audit-Logs',
 } as Record<string, string>;

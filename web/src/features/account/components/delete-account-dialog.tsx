@@ -142,7 +142,7 @@ export function DeleteAccountDialog({ email, hasPassword, twoFactorEnabled }: De
               <SubmitButton
                 isPending={remove.isPending}
                 pendingText={t('deleteDialog.deleting')}
-                className="w-auto bg-destructive text-white hover:bg-destructive/90"
+                className="w-auto bg-destructive text-destructive-foreground hover:bg-destructive/90"
               >
                 {t('deleteDialog.submit')}
               </SubmitButton>

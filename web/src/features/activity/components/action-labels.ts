@@ -1,4 +1,5 @@
 import type { ActivityAction } from '@app/contract';
+
 import type { TFunction } from '@/lib/i18n/translation';
 
 /** The catalogue key of what each action reads as on the page (the activity catalogue's `actions`). */

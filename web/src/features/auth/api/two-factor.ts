@@ -1,10 +1,9 @@
 import type { MfaVerifyBody } from '@app/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
+import { getMeQueryOptions } from '@/features/auth/api/get-me';
 import { apiFetch, publicFetch } from '@/lib/api-client';
 import { storeSession } from '@/lib/session/session-store';
-
-import { getMeQueryOptions } from '@/features/auth/api/get-me';
 
 /** POST /auth/2fa/verify: the second step of a sign-in (docs/contract.md section 4). */
 export const verifySecondStep = (body: MfaVerifyBody) => publicFetch('verifySecondFactor', { body });

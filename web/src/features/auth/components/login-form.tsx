@@ -7,15 +7,14 @@ import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
 import { paths } from '@/config/paths';
+import { login, loginResolver } from '@/features/auth/api/login';
+import { useSignIn } from '@/features/auth/api/use-sign-in';
+import { EmailField } from '@/features/auth/components/email-field';
 import { getErrorText } from '@/lib/api-error';
 import { translateMessage } from '@/lib/i18n/messages';
 import { useTranslation } from '@/lib/i18n/translation';
 import { usePreloadedResolver } from '@/lib/lazy-zod-resolver';
 import { clearSessionNotice, readSessionNotice } from '@/lib/session/session-store';
-
-import { login, loginResolver } from '@/features/auth/api/login';
-import { useSignIn } from '@/features/auth/api/use-sign-in';
-import { EmailField } from '@/features/auth/components/email-field';
 
 export function LoginForm({ onSuccess }: { onSuccess: () => void }) {
   const { t } = useTranslation('auth');

@@ -1,4 +1,5 @@
 import Bowser from 'bowser';
+
 import type { TFunction } from '@/lib/i18n/translation';
 
 /**

@@ -7,12 +7,11 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { TableCell, TableHead, TableRow } from '@/components/ui/table';
-import { getErrorText } from '@/lib/api-error';
-import { useFormat } from '@/lib/i18n/format';
-
 import { useDownloadInvoice } from '@/features/billing/api/download-invoice';
 import { useInvoices } from '@/features/billing/api/get-invoices';
 import { formatPrice } from '@/features/billing/utils/prices';
+import { getErrorText } from '@/lib/api-error';
+import { useFormat } from '@/lib/i18n/format';
 import { Trans, useTranslation } from '@/lib/i18n/translation';
 
 type BillingHistoryProps = {

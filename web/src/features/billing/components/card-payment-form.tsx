@@ -3,6 +3,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { CreditCard, Lock } from 'lucide-react';
 import { useMemo, useRef } from 'react';
 import { useForm } from 'react-hook-form';
+
 import { useTranslation } from '@/lib/i18n/translation';
 import { z } from 'zod';
 

@@ -5,13 +5,12 @@ import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
-import { getErrorText } from '@/lib/api-error';
-import { useFormat } from '@/lib/i18n/format';
-
 import { useOpenBillingPortal } from '@/features/billing/api/open-billing-portal';
 import { SubscriptionStatusBadge } from '@/features/billing/components/subscription-status-badge';
 import { formatBilledPrice } from '@/features/billing/utils/prices';
 import { isLive, periodEndText, trialEndText } from '@/features/billing/utils/subscription-status';
+import { getErrorText } from '@/lib/api-error';
+import { useFormat } from '@/lib/i18n/format';
 import { useTranslation } from '@/lib/i18n/translation';
 
 type CurrentSubscriptionCardProps = {

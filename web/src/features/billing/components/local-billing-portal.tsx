@@ -6,16 +6,15 @@ import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
-import { getErrorText } from '@/lib/api-error';
-import { useTranslation } from '@/lib/i18n/translation';
-import { useTenant } from '@/lib/session/get-tenant';
-
 import { usePlans } from '@/features/billing/api/get-plans';
 import { useSubscription } from '@/features/billing/api/get-subscription';
 import { BillingHistory } from '@/features/billing/components/billing-history';
 import { PortalPlanChange } from '@/features/billing/components/portal-plan-change';
 import { PortalSubscriptionCard } from '@/features/billing/components/portal-subscription-card';
 import { isLive } from '@/features/billing/utils/subscription-status';
+import { getErrorText } from '@/lib/api-error';
+import { useTranslation } from '@/lib/i18n/translation';
+import { useTenant } from '@/lib/session/get-tenant';
 
 /**
  * The test-mode provider's billing portal for one team (contract localBillingPaths): its plan, a switch of

@@ -8,15 +8,14 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
-import { ApiError, getErrorText, hasErrorCode } from '@/lib/api-error';
-import { useFormat } from '@/lib/i18n/format';
-
 import { useCheckoutSession } from '@/features/billing/api/get-checkout-session';
 import { usePayCheckoutSession } from '@/features/billing/api/pay-checkout-session';
 import { CardPaymentForm } from '@/features/billing/components/card-payment-form';
 import { OrderSummary } from '@/features/billing/components/order-summary';
 import { formatPrice } from '@/features/billing/utils/prices';
 import { trialEndsAt } from '@/features/billing/utils/subscription-status';
+import { ApiError, getErrorText, hasErrorCode } from '@/lib/api-error';
+import { useFormat } from '@/lib/i18n/format';
 import { useTranslation } from '@/lib/i18n/translation';
 
 /** The test-mode provider's checkout page: the order, the card form, and what came of the payment. */

@@ -4,10 +4,10 @@ import type { ReactNode } from 'react';
 
 import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
+import { planPrice } from '@/features/billing/utils/prices';
 import { cn } from '@/lib/cn';
 import { useFormat } from '@/lib/i18n/format';
-
-import { planPrice } from '@/features/billing/utils/prices';
+import { translateMessage } from '@/lib/i18n/messages';
 import { useTranslation } from '@/lib/i18n/translation';
 
 type PlanCardProps = {
@@ -39,7 +39,7 @@ export function PlanCard({ plan, interval, current, action }: PlanCardProps) {
           </CardTitle>
           {current && <Badge>{t('planCard.currentPlan')}</Badge>}
         </div>
-        <CardDescription>{plan.description}</CardDescription>
+        <CardDescription>{translateMessage(plan.description)}</CardDescription>
       </CardHeader>
       <CardContent className="grid gap-1">
         <p className="flex items-baseline gap-1">
@@ -62,7 +62,7 @@ export function PlanCard({ plan, interval, current, action }: PlanCardProps) {
           {plan.features.map((feature) => (
             <li key={feature} className="flex gap-2">
               <Check className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden="true" />
-              <span>{feature}</span>
+              <span>{translateMessage(feature)}</span>
             </li>
           ))}
         </ul>

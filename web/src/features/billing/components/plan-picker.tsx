@@ -5,17 +5,16 @@ import { useState } from 'react';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
-import { getErrorText } from '@/lib/api-error';
-import { useTranslation } from '@/lib/i18n/translation';
-import { usePublicConfig } from '@/lib/public-config';
-
-import { useOpenBillingPortal } from '@/features/billing/api/open-billing-portal';
 import { usePlans } from '@/features/billing/api/get-plans';
+import { useOpenBillingPortal } from '@/features/billing/api/open-billing-portal';
 import { useStartCheckout } from '@/features/billing/api/start-checkout';
 import { BillingIntervalToggle } from '@/features/billing/components/billing-interval-toggle';
 import { PlanCard } from '@/features/billing/components/plan-card';
 import { TestModeDialog } from '@/features/billing/components/test-mode-dialog';
 import { isLive } from '@/features/billing/utils/subscription-status';
+import { getErrorText } from '@/lib/api-error';
+import { useTranslation } from '@/lib/i18n/translation';
+import { usePublicConfig } from '@/lib/public-config';
 
 type PlanPickerProps = {
   tenantUuid: string;

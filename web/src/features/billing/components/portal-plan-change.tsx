@@ -7,13 +7,12 @@ import { SubmitButton } from '@/components/submit-button';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { getErrorText } from '@/lib/api-error';
-import { useFormat } from '@/lib/i18n/format';
-
 import { useChangePlan } from '@/features/billing/api/change-plan';
 import { BillingIntervalToggle } from '@/features/billing/components/billing-interval-toggle';
 import { formatPeriodAmount, planPrice } from '@/features/billing/utils/prices';
 import { trialEndsAt } from '@/features/billing/utils/subscription-status';
+import { getErrorText } from '@/lib/api-error';
+import { useFormat } from '@/lib/i18n/format';
 import { useTranslation } from '@/lib/i18n/translation';
 
 type PortalPlanChangeProps = {

@@ -5,14 +5,13 @@ import { ConfirmDialog } from '@/components/confirm-dialog';
 import { SubmitButton } from '@/components/submit-button';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { getErrorText } from '@/lib/api-error';
-import { useFormat } from '@/lib/i18n/format';
-
 import { useCancelSubscription } from '@/features/billing/api/cancel-subscription';
 import { useResumeSubscription } from '@/features/billing/api/resume-subscription';
 import { SubscriptionStatusBadge } from '@/features/billing/components/subscription-status-badge';
 import { formatBilledPrice, formatPeriodAmount } from '@/features/billing/utils/prices';
 import { isLive, periodEndText, trialEndText } from '@/features/billing/utils/subscription-status';
+import { getErrorText } from '@/lib/api-error';
+import { useFormat } from '@/lib/i18n/format';
 import { useTranslation } from '@/lib/i18n/translation';
 
 type PortalSubscriptionCardProps = {

@@ -1,9 +1,8 @@
 import type { Subscription } from '@app/contract';
 
 import { Badge } from '@/components/ui/badge';
-import { cn } from '@/lib/cn';
-
 import { statusLabel } from '@/features/billing/utils/subscription-status';
+import { cn } from '@/lib/cn';
 import { useTranslation } from '@/lib/i18n/translation';
 
 /** The docs/spec.md section 4 label of a team's subscription on a badge: paid in the accent, trouble in red. */

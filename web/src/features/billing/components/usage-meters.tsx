@@ -1,6 +1,4 @@
 import type { UsageMeter } from '@app/contract';
-import type { TFunction } from '@/lib/i18n/translation';
-import { useTranslation } from '@/lib/i18n/translation';
 
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -9,6 +7,8 @@ import { Spinner } from '@/components/ui/spinner';
 import { useUsage } from '@/features/billing/api/get-usage';
 import { getErrorText } from '@/lib/api-error';
 import { cn } from '@/lib/cn';
+import type { TFunction } from '@/lib/i18n/translation';
+import { useTranslation } from '@/lib/i18n/translation';
 
 /** The Plan usage card of /subscription and the dashboard (docs/contract.md section 4): members and items. */
 export function UsageMeters({ tenantUuid }: { tenantUuid: string }) {

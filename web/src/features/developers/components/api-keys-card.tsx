@@ -9,14 +9,13 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
-import { getErrorText } from '@/lib/api-error';
-import { useFormat } from '@/lib/i18n/format';
-
 import { useApiKeys } from '@/features/developers/api/get-api-keys';
 import { useRevokeApiKey } from '@/features/developers/api/revoke-api-key';
 import { CreateApiKeyForm } from '@/features/developers/components/create-api-key-form';
 import { LiveNotice } from '@/features/developers/components/live-notice';
 import { SecretPanel } from '@/features/developers/components/secret-panel';
+import { getErrorText } from '@/lib/api-error';
+import { useFormat } from '@/lib/i18n/format';
 import { Trans, useTranslation } from '@/lib/i18n/translation';
 
 /** How a request sends a key, shown as it is typed. */

@@ -7,10 +7,9 @@ import { SubmitButton } from '@/components/submit-button';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
-import { getErrorText } from '@/lib/api-error';
-
 import { useCreateApiKey } from '@/features/developers/api/create-api-key';
 import { ChoiceCheckboxes } from '@/features/developers/components/choice-checkboxes';
+import { getErrorText } from '@/lib/api-error';
 import { useTranslation } from '@/lib/i18n/translation';
 
 /** What each scope lets a key do (docs/contract.md section 4: one endpoint family each): its hint's key. */

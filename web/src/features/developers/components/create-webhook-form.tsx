@@ -15,10 +15,9 @@ import {
   FormMessage,
 } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
-import { ApiError, getErrorText } from '@/lib/api-error';
-
 import { useCreateWebhook } from '@/features/developers/api/create-webhook';
 import { ChoiceCheckboxes } from '@/features/developers/components/choice-checkboxes';
+import { ApiError, getErrorText } from '@/lib/api-error';
 import { useTranslation } from '@/lib/i18n/translation';
 
 /**

@@ -7,11 +7,10 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { TableCell, TableHead, TableRow } from '@/components/ui/table';
-import { getErrorText } from '@/lib/api-error';
-import { useFormat } from '@/lib/i18n/format';
-
 import { useWebhookDeliveries } from '@/features/developers/api/get-webhook-deliveries';
 import { useRetryWebhookDelivery } from '@/features/developers/api/retry-webhook-delivery';
+import { getErrorText } from '@/lib/api-error';
+import { useFormat } from '@/lib/i18n/format';
 import { Trans, useTranslation } from '@/lib/i18n/translation';
 
 const STATUS_VARIANTS = { pending: 'secondary', succeeded: 'default', failed: 'destructive' } as const;

@@ -8,13 +8,12 @@ import { Button } from '@/components/ui/button';
 import { Label } from '@/components/ui/label';
 import { Spinner } from '@/components/ui/spinner';
 import { Switch } from '@/components/ui/switch';
-import { getErrorText } from '@/lib/api-error';
-import { cn } from '@/lib/cn';
-
 import { useTestWebhook } from '@/features/developers/api/test-webhook';
 import { useUpdateWebhook } from '@/features/developers/api/update-webhook';
 import { LiveNotice } from '@/features/developers/components/live-notice';
 import { WebhookDeliveries } from '@/features/developers/components/webhook-deliveries';
+import { getErrorText } from '@/lib/api-error';
+import { cn } from '@/lib/cn';
 import { Trans, useTranslation } from '@/lib/i18n/translation';
 
 /** The part of a button's name that only screen readers hear. */

@@ -6,14 +6,13 @@ import { ConfirmDialog } from '@/components/confirm-dialog';
 import { QueryPending } from '@/components/query-pending';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { getErrorText } from '@/lib/api-error';
-
 import { useDeleteWebhook } from '@/features/developers/api/delete-webhook';
 import { useWebhooks } from '@/features/developers/api/get-webhooks';
 import { CreateWebhookForm } from '@/features/developers/components/create-webhook-form';
 import { LiveNotice } from '@/features/developers/components/live-notice';
 import { SecretPanel } from '@/features/developers/components/secret-panel';
 import { WebhookEndpoint } from '@/features/developers/components/webhook-endpoint';
+import { getErrorText } from '@/lib/api-error';
 import { useTranslation } from '@/lib/i18n/translation';
 
 /**

@@ -1,7 +1,6 @@
 import type { PendingInvitation } from '@app/contract';
 import { LoaderCircle, MailPlus } from 'lucide-react';
 import { useState } from 'react';
-import { useTranslation } from '@/lib/i18n/translation';
 
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { ListTable } from '@/components/list-table';
@@ -15,6 +14,7 @@ import { useRevokeInvitation } from '@/features/invitations/api/revoke-invitatio
 import { getErrorText } from '@/lib/api-error';
 import { cn } from '@/lib/cn';
 import { useFormat, type Formats } from '@/lib/i18n/format';
+import { useTranslation } from '@/lib/i18n/translation';
 import type { TFunction } from '@/lib/i18n/translation';
 
 const HOUR_MS = 60 * 60 * 1000;

@@ -2,7 +2,6 @@ import { EmailSchema, planLimitMessage } from '@app/contract';
 import { UserPlus } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useTranslation } from '@/lib/i18n/translation';
 
 import {
   blankInviteRow,
@@ -25,6 +24,7 @@ import {
 } from '@/components/ui/dialog';
 import { Form } from '@/components/ui/form';
 import { useInviteMembers } from '@/features/members/api/invite-member';
+import { useTranslation } from '@/lib/i18n/translation';
 import type { TFunction } from '@/lib/i18n/translation';
 
 /** docs/spec.md section 9: success modals close 2000 ms after success. */

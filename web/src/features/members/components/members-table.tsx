@@ -1,6 +1,5 @@
 import { canManageTeam, type Member, type Role } from '@app/contract';
 import { useState } from 'react';
-import { useTranslation } from '@/lib/i18n/translation';
 
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { ListTable } from '@/components/list-table';
@@ -16,6 +15,7 @@ import { useTransferOwnership } from '@/features/members/api/transfer-ownership'
 import { getErrorText } from '@/lib/api-error';
 import { cn } from '@/lib/cn';
 import { useFormat } from '@/lib/i18n/format';
+import { useTranslation } from '@/lib/i18n/translation';
 import type { TFunction } from '@/lib/i18n/translation';
 
 type MembersTableProps = {

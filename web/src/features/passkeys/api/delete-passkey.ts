@@ -1,8 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
-import { apiFetch } from '@/lib/api-client';
-
 import { getPasskeysQueryOptions } from '@/features/passkeys/api/get-passkeys';
+import { apiFetch } from '@/lib/api-client';
 
 /** DELETE /auth/passkeys/{id}: the passkey can no longer sign in. */
 export const deletePasskey = (id: string) => apiFetch('deletePasskey', { params: { id } });

@@ -2,9 +2,8 @@ import type { Passkey } from '@app/contract';
 import { startRegistration } from '@simplewebauthn/browser';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
-import { apiFetch } from '@/lib/api-client';
-
 import { getPasskeysQueryOptions } from '@/features/passkeys/api/get-passkeys';
+import { apiFetch } from '@/lib/api-client';
 
 /**
  * Adds a passkey: POST /auth/passkeys/register/options, the browser's prompt, then POST /register/verify with

@@ -1,4 +1,5 @@
 import type { PasskeyLoginOptions } from '@app/contract';
+
 import { mockEndpoint } from '@/testing/mocks/endpoint';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';

@@ -4,7 +4,6 @@ import { useState } from 'react';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
-
 import { usePasskeyLogin } from '@/features/passkeys/api/passkey-login';
 import { isPromptDismissed, passkeyErrorText } from '@/features/passkeys/utils/passkey-error';
 import { useTranslation } from '@/lib/i18n/translation';

@@ -1,4 +1,5 @@
 import type { PasskeyRegistrationOptions } from '@app/contract';
+
 import { mockEndpoint } from '@/testing/mocks/endpoint';
 import type { Passkey } from '@app/contract';
 import { screen, waitFor, within } from '@testing-library/react';

@@ -5,18 +5,17 @@ import { useState } from 'react';
 
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { QueryPending } from '@/components/query-pending';
+import { SignInAgain } from '@/components/sign-in-again';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
-import { SignInAgain } from '@/components/sign-in-again';
-import { getErrorText } from '@/lib/api-error';
-import { useFormat } from '@/lib/i18n/format';
-
 import { useDeletePasskey } from '@/features/passkeys/api/delete-passkey';
 import { usePasskeys } from '@/features/passkeys/api/get-passkeys';
 import { useRegisterPasskey } from '@/features/passkeys/api/register-passkey';
 import { isPromptDismissed, passkeyErrorText } from '@/features/passkeys/utils/passkey-error';
+import { getErrorText } from '@/lib/api-error';
+import { useFormat } from '@/lib/i18n/format';
 import { useTranslation } from '@/lib/i18n/translation';
 
 /**
