@@ -3,7 +3,7 @@ import { z } from 'zod';
 
 import { SessionSchema } from './auth.ts';
 import { EmailSchema, MAX_PASSWORD_LENGTH, MessageSchema, SecondFactorCodeSchema } from './common.ts';
-import { ROLES } from './constants.ts';
+import { LOCALES, ROLES, THEMES } from './constants.ts';
 import type { EndpointSchemas } from './endpoint-schemas.ts';
 
 const CurrentPasswordSchema = z
@@ -47,6 +47,8 @@ export const AccountExportSchema = z.object({
     created_at: isoTime,
     has_password: z.boolean(),
     two_factor_enabled: z.boolean(),
+    locale: z.enum(LOCALES),
+    theme: z.enum(THEMES),
   }),
   teams: z.array(z.object({ uuid: z.uuid(), name: z.string(), role: z.enum(ROLES), joined_at: isoTime })),
   sessions: z.array(SessionSchema),

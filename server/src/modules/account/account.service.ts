@@ -88,6 +88,8 @@ export async function exportAccount(deps: AccountDeps, caller: Caller): Promise<
       created_at: me.created_at,
       has_password: me.has_password,
       two_factor_enabled: me.two_factor_enabled,
+      locale: me.locale,
+      theme: me.theme,
     },
     teams: teams.map(({ uuid, name, role, joinedAt }) => ({ uuid, name, role, joined_at: joinedAt })),
     sessions: await listAllSessions(deps.auth, caller),

@@ -215,6 +215,8 @@ describe('GET /auth/me/export', () => {
       created_at: expect.any(String),
       has_password: true,
       two_factor_enabled: false,
+      locale: 'en',
+      theme: 'system',
     });
     expect(data.teams).toEqual([
       { uuid: team.uuid, name: 'Exported', role: 'owner', joined_at: expect.any(String) },

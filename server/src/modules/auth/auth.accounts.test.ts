@@ -125,6 +125,8 @@ describe('GET /auth/me', () => {
       has_password: true,
       created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
       two_factor_enabled: false,
+      locale: 'en',
+      theme: 'system',
     });
   });
 });
