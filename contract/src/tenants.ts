@@ -14,17 +14,8 @@ export type Role = z.infer<typeof RoleSchema>;
 export const AssignableRoleSchema = z.enum(['admin', 'member']);
 export type AssignableRole = z.infer<typeof AssignableRoleSchema>;
 
-export const ROLE_LABELS: Record<Role, string> = { owner: 'Owner', admin: 'Administrator', member: 'Member' };
-
 /** Admins and the owner manage the team: rename it, invite, change roles and pay (docs/contract.md section 3). */
 export const canManageTeam = (role: Role): boolean => role === 'owner' || role === 'admin';
-
-/** What each role may do, as the tenant information panel lists it (docs/spec.md section 6). */
-export const ROLE_PERMISSIONS: Record<Role, string[]> = {
-  owner: ['Full administrative access', 'Manage users and permissions', 'Delete the tenant'],
-  admin: ['Manage projects and settings', 'Invite team members'],
-  member: ['View and contribute to projects'],
-};
 
 export const TeamNameSchema = z
   .string({ error: 'Team name is required' })

@@ -6,7 +6,7 @@ import { useTranslation } from '@/lib/i18n/translation';
 
 type TenantInfoPanelProps = { tenant: Tenant | null; isLoading: boolean };
 
-/** What each role may do (docs/spec.md section 6, the contract's ROLE_PERMISSIONS): the catalogue's keys. */
+/** What each role may do (docs/spec.md section 6): the catalogue's keys. */
 const ROLE_PERMISSIONS = {
   owner: ['info.permission.fullAccess', 'info.permission.manageUsers', 'info.permission.deleteTenant'],
   admin: ['info.permission.manageProjects', 'info.permission.invite'],
