@@ -1,5 +1,6 @@
 import type { Theme } from '@app/contract';
 import { Monitor, Moon, Sun } from 'lucide-react';
+import { useState } from 'react';
 
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -19,9 +20,11 @@ export function AppearanceCard() {
   const { t } = useTranslation('account');
   const me = useMe();
   const update = useUpdateMe();
+  // The choice shows at once, from the click on (a controlled radio would otherwise spring back until the request
+  // starts); once the save settles, the account says, so a failed save falls back to what it still holds.
+  const [chosen, setChosen] = useState<Theme>();
   if (!me.data) return null;
-  // The choice shows at once; a failed save falls back to what the account still says.
-  const theme = (update.isPending ? update.variables.theme : undefined) ?? me.data.theme;
+  const theme = chosen ?? me.data.theme;
 
   return (
     <Card>
@@ -40,7 +43,10 @@ export function AppearanceCard() {
         <PreferenceChoice<Theme>
           legend={t('appearance.legend')}
           value={theme}
-          onChange={(value) => update.mutate({ theme: value })}
+          onChange={(value) => {
+            setChosen(value);
+            update.mutate({ theme: value }, { onSettled: () => setChosen(undefined) });
+          }}
           isPending={update.isPending}
           pendingText={t('appearance.saving')}
           options={[

@@ -1,4 +1,5 @@
 import { type Locale, LOCALES } from '@app/contract';
+import { useState } from 'react';
 
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -19,9 +20,11 @@ export function LanguageCard() {
   const { t } = useTranslation('account');
   const me = useMe();
   const update = useUpdateMe();
+  // The choice shows at once, from the click on (a controlled radio would otherwise spring back until the request
+  // starts); once the save settles, the account says, so a failed save falls back to what it still holds.
+  const [chosen, setChosen] = useState<Locale>();
   if (!me.data) return null;
-  // The choice shows at once; a failed save falls back to what the account still says.
-  const locale = (update.isPending ? update.variables.locale : undefined) ?? me.data.locale;
+  const locale = chosen ?? me.data.locale;
 
   return (
     <Card>
@@ -40,7 +43,10 @@ export function LanguageCard() {
         <PreferenceChoice<Locale>
           legend={t('language.legend')}
           value={locale}
-          onChange={(value) => update.mutate({ locale: value })}
+          onChange={(value) => {
+            setChosen(value);
+            update.mutate({ locale: value }, { onSettled: () => setChosen(undefined) });
+          }}
           isPending={update.isPending}
           pendingText={t('language.saving')}
           options={LOCALES.map((value) => ({ value, label: LANGUAGE_NAMES[value], lang: value }))}
