@@ -18,12 +18,12 @@ const endpointColumns = {
 export type EndpointRecord = Awaited<ReturnType<typeof findEndpoints>>[number];
 
 /** Locks the team's endpoints in the caller's transaction: concurrent additions wait, then count afresh. */
+/**
+ * Serialises the team's endpoint creates until the transaction ends. A lock on a row, the team's or its endpoints',
+ * would not do: a team with no endpoint has none to lock, and every create from empty would count none.
+ */
 export async function lockEndpoints(db: Db, tenantId: string) {
-  await db
-    .select({ id: webhookEndpoints.id })
-    .from(webhookEndpoints)
-    .where(eq(webhookEndpoints.tenantId, tenantId))
-    .for('update');
+  await db.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`webhook-endpoints:${tenantId}`}, 0))`);
 }
 
 export async function countEndpoints(db: Db, tenantId: string) {

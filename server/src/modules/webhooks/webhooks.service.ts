@@ -86,9 +86,8 @@ export async function createWebhook(
   await checkUrl(deps, url);
   const secret = `whsec_${randomBytes(24).toString('base64')}`;
   const endpoint = await withTenantScope(deps.db, ctx.tenantId, async (tx) => {
-    // Of two creates for the last place only one is made: the second waits on the team's endpoints the first locked,
-    // then counts them afresh, the first's new one too. (A team with no endpoint locks nothing: harmless while the
-    // limit is above one. The team's own lock is the tenants module's, which this module sits below.)
+    // Of two creates for the last place only one is made: the second waits for the first's transaction to end, then
+    // counts afresh, the first's new one too.
     await repo.lockEndpoints(tx, ctx.tenantId);
     if ((await repo.countEndpoints(tx, ctx.tenantId)) >= MAX_WEBHOOK_ENDPOINTS) {
       throw new AppError(
