@@ -23,7 +23,9 @@ export type EndpointRecord = Awaited<ReturnType<typeof findEndpoints>>[number];
  * would not do: a team with no endpoint has none to lock, and every create from empty would count none.
  */
 export async function lockEndpoints(db: Db, tenantId: string) {
-  await db.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`webhook-endpoints:${tenantId}`}, 0))`);
+  await db.execute(
+    sql`select pg_advisory_xact_lock(hashtextextended(${`webhook-endpoints:${tenantId}`}, 0))`,
+  );
 }
 
 export async function countEndpoints(db: Db, tenantId: string) {
