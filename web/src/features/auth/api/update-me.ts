@@ -1,7 +1,8 @@
-import type { UpdateMeBody } from '@app/contract';
+import type { Me, UpdateMeBody } from '@app/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 
-import { getMeQueryOptions } from '@/features/auth/api/get-me';
+import { getMeQueryOptions, useMe } from '@/features/auth/api/get-me';
 import { apiFetch } from '@/lib/api-client';
 
 /**
@@ -14,4 +15,22 @@ export function useUpdateMe() {
     mutationFn: (body: UpdateMeBody) => apiFetch('updateMe', { body }),
     onSuccess: (me) => queryClient.setQueryData(getMeQueryOptions().queryKey, me),
   });
+}
+
+type Preference = keyof UpdateMeBody;
+
+/**
+ * One preference of the account as Settings shows it: what the account holds, or, from the click on, the value being
+ * saved (a controlled radio would otherwise spring back until the request starts). Once the save settles the account
+ * says again, so a failed save falls back to what it still holds. Undefined until the account is loaded.
+ */
+export function usePreference<K extends Preference>(preference: K) {
+  const me = useMe();
+  const update = useUpdateMe();
+  const [chosen, setChosen] = useState<Me[K]>();
+  const choose = (value: Me[K]) => {
+    setChosen(value);
+    update.mutate({ [preference]: value } as UpdateMeBody, { onSettled: () => setChosen(undefined) });
+  };
+  return { value: chosen ?? me.data?.[preference], choose, update };
 }

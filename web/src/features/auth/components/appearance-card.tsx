@@ -1,11 +1,9 @@
 import type { Theme } from '@app/contract';
 import { Monitor, Moon, Sun } from 'lucide-react';
-import { useState } from 'react';
 
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { useMe } from '@/features/auth/api/get-me';
-import { useUpdateMe } from '@/features/auth/api/update-me';
+import { usePreference } from '@/features/auth/api/update-me';
 import { PreferenceChoice } from '@/features/auth/components/preference-choice';
 import { getErrorText } from '@/lib/api-error';
 import { useTranslation } from '@/lib/i18n/translation';
@@ -18,13 +16,8 @@ const ICON = 'size-4 shrink-0 text-muted-foreground';
  */
 export function AppearanceCard() {
   const { t } = useTranslation('account');
-  const me = useMe();
-  const update = useUpdateMe();
-  // The choice shows at once, from the click on (a controlled radio would otherwise spring back until the request
-  // starts); once the save settles, the account says, so a failed save falls back to what it still holds.
-  const [chosen, setChosen] = useState<Theme>();
-  if (!me.data) return null;
-  const theme = chosen ?? me.data.theme;
+  const { value: theme, choose, update } = usePreference('theme');
+  if (theme === undefined) return null;
 
   return (
     <Card>
@@ -43,10 +36,7 @@ export function AppearanceCard() {
         <PreferenceChoice<Theme>
           legend={t('appearance.legend')}
           value={theme}
-          onChange={(value) => {
-            setChosen(value);
-            update.mutate({ theme: value }, { onSettled: () => setChosen(undefined) });
-          }}
+          onChange={choose}
           isPending={update.isPending}
           pendingText={t('appearance.saving')}
           options={[

@@ -1,10 +1,8 @@
 import { type Locale, LOCALES } from '@app/contract';
-import { useState } from 'react';
 
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { useMe } from '@/features/auth/api/get-me';
-import { useUpdateMe } from '@/features/auth/api/update-me';
+import { usePreference } from '@/features/auth/api/update-me';
 import { PreferenceChoice } from '@/features/auth/components/preference-choice';
 import { getErrorText } from '@/lib/api-error';
 import { useTranslation } from '@/lib/i18n/translation';
@@ -18,13 +16,8 @@ const LANGUAGE_NAMES: Record<Locale, string> = { en: 'English', de: 'Deutsch' };
  */
 export function LanguageCard() {
   const { t } = useTranslation('account');
-  const me = useMe();
-  const update = useUpdateMe();
-  // The choice shows at once, from the click on (a controlled radio would otherwise spring back until the request
-  // starts); once the save settles, the account says, so a failed save falls back to what it still holds.
-  const [chosen, setChosen] = useState<Locale>();
-  if (!me.data) return null;
-  const locale = chosen ?? me.data.locale;
+  const { value: locale, choose, update } = usePreference('locale');
+  if (locale === undefined) return null;
 
   return (
     <Card>
@@ -43,10 +36,7 @@ export function LanguageCard() {
         <PreferenceChoice<Locale>
           legend={t('language.legend')}
           value={locale}
-          onChange={(value) => {
-            setChosen(value);
-            update.mutate({ locale: value }, { onSettled: () => setChosen(undefined) });
-          }}
+          onChange={choose}
           isPending={update.isPending}
           pendingText={t('language.saving')}
           options={LOCALES.map((value) => ({ value, label: LANGUAGE_NAMES[value], lang: value }))}
