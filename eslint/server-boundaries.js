@@ -13,11 +13,13 @@ import path from 'node:path';
 export const SERVER_MODULES = {
   // Every entry of a webhook event queues its deliveries (webhooks); a key's entries name the key.
   activity: { owns: ['activity-log'], reads: ['users', 'api-keys'], uses: ['webhooks'] },
-  // A team's webhook endpoints, their deliveries and the worker that sends them.
-  webhooks: { owns: ['webhooks'], uses: [] },
+  // A team's webhook endpoints, their deliveries and the worker that sends them. Making or taking over an endpoint
+  // reads the caller's role under a share lock (a demotion in flight) and takes their session lock (auth).
+  webhooks: { owns: ['webhooks'], reads: ['users', 'memberships'], uses: ['auth'] },
   // A team's API keys; the plugins authenticate a key through it.
-  // Creating a key reads the creator's role afresh under the team's lock (a demotion in flight).
-  'api-keys': { owns: ['api-keys'], reads: ['users', 'memberships'], uses: ['tenants', 'activity'] },
+  // Creating a key reads the creator's role afresh under the team's lock (a demotion in flight) and takes their
+  // session lock (auth: a credential event in flight).
+  'api-keys': { owns: ['api-keys'], reads: ['users', 'memberships'], uses: ['auth', 'tenants', 'activity'] },
   mail: { owns: ['outbox'], uses: [] },
   feedback: { owns: ['feedback'], uses: [] },
   health: { owns: [], uses: [] },
@@ -36,11 +38,12 @@ export const SERVER_MODULES = {
   tenants: { owns: ['tenants'], reads: ['memberships'], uses: ['activity'] },
   // Plans, subscriptions, invoices and the one check of a plan's limits (requireRoomFor).
   billing: { owns: ['billing'], reads: ['tenants'], uses: ['tenants', 'activity'] },
-  // The membership lifecycle: creating a team (its owner), invitations, roles, leaving, handing the team over.
+  // The membership lifecycle: creating a team (its owner), invitations, roles, leaving, handing the team over; and
+  // what an account made for its teams (keys, endpoints, invitations), retired by the credential events.
   members: {
     owns: ['memberships', 'invitations'],
     reads: ['users', 'tenants'],
-    uses: ['auth', 'tenants', 'billing', 'mail', 'activity', 'api-keys'],
+    uses: ['auth', 'tenants', 'billing', 'mail', 'activity', 'api-keys', 'webhooks'],
   },
   items: { owns: ['items'], uses: ['billing', 'activity'] },
   // What a team uses of its plan: the owners' counts against billing's limits.

@@ -21,6 +21,8 @@ export const ACTIVITY_ACTIONS = [
   'impersonation.stopped',
   'apikey.created',
   'apikey.revoked',
+  'webhook.disabled',
+  'webhook.deleted',
 ] as const;
 export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number];
 

@@ -161,6 +161,7 @@ export const authEndpointSchemas = {
   logout: { body: LogoutBodySchema, response: { 204: z.null() } },
   verifyEmail: { query: VerifyEmailQuerySchema, response: { 200: AuthResponseSchema } },
   requestPasswordReset: { body: ResetRequestBodySchema, response: { 200: MessageSchema } },
+  resendVerification: { response: { 200: MessageSchema } },
   confirmPasswordReset: { body: ResetConfirmBodySchema, response: { 200: MessageSchema } },
   getMe: { response: { 200: MeSchema } },
   updateMe: { body: UpdateMeBodySchema, response: { 200: MeSchema } },

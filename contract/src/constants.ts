@@ -62,6 +62,8 @@ export const ERROR_CODES = [
   'second_factor_required',
   /** 400 instead of `bad_request`: the second-factor code (TOTP or recovery code) is wrong or already spent. */
   'second_factor_invalid',
+  /** 403 instead of `forbidden`: making an API key or a webhook endpoint needs a verified email. */
+  'email_unverified',
 ] as const;
 
 // Values both stored as database enums (server/src/db/schema) and answered by the API (this package's schemas):
@@ -114,6 +116,8 @@ export const WEBHOOK_EVENTS = [
   'subscription.changed',
 ] as const;
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
+/** Why the app switched an endpoint off: the account that answered for it stopped being an admin or the owner. */
+export const WEBHOOK_DISABLED_REASONS = ['maker_left'] as const;
 /** Endpoints a team may hold: each one multiplies every change the team makes into a delivery. */
 export const MAX_WEBHOOK_ENDPOINTS = 10;
 

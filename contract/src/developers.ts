@@ -2,7 +2,7 @@
 // deliveries. The scopes and events are plain values in constants.ts, which endpoints.ts reads without zod.
 import { z } from 'zod';
 
-import { API_KEY_SCOPES, WEBHOOK_EVENTS, type WebhookEvent } from './constants.ts';
+import { API_KEY_SCOPES, WEBHOOK_DISABLED_REASONS, WEBHOOK_EVENTS, type WebhookEvent } from './constants.ts';
 import type { EndpointSchemas } from './endpoint-schemas.ts';
 import { ItemSchema } from './items.ts';
 import { PageQuerySchema } from './pagination.ts';
@@ -77,6 +77,13 @@ export const WebhookSchema = z.object({
   events: z.array(z.enum(WEBHOOK_EVENTS)),
   enabled: z.boolean(),
   created_at: Timestamp,
+  /**
+   * Who answers for the endpoint: the account that made it, or the admin who last pointed it elsewhere or switched
+   * it back on (docs/contract.md section 4, Credential lifecycle); null once that account is gone.
+   */
+  created_by_email: z.string().nullable(),
+  /** Why it is off when the app switched it off: its maker stopped being an admin or the owner. Null otherwise. */
+  disabled_reason: z.enum(WEBHOOK_DISABLED_REASONS).nullable(),
 });
 export type Webhook = z.infer<typeof WebhookSchema>;
 

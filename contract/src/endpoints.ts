@@ -105,6 +105,11 @@ export const ENDPOINTS = {
   exportMe: get('/auth/me/export', holder, 'Everything stored about the account, as JSON'),
   updatePassword: post('/auth/update-password', holder, 'Change or set the password'),
   changeEmail: post('/auth/change-email', holder, 'Mail a link that confirms a new email address'),
+  resendVerification: post(
+    '/auth/verify-email/resend',
+    holder,
+    'Mail a new link that verifies the email address',
+  ),
   listSessions: get('/auth/sessions', holder, "The account's open sessions"),
   revokeSession: del('/auth/sessions/:id', holder, 'End one session'),
   revokeOtherSessions: post('/auth/sessions/revoke-others', holder, 'End every other session'),

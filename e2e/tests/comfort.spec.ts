@@ -124,7 +124,7 @@ test.describe('German pages', () => {
       await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
     }
 
-    await signIn(undefined, { team: 'Werkstatt Nord' });
+    await signIn(undefined, { team: 'Werkstatt Nord', verified: true });
     expect((await api(page, 'PATCH', '/auth/me', { locale: 'de' })).status).toBe(200);
     const longName = 'Fliesen aus dem Lager Süd, Charge 2026-11-27, Reihe 14 bis 19, glasiert';
     expect(

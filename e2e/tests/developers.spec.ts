@@ -4,7 +4,9 @@
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-import { expect, test } from '../fixtures.ts';
+import type { APIRequestContext } from '@playwright/test';
+
+import { api, expect, test, uniqueEmail } from '../fixtures.ts';
 
 type Received = {
   method: string | undefined;
@@ -41,7 +43,7 @@ test('an owner creates an API key that works until revoked, and follows a webhoo
   pageChecks,
 }) => {
   await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
-  await signIn(undefined, { team: 'Hook Works' });
+  await signIn(undefined, { team: 'Hook Works', verified: true });
 
   // The Team page leads there, for its admins and owner.
   await page.goto('/team');
@@ -136,4 +138,88 @@ test('an owner creates an API key that works until revoked, and follows a webhoo
   } finally {
     await receiver.close();
   }
+});
+
+/**
+ * The links of a kind (`verify-email`, `invitations/…/accept`) the dev mailbox holds for `email`, once it holds
+ * `count` of them (the mail worker sends them a moment after the request).
+ */
+async function mailedLinks(request: APIRequestContext, email: string, pattern: RegExp, count: number) {
+  let links: string[] = [];
+  await expect
+    .poll(async () => {
+      const mailbox: { to: string; text: string }[] = await (await request.get('/api/dev/mailbox')).json();
+      links = mailbox
+        .filter(({ to }) => to === email)
+        .map(({ text }) => pattern.exec(text)?.[0])
+        .filter((link): link is string => link !== undefined);
+      return links.length;
+    })
+    .toBe(count);
+  return links;
+}
+
+test('an unverified owner learns why keys wait, gets a new link, and once verified makes them; an endpoint whose maker left says so until switched on again', async ({
+  page,
+  request,
+  signIn,
+  pageChecks,
+}) => {
+  const { email } = await signIn(undefined, { team: 'Fresh Start' });
+  await page.goto('/team/developers');
+  await expect(
+    page.getByText('Verify your email address to create API keys and webhook endpoints.'),
+  ).toBeVisible();
+  await expect(page.getByRole('form', { name: 'Create API key' })).toHaveCount(0);
+  await expect(page.getByRole('form', { name: 'Add endpoint' })).toHaveCount(0);
+  await pageChecks.scanNow();
+
+  await page.getByRole('button', { name: 'Resend verification email' }).click();
+  await expect(
+    page
+      .getByRole('status')
+      .filter({ hasText: 'Verification email sent. Open the link in it, then reload this page.' }),
+  ).toBeVisible();
+  const links = await mailedLinks(request, email, /https?:\/\/\S+\/verify-email\?token=\S+/, 2);
+  const newest = new URL(links.at(-1)!);
+  await page.goto(newest.pathname + newest.search);
+  await expect(page.getByText('Your email address is verified and you are signed in.')).toBeVisible();
+
+  await page.goto('/team/developers');
+  await expect(page.getByRole('form', { name: 'Create API key' })).toBeVisible();
+  await expect(
+    page.getByText('Verify your email address to create API keys and webhook endpoints.'),
+  ).toHaveCount(0);
+
+  // An admin adds an endpoint, and is then removed from the team.
+  const adminEmail = uniqueEmail();
+  expect((await api(page, 'POST', '/invite', { email: adminEmail, role: 'admin' })).status).toBe(201);
+  const [invitation] = await mailedLinks(request, adminEmail, /\/invitations\/[^/\s]+\/accept/, 1);
+  const admin = await (await request.get(`/api${invitation}`)).json();
+  const team = (await api(page, 'GET', '/tenant')).body.uuid as string;
+  const url = 'https://hooks.example.com/leaver';
+  const added = await request.post('/api/webhooks', {
+    headers: { authorization: `Bearer ${admin.access_token}`, 'x-tenant-uuid': team },
+    data: { url, events: ['item.created'] },
+  });
+  expect(added.status(), await added.text()).toBe(201);
+  const members = (await api(page, 'GET', '/members')).body as { user_uuid: string; email: string }[];
+  const leaver = members.find((member) => member.email === adminEmail)!;
+  expect((await api(page, 'DELETE', '/members', { user_uuid: leaver.user_uuid })).status).toBe(204);
+
+  await page.reload();
+  const endpoint = page
+    .getByRole('list', { name: 'Webhook endpoints' })
+    .getByRole('listitem')
+    .filter({ has: page.getByText(url, { exact: true }) });
+  const toggle = endpoint.getByRole('switch', { name: `Enabled ${url}` });
+  await expect(toggle).not.toBeChecked();
+  await expect(toggle).toHaveAccessibleDescription('Disabled when its maker left the team');
+  await expect(endpoint).toContainText(`Created by ${adminEmail}`);
+  await pageChecks.scanNow();
+
+  await toggle.click();
+  await expect(toggle).toBeChecked();
+  await expect(endpoint).toContainText(`Created by ${email}`);
+  await expect(endpoint.getByText('Disabled when its maker left the team')).toHaveCount(0);
 });

@@ -22,6 +22,7 @@ import { itemsRoutes } from './modules/items/items.routes.ts';
 import { mailPlugin } from './modules/mail/mail.plugin.ts';
 import { maintenancePlugin } from './modules/maintenance/maintenance.plugin.ts';
 import { invitationsRoutes } from './modules/members/invitations.routes.ts';
+import { membersModulePlugin } from './modules/members/members.plugin.ts';
 import { membersRoutes } from './modules/members/members.routes.ts';
 import { teamsRoutes } from './modules/members/teams.routes.ts';
 import { passkeysModulePlugin } from './modules/passkeys/passkeys.plugin.ts';
@@ -176,6 +177,7 @@ export async function buildApp({
   await app.register(maintenancePlugin);
   await app.register(authModulePlugin);
   await app.register(passkeysModulePlugin);
+  await app.register(membersModulePlugin);
 
   await app.register(healthRoutes, { prefix: '/api' });
   // A worker (PROCESS_ROLE) runs the jobs and answers only its health.

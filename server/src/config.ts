@@ -83,6 +83,7 @@ const EnvSchema = z
     DATABASE_STATEMENT_TIMEOUT_MS: optional(z.coerce.number().int().min(0)).default(30_000),
     SHUTDOWN_DRAIN_SECONDS: optional(z.coerce.number().min(0).max(3600)),
     METRICS_PORT: optional(z.coerce.number().int().min(0).max(65535)),
+    METRICS_HOST: optional(z.string()).default('127.0.0.1'),
     ACTIVITY_RETENTION_DAYS: optional(z.coerce.number().int().min(0)).default(0),
     WEBHOOK_RETRY_BASE_SECONDS: optional(z.coerce.number().min(0).max(86_400)).default(30),
   })
@@ -154,6 +155,8 @@ export function loadConfig(
     // A proxy needs a moment to see that an instance is no longer ready before it stops taking requests.
     shutdownDrainMs: (e.SHUTDOWN_DRAIN_SECONDS ?? (isProduction ? 5 : 0)) * 1000,
     metricsPort: e.METRICS_PORT,
+    // Loopback even where HOST is every interface: the figures are for the operator's scraper, not the internet.
+    metricsHost: e.METRICS_HOST,
     activityRetentionDays: e.ACTIVITY_RETENTION_DAYS,
     webhookRetryBaseMs: e.WEBHOOK_RETRY_BASE_SECONDS * 1000,
   };

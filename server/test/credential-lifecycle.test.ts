@@ -14,8 +14,13 @@ import * as schema from '../src/db/schema/index.ts';
 import { oneTimeTokenPurpose } from '../src/db/schema/one-time-tokens.ts';
 import { recoveryCodes } from '../src/db/schema/recovery-codes.ts';
 import { users } from '../src/db/schema/users.ts';
+import { webhookEndpoints } from '../src/db/schema/webhooks.ts';
 import { findSecurityStamp, insertOneTimeToken } from '../src/modules/auth/credentials.repository.ts';
-import { CREDENTIAL_EVENTS, type CredentialEvent } from '../src/modules/auth/credential-lifecycle.ts';
+import {
+  CREDENTIAL_EVENTS,
+  type CredentialEvent,
+  type MadeRetirement,
+} from '../src/modules/auth/credential-lifecycle.service.ts';
 import { totpCodeAt } from '../src/modules/auth/second-factor.ts';
 import { hashToken, randomToken } from '../src/lib/tokens.ts';
 import { startGoogleStandIn } from './google-stand-in.ts';
@@ -53,6 +58,10 @@ const CREDENTIALS = [
   'invitation set-password link',
   'pending invitation',
   'Google ID token',
+  // What the account made for a team it is an admin of (docs/contract.md section 4: credentials too).
+  'API key it made',
+  'webhook endpoint it made',
+  'invitation it sent',
 ] as const;
 type Credential = (typeof CREDENTIALS)[number];
 
@@ -78,6 +87,8 @@ const EVENTS = [
   'two-factor turned off',
   'suspension, then lifted',
   'account deletion',
+  'demoted to member',
+  'removed from the team',
 ] as const;
 type Event = (typeof EVENTS)[number];
 
@@ -96,10 +107,16 @@ const CODE_EVENT: Record<Event, CredentialEvent | 'account deleted' | 'none'> = 
   'two-factor turned off': 'two-factor turned off',
   'suspension, then lifted': 'suspended',
   'account deletion': 'account deleted',
+  'demoted to member': 'admin role lost',
+  'removed from the team': 'admin role lost',
 };
 
 const ALL_REFUSED = Object.fromEntries(CREDENTIALS.map((c) => [c, 'refused'])) as Record<Credential, Outcome>;
-/** The factors the account holds stay; every session but this one, and every link and step, goes. */
+const ALL_WORK = Object.fromEntries(CREDENTIALS.map((c) => [c, 'works'])) as Record<Credential, Outcome>;
+/**
+ * The factors the account holds stay; every session but this one, and every link and step, goes; so do the keys it
+ * made (a thief's key dies with the thief's session), while its endpoints and invitations stay.
+ */
 const OTHERS_AND_LINKS: Record<Credential, Outcome> = {
   ...ALL_REFUSED,
   password: 'works',
@@ -107,6 +124,16 @@ const OTHERS_AND_LINKS: Record<Credential, Outcome> = {
   passkey: 'works',
   'authenticator app': 'works',
   'recovery codes': 'works',
+  'webhook endpoint it made': 'works',
+  'invitation it sent': 'works',
+};
+/** What the account made for the team goes; the account and everything it holds stays. */
+const ADMIN_ROLE_LOST: Record<Credential, Outcome> = {
+  ...ALL_WORK,
+  'invitation set-password link': 'refused',
+  'API key it made': 'refused',
+  'webhook endpoint it made': 'refused',
+  'invitation it sent': 'refused',
 };
 
 /**
@@ -116,10 +143,7 @@ const OTHERS_AND_LINKS: Record<Credential, Outcome> = {
 const TABLE: Record<Event, Record<Credential, Outcome>> = {
   // Each probe can succeed: a probe that always failed would pass every row below. The set-password link sets a
   // first password only, and this account has one (invitations.test.ts shows it working on one without).
-  'nothing (the control)': {
-    ...(Object.fromEntries(CREDENTIALS.map((c) => [c, 'works'])) as Record<Credential, Outcome>),
-    'invitation set-password link': 'refused',
-  },
+  'nothing (the control)': { ...ALL_WORK, 'invitation set-password link': 'refused' },
   'invitation reclaims an unverified account': ALL_REFUSED,
   'Google sign-in reclaims an unverified account': ALL_REFUSED,
   'a listed address is verified': ALL_REFUSED,
@@ -132,7 +156,13 @@ const TABLE: Record<Event, Record<Credential, Outcome>> = {
   'password change': { ...OTHERS_AND_LINKS, password: 'refused' },
   'other sessions signed out': OTHERS_AND_LINKS,
   'email change': OTHERS_AND_LINKS,
-  'email change onto a listed address': ALL_REFUSED,
+  // The holder changed it: as at a reclaim their ways in go, but what they made for their teams is theirs, as at
+  // any event that signs the other sessions out.
+  'email change onto a listed address': {
+    ...ALL_REFUSED,
+    'webhook endpoint it made': 'works',
+    'invitation it sent': 'works',
+  },
   'two-factor turned on': {
     ...OTHERS_AND_LINKS,
     'another session': 'works',
@@ -140,6 +170,7 @@ const TABLE: Record<Event, Record<Credential, Outcome>> = {
     'second step in flight': 'not held',
     'authenticator app': 'not held',
     'recovery codes': 'not held',
+    'API key it made': 'works',
   },
   'two-factor turned off': {
     ...OTHERS_AND_LINKS,
@@ -147,9 +178,12 @@ const TABLE: Record<Event, Record<Credential, Outcome>> = {
     "another session's access token": 'works',
     'authenticator app': 'refused',
     'recovery codes': 'refused',
+    'API key it made': 'works',
   },
   'suspension, then lifted': { ...OTHERS_AND_LINKS, 'this session': 'refused' },
   'account deletion': ALL_REFUSED,
+  'demoted to member': ADMIN_ROLE_LOST,
+  'removed from the team': ADMIN_ROLE_LOST,
 };
 
 const clock = new TestClock();
@@ -229,6 +263,39 @@ async function inviteAndAccept(email: string) {
   return token;
 }
 
+const inTeam = (token: string, team: string) => ({ authorization: `Bearer ${token}`, 'x-tenant-uuid': team });
+
+/**
+ * The account made an admin of a team of the inviter's, where it makes an API key and a webhook endpoint and invites
+ * someone, from `session`.
+ */
+async function adminsTeam(email: string, session: { access_token: string }) {
+  const owner = await signedIn(inviter);
+  const team = (await createTeam(app, owner, 'Makers')).uuid;
+  const link = await mailedInvitation(app, owner, team, email, 'admin');
+  expectStatus(await inject('GET', `/invitations/${link}/accept`), 200);
+  const asAdmin = (url: string, payload: object) =>
+    app.inject({
+      method: 'POST',
+      url: `/api${url}`,
+      headers: inTeam(session.access_token, team),
+      remoteAddress: `10.${randomBytes(3).join('.')}`,
+      payload,
+    });
+  const key = await asAdmin('/api-keys', { name: 'Deploy bot', scopes: ['items:read'] });
+  expectStatus(key, 201);
+  const endpoint = await asAdmin('/webhooks', { url: 'http://127.0.0.1:9/hook', events: ['item.created'] });
+  expectStatus(endpoint, 201);
+  const invitee = uniqueEmail();
+  expectStatus(await asAdmin('/invite', { email: invitee, role: 'member' }), 201);
+  return {
+    team,
+    key: (key.json() as { key: string }).key,
+    endpointId: (endpoint.json() as { id: string }).id,
+    sentInvitation: (await latestMailTo(app, invitee)).token!,
+  };
+}
+
 /** Whether a sign-in answer opens `account`: its session, or its second step (a new account is not it). */
 function opens(response: { statusCode: number; json(): unknown }, account: Account) {
   if (response.statusCode !== 200) return false;
@@ -270,6 +337,7 @@ async function equippedAccount({ email = uniqueEmail(), twoFactor = true } = {})
     201,
   );
   const invitationToken = await inviteAndAccept(email);
+  const made = await adminsTeam(email, registered);
   expectStatus(await inject('POST', '/auth/reset-password/request', null, { email }), 200);
   const resetToken = (await latestMailTo(app, email)).token!;
   const newEmail = uniqueEmail();
@@ -303,6 +371,7 @@ async function equippedAccount({ email = uniqueEmail(), twoFactor = true } = {})
     verifyToken,
     pendingInvitationToken,
     googleToken,
+    made,
   };
 }
 type Account = Awaited<ReturnType<typeof equippedAccount>>;
@@ -407,6 +476,31 @@ const EVENT_RUNS: Record<
   'nothing (the control)': {
     async run() {},
   },
+  'demoted to member': {
+    async run(account) {
+      const owner = await signedIn(inviter);
+      const payload = { user_uuid: account.uuid, new_role: 'member' };
+      const demoted = await app.inject({
+        method: 'PATCH',
+        url: '/api/members/role',
+        headers: inTeam(owner.access_token, account.made.team),
+        payload,
+      });
+      expectStatus(demoted, 200);
+    },
+  },
+  'removed from the team': {
+    async run(account) {
+      const owner = await signedIn(inviter);
+      const removed = await app.inject({
+        method: 'DELETE',
+        url: '/api/members',
+        headers: inTeam(owner.access_token, account.made.team),
+        payload: { user_uuid: account.uuid },
+      });
+      expectStatus(removed, 204);
+    },
+  },
   'account deletion': {
     async run(account) {
       expectStatus(
@@ -499,6 +593,20 @@ const PROBES: Record<Credential, (account: Account) => Promise<boolean>> = {
       await inject('POST', '/auth/google-login', null, { credential: account.googleToken }),
       account,
     );
+  },
+  async 'API key it made'(account) {
+    return (await inject('GET', '/items/', account.made.key)).statusCode === 200;
+  },
+  // Whether it would be sent the team's next change: it exists, and it is on.
+  async 'webhook endpoint it made'(account) {
+    const [endpoint] = await app.database.db
+      .select()
+      .from(webhookEndpoints)
+      .where(eq(webhookEndpoints.id, account.made.endpointId));
+    return endpoint?.enabled === true;
+  },
+  async 'invitation it sent'(account) {
+    return (await inject('GET', `/invitations/${account.made.sentInvitation}/accept`)).statusCode === 200;
   },
 };
 
@@ -612,6 +720,17 @@ describe('the table is complete', () => {
     ).toEqual([]);
   });
 
+  it("lists every kind of credential an account makes for a team (the code's column `made`)", () => {
+    const MADE: Record<keyof MadeRetirement, Credential> = {
+      apiKeys: 'API key it made',
+      webhookEndpoints: 'webhook endpoint it made',
+      invitations: 'invitation it sent',
+    };
+    for (const event of Object.values(CREDENTIAL_EVENTS)) {
+      expect(Object.keys(event.made).sort()).toEqual(Object.keys(MADE).sort());
+    }
+  });
+
   it('lists every kind of link the app issues', () => {
     const LINKS: Record<(typeof oneTimeTokenPurpose.enumValues)[number], Credential> = {
       verify_email: 'verification link',
@@ -633,12 +752,11 @@ describe('the table is complete', () => {
       // A registration in flight needs an open session to finish (passkeys.service.ts, verifyRegistration).
       'webauthn_challenges.user_id': 'passkey',
       'invitations.accepted_by': 'invitation set-password link',
-      'invitations.invited_by': 'not a way in',
+      'invitations.invited_by': 'invitation it sent',
       'memberships.user_id': 'not a way in',
       'items.created_by': 'not a way in',
-      // A key acts for its team, never as its creator: account routes refuse it (api-keys.test.ts), and it dies
-      // when its creator stops being an admin of the team (members.service.ts, endAdminPowers).
-      'api_keys.created_by': 'not a way in',
+      'api_keys.created_by': 'API key it made',
+      'webhook_endpoints.created_by': 'webhook endpoint it made',
       'feedback.user_id': 'not a way in',
       'activity_log.actor_id': 'not a way in',
       'operator_audit.operator_id': 'not a way in',

@@ -1,4 +1,7 @@
 // Metrics on METRICS_PORT (docs/contract.md section 5): scraped as Prometheus does, over HTTP from the port itself.
+import { connect } from 'node:net';
+import { networkInterfaces } from 'node:os';
+
 import { describe, expect, it } from 'vitest';
 
 import { buildTestApp, registerUser, testConfig } from '../../test/helpers.ts';
@@ -10,6 +13,43 @@ describe('metrics', () => {
     expect(app.metrics.port()).toBeUndefined();
     await app.close();
   });
+
+  /** Whether a TCP connection to `address`:`port` is accepted (then closed, so the server can stop). */
+  const accepts = (address: string, port: number) =>
+    new Promise<boolean>((resolve) => {
+      const socket = connect({ host: address, port });
+      socket.once('connect', () => {
+        socket.destroy();
+        resolve(true);
+      });
+      socket.once('error', () => resolve(false));
+    });
+  /** An address of this machine other than loopback, as another host would reach it. */
+  const outside = Object.values(networkInterfaces())
+    .flat()
+    .find((address) => address && !address.internal && address.family === 'IPv4')?.address;
+
+  it.skipIf(!outside)(
+    'listen on loopback, even when the app serves every interface, unless METRICS_HOST says otherwise',
+    async () => {
+      for (const [env, reachableFromOutside] of [
+        [{ HOST: '0.0.0.0' }, false],
+        [{ HOST: '0.0.0.0', METRICS_HOST: '0.0.0.0' }, true],
+      ] as const) {
+        const app = await buildTestApp({
+          config: testConfig({ ...env, METRICS_PORT: '0', PROCESS_ROLE: 'web' }),
+        });
+        try {
+          await app.ready();
+          const port = app.metrics.port()!;
+          expect(await accepts('127.0.0.1', port)).toBe(true);
+          expect(await accepts(outside!, port), JSON.stringify(env)).toBe(reachableFromOutside);
+        } finally {
+          await app.close();
+        }
+      }
+    },
+  );
 
   it('serve requests by route and status, the mail queue, job runs and Node’s own on their port alone', async () => {
     // The jobs stay off, so the queued mail stays queued.

@@ -32,7 +32,7 @@ export const metricsPlugin = fp(
       labelNames: ['job', 'outcome'] as const,
       registers: [registry],
     });
-    const { metricsPort, host } = app.config;
+    const { metricsPort, metricsHost } = app.config;
     if (metricsPort === undefined) {
       app.decorate('metrics', { registry, jobRuns, port: () => undefined });
       return;
@@ -93,7 +93,7 @@ export const metricsPlugin = fp(
     app.addHook('onReady', async () => {
       await new Promise<void>((resolve, reject) => {
         server.once('error', reject);
-        server.listen(metricsPort, host, resolve);
+        server.listen(metricsPort, metricsHost, resolve);
       });
     });
     app.addHook('onClose', async () => {

@@ -28,6 +28,8 @@ const ATTEMPT_LIMITS = {
   wrongCodes: { max: 10, timeWindow: 15 * 60_000 },
   /** Invitations (new or resent) one team may mail per hour: a team name is text an attacker can mail to anyone. */
   invitations: { max: 50, timeWindow: 60 * 60_000 },
+  /** Verification links one account may have mailed again per hour: each is a mail to an address not yet proven. */
+  verificationMails: { max: 5, timeWindow: 60 * 60_000 },
   /** Requests one team API key may make per minute, wherever they land. */
   apiKeyRequests: { max: 600, timeWindow: 60_000 },
 } satisfies Record<string, Limit>;
@@ -39,6 +41,7 @@ const REFUSALS: Record<keyof AttemptLimits, (limit: Limit) => string> = {
   failedLogins: () => 'Too many failed sign-in attempts. Try again later.',
   wrongCodes: () => 'Too many wrong codes. Try again later.',
   invitations: ({ max }) => `This team has sent ${max} invitations in the last hour. Try again later.`,
+  verificationMails: () => 'Too many verification emails. Try again later.',
   apiKeyRequests: ({ max }) => `This API key has made ${max} requests in the last minute. Try again later.`,
 };
 

@@ -8,7 +8,8 @@ import { AppError } from '../lib/app-error.ts';
 import { createTenantAccessCheck, sessionEnded } from '../modules/auth/sessions.service.ts';
 import { verifiedToken } from './auth.ts';
 
-export type TenantContext = { tenantId: string; userId: string; role: Role };
+/** A member acting for a team: the team, who they are, their role there, and the session they act in. */
+export type TenantContext = { tenantId: string; userId: string; role: Role; sessionId: string };
 
 /** Who acts for a team: one of its members, or one of its API keys. */
 export type TeamActor = { userId: string; keyId: null } | { userId: null; keyId: string };
@@ -67,7 +68,7 @@ export const requireTenant: preHandlerAsyncHookHandler = async function (this: F
   if (!access.sessionOpen) throw sessionEnded();
   if (!access.role) throw notAMember();
   request.user = user;
-  request.tenantCtx = { tenantId, userId: user.uuid, role: access.role };
+  request.tenantCtx = { tenantId, userId: user.uuid, role: access.role, sessionId: user.sessionId };
   request.team = { tenantId, actor: { userId: user.uuid, keyId: null } };
 };
 

@@ -19,6 +19,7 @@ import { deleteWebhook } from '@/features/developers/api/delete-webhook';
 import { getApiKeys } from '@/features/developers/api/get-api-keys';
 import { getWebhookDeliveries } from '@/features/developers/api/get-webhook-deliveries';
 import { getWebhooks } from '@/features/developers/api/get-webhooks';
+import { resendVerification } from '@/features/developers/api/resend-verification';
 import { retryWebhookDelivery } from '@/features/developers/api/retry-webhook-delivery';
 import { revokeApiKey } from '@/features/developers/api/revoke-api-key';
 import { testWebhook } from '@/features/developers/api/test-webhook';
@@ -109,6 +110,7 @@ const userCalls: [string, () => Promise<unknown>][] = [
   ['/auth/me', () => getMe()],
   ['/auth/update-password', () => updatePassword({ old_password: password, new_password: password })],
   ['/auth/change-email', () => changeEmail({ new_email: 'grace@example.com', password })],
+  ['/auth/verify-email/resend', () => resendVerification()],
   ['/auth/me', () => deleteAccount({ password })],
   ['/auth/me/export', () => getAccountExport()],
   [

@@ -31,5 +31,7 @@ export const apiKeys = pgTable(
   (table) => [
     uniqueIndex('api_keys_hash_idx').on(table.keyHash),
     index('api_keys_tenant_idx').on(table.tenantId, table.createdAt),
+    // A credential event retires the keys an account made, in every team (auth/credential-lifecycle.service.ts).
+    index('api_keys_created_by_idx').on(table.createdBy),
   ],
 );

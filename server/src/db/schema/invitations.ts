@@ -43,5 +43,9 @@ export const invitations = pgTable(
     index('invitations_tenant_pending_idx')
       .on(table.tenantId, table.createdAt.desc().nullsFirst(), table.id.desc().nullsFirst())
       .where(sql`${table.acceptedAt} is null and ${table.revokedAt} is null`),
+    // A credential event retires the pending invitations an account sent (auth/credential-lifecycle.service.ts).
+    index('invitations_pending_sent_by_idx')
+      .on(table.invitedBy)
+      .where(sql`${table.acceptedAt} is null and ${table.revokedAt} is null`),
   ],
 );

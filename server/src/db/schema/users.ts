@@ -26,7 +26,7 @@ export const users = pgTable(
     suspendedAt: timestamp('suspended_at', { withTimezone: true }),
     /**
      * The account's credential generation (docs/decisions/019): every link and sign-in step records the stamp it was
-     * issued under and is refused once it has moved. Each credential event moves it (auth/credential-lifecycle.ts).
+     * issued under and is refused once it has moved. Each credential event moves it (auth/credential-lifecycle.service.ts).
      */
     securityStamp: integer('security_stamp').notNull().default(0),
     /** When the stamp last moved: a proof that carries its own time (a Google ID token's iat) is refused if older. */

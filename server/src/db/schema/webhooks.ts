@@ -1,7 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { WEBHOOK_DISABLED_REASONS } from '@app/contract/constants';
+import { boolean, check, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 import { tenants } from './tenants.ts';
+import { users } from './users.ts';
 
 /** Where a team's changes are sent (docs/contract.md section 4, Developer platform), and which of them. */
 export const webhookEndpoints = pgTable(
@@ -19,9 +21,21 @@ export const webhookEndpoints = pgTable(
     /** The signing secret (`whsec_…`): kept as it is, since every delivery is signed with it. */
     secret: text('secret').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * The account that answers for where the endpoint sends the team's data: its maker, or the admin who last gave
+     * it a URL or switched it back on. It is switched off when that account stops being an admin or the owner.
+     */
+    createdBy: uuid('created_by').references(() => users.uuid, { onDelete: 'set null' }),
+    /** Why the app switched it off (WEBHOOK_DISABLED_REASONS); null when on, or switched off by hand. */
+    disabledReason: text('disabled_reason', { enum: WEBHOOK_DISABLED_REASONS }),
   },
-  // Every change a team makes that is a webhook event looks up the team's endpoints.
-  (table) => [index('webhook_endpoints_tenant_idx').on(table.tenantId)],
+  (table) => [
+    // Every change a team makes that is a webhook event looks up the team's endpoints.
+    index('webhook_endpoints_tenant_idx').on(table.tenantId),
+    // A credential event retires the endpoints an account answers for (auth/credential-lifecycle.service.ts).
+    index('webhook_endpoints_created_by_idx').on(table.createdBy),
+    check('webhook_endpoints_disabled_reason_check', sql`${table.disabledReason} in ('maker_left')`),
+  ],
 );
 
 /**

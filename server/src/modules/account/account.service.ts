@@ -59,7 +59,7 @@ export async function deleteAccount(deps: AccountDeps, caller: Caller, proven: P
   for (const team of teams.filter((t) => t.memberCount === 1)) {
     await deleteTenant(
       db,
-      { tenantId: team.uuid, userId, role: team.role },
+      { tenantId: team.uuid, userId, role: team.role, sessionId: caller.sessionId },
       { endBilling: (tenantId) => endBillingForDeletedTeam(deps.billing, tenantId) },
     );
   }

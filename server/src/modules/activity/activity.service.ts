@@ -84,8 +84,11 @@ function targetOf(action: string, details: Record<string, unknown>): string {
         .join(', ');
       return `${text(details.plan)} (${state})`;
     }
-    default:
-      return text(details.name) || text(details.email);
+    default: {
+      const what = text(details.name) || text(details.email) || text(details.url);
+      // A credential retired by an event (auth/credential-lifecycle.service.ts) says which.
+      return details.cause ? `${what} (${text(details.cause)})` : what;
+    }
   }
 }
 

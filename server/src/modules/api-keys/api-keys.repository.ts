@@ -66,13 +66,28 @@ export async function revokeKey(db: Db, tenantId: string, id: string) {
   return key;
 }
 
-/** Revokes the live keys a member created in the team: their ids and names. */
-export async function revokeKeysCreatedBy(db: Db, tenantId: string, creatorId: string) {
+/** Which keys a retirement reaches: those `userId` made, in one team or in all. */
+const madeBy = ({ userId, tenantId }: { userId: string; tenantId?: string | undefined }) =>
+  and(eq(apiKeys.createdBy, userId), tenantId === undefined ? undefined : eq(apiKeys.tenantId, tenantId));
+
+const retiredColumns = { id: apiKeys.id, name: apiKeys.name, tenantId: apiKeys.tenantId };
+
+/** Revokes the live keys an account made: their ids, names and teams. */
+export async function revokeKeysMadeBy(db: Db, maker: { userId: string; tenantId?: string | undefined }) {
   return db
     .update(apiKeys)
     .set({ revokedAt: sql`now()` })
-    .where(and(eq(apiKeys.tenantId, tenantId), eq(apiKeys.createdBy, creatorId), isNull(apiKeys.revokedAt)))
-    .returning({ id: apiKeys.id, name: apiKeys.name });
+    .where(and(madeBy(maker), isNull(apiKeys.revokedAt)))
+    .returning(retiredColumns);
+}
+
+/** Deletes every key an account made, revoked ones too; the live ones it deleted. */
+export async function deleteKeysMadeBy(db: Db, maker: { userId: string; tenantId?: string | undefined }) {
+  const deleted = await db
+    .delete(apiKeys)
+    .where(madeBy(maker))
+    .returning({ ...retiredColumns, live: sql<boolean>`${apiKeys.revokedAt} is null` });
+  return deleted.filter((key) => key.live);
 }
 
 /** The live key of a hash: read on every request a key makes, so prepared once per handle. */

@@ -14,6 +14,7 @@ import { withTenantScope, withTenantStatement } from '../../db/tenant-scope.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { hashToken, randomToken } from '../../lib/tokens.ts';
 import type { TenantContext } from '../../plugins/tenant.ts';
+import { asMaker } from '../auth/sessions.service.ts';
 import { recordActivity } from '../activity/activity.service.ts';
 import { lockTeam } from '../tenants/tenants.service.ts';
 import * as repo from './api-keys.repository.ts';
@@ -27,36 +28,39 @@ export async function createApiKey(
   { name, scopes }: { name: string; scopes: ApiKeyScope[] },
 ): Promise<CreatedApiKey> {
   const key = `${API_KEY_PREFIX}${randomToken()}`;
-  const created = await withTenantScope(db, ctx.tenantId, async (tx) => {
-    // Under the team's lock, so two creates for the last place cannot both take it, and a demotion or removal of
-    // the creator (which takes it too, to revoke their keys) is either seen here or sees this key.
-    await lockTeam(tx, ctx.tenantId);
-    const role = await repo.roleOf(tx, ctx.tenantId, ctx.userId);
-    if (role !== 'admin' && role !== 'owner') {
-      throw new AppError('FORBIDDEN', 'Only team admins and the owner can do this');
-    }
-    if ((await repo.countLiveKeys(tx, ctx.tenantId)) >= MAX_API_KEYS) {
-      throw new AppError(
-        'BAD_REQUEST',
-        `A team can have at most ${MAX_API_KEYS} API keys. Revoke one to create another.`,
-      );
-    }
-    const row = await repo.insertKey(tx, {
-      tenantId: ctx.tenantId,
-      name,
-      scopes,
-      prefix: key.slice(0, SHOWN_LENGTH),
-      keyHash: hashToken(key),
-      createdBy: ctx.userId,
-    });
-    await recordActivity(tx, {
-      tenantId: ctx.tenantId,
-      actorId: ctx.userId,
-      action: 'apikey.created',
-      details: { key: row.id, name, scopes },
-    });
-    return row;
-  });
+  // Under the account's session lock: a credential event that revokes its keys is seen here, or sees this key.
+  const created = await asMaker(db, ctx, 'API keys', (unscoped) =>
+    withTenantScope(unscoped, ctx.tenantId, async (tx) => {
+      // Under the team's lock, so two creates for the last place cannot both take it, and a demotion or removal of
+      // the creator (which takes it too, to revoke their keys) is either seen here or sees this key.
+      await lockTeam(tx, ctx.tenantId);
+      const role = await repo.roleOf(tx, ctx.tenantId, ctx.userId);
+      if (role !== 'admin' && role !== 'owner') {
+        throw new AppError('FORBIDDEN', 'Only team admins and the owner can do this');
+      }
+      if ((await repo.countLiveKeys(tx, ctx.tenantId)) >= MAX_API_KEYS) {
+        throw new AppError(
+          'BAD_REQUEST',
+          `A team can have at most ${MAX_API_KEYS} API keys. Revoke one to create another.`,
+        );
+      }
+      const row = await repo.insertKey(tx, {
+        tenantId: ctx.tenantId,
+        name,
+        scopes,
+        prefix: key.slice(0, SHOWN_LENGTH),
+        keyHash: hashToken(key),
+        createdBy: ctx.userId,
+      });
+      await recordActivity(tx, {
+        tenantId: ctx.tenantId,
+        actorId: ctx.userId,
+        action: 'apikey.created',
+        details: { key: row.id, name, scopes },
+      });
+      return row;
+    }),
+  );
   return {
     id: created.id,
     name: created.name,
@@ -97,21 +101,16 @@ export async function revokeApiKey(db: Db, ctx: TenantContext, id: string): Prom
 }
 
 /**
- * Revokes, in the caller's transaction, the keys `creatorId` made in the team: a key is the team's, but one made by
- * an admin who is no longer one (demoted, removed, gone) must not keep their access to the team's data.
+ * Retires, in the caller's transaction, the live keys an account made (in one team, or in every team): `revoked`,
+ * or `deleted` with the revoked ones too. What it retired; the caller logs each with its cause
+ * (auth/credential-lifecycle.service.ts says which event does what).
  */
-export async function revokeKeysCreatedBy(
+export async function retireKeysMadeBy(
   tx: Db,
-  { tenantId, creatorId, actorId }: { tenantId: string; creatorId: string; actorId: string },
-): Promise<void> {
-  for (const key of await repo.revokeKeysCreatedBy(tx, tenantId, creatorId)) {
-    await recordActivity(tx, {
-      tenantId,
-      actorId,
-      action: 'apikey.revoked',
-      details: { key: key.id, name: key.name },
-    });
-  }
+  maker: { userId: string; tenantId?: string | undefined },
+  outcome: 'revoked' | 'deleted',
+): Promise<{ id: string; name: string; tenantId: string }[]> {
+  return outcome === 'revoked' ? repo.revokeKeysMadeBy(tx, maker) : repo.deleteKeysMadeBy(tx, maker);
 }
 
 export type KeyCaller = { id: string; tenantId: string; name: string; scopes: string[] };

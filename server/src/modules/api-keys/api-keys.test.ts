@@ -10,7 +10,7 @@ import {
   createTeam,
   inTenant,
   joinTeam,
-  registerUser,
+  registerVerifiedUser,
   type TestApp,
 } from '../../../test/helpers.ts';
 import { apiKeys } from '../../db/schema/api-keys.ts';
@@ -33,7 +33,7 @@ const withKey = (key: string, method: Method, url: string, payload?: object, hea
   app.inject({ method, url: `/api${url}`, headers: { ...bearer(key), ...headers }, payload });
 
 async function newTeam(name = 'Acme') {
-  const owner = await registerUser(app);
+  const owner = await registerVerifiedUser(app);
   return { owner, team: (await createTeam(app, owner, name)).uuid };
 }
 

@@ -10,7 +10,7 @@ import { queueSecurityNotice, type SecurityNotice } from '../mail/mail.service.t
 import { findUserByEmail, findUserById } from './credentials.repository.ts';
 import * as repo from './account-status.repository.ts';
 import type { AuthDeps } from './auth.service.ts';
-import { retireCredentials } from './credential-lifecycle.ts';
+import { retireCredentials } from './credential-lifecycle.service.ts';
 
 export async function getMe(deps: AuthDeps, userId: string): Promise<Me> {
   const user = await requireExistingUser(deps.db, userId);

@@ -29,6 +29,8 @@ export const authModulePlugin = fp(
       totpSecrets: createSecretBox(config.jwtSecret),
       // The passkeys module registers its store here (it builds on auth, so auth cannot import it).
       factorStores: [],
+      // The members module registers what accounts make for teams (keys, endpoints, invitations), for the same reason.
+      teamCredentialStores: [],
     } satisfies AuthDeps);
   },
   { name: 'auth', dependencies: ['mail'] },

@@ -14,6 +14,7 @@ import {
   register,
   requestEmailChange,
   requestPasswordReset,
+  resendVerification,
   updatePassword,
   verifyEmail,
 } from './credentials.service.ts';
@@ -38,6 +39,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   routeScope(app, { tags: ['Auth'] });
   const failedLogins = app.attemptLimit('failedLogins');
   const wrongCodes = app.attemptLimit('wrongCodes');
+  const verificationMails = app.attemptLimit('verificationMails');
 
   route(
     app,
@@ -99,6 +101,11 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   route(app, 'verifyEmail', async (request) =>
     verifyEmail(deps, request.query.token, requestClient(request)),
   );
+
+  route(app, 'resendVerification', async (request, reply) => {
+    await verificationMails.reserve(reply, request.user.uuid);
+    return { message: await resendVerification(deps, request.user.uuid) };
+  });
 
   route(
     app,

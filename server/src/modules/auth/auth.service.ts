@@ -6,15 +6,13 @@ import type { Locale } from '@app/contract/constants';
 import type { Db } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { AccessTokens } from '../../lib/tokens.ts';
+import type { FactorStore, TeamCredentialStore } from './credential-lifecycle.service.ts';
 import type { GoogleIdTokens } from './google-id-tokens.ts';
 import type { SecretBox } from './second-factor.ts';
 
 /** The browser and address a session is issued to (GET /auth/sessions shows them). */
 /** Who asks for a session: their browser, address, and the language a new account of theirs starts in. */
 export type Client = { userAgent: string | null; ip: string | null; locale: Locale };
-
-/** Removes the account's factors held outside the auth module (passkeys); registered by their module's plugin. */
-export type FactorStore = { removeAll(tx: Db, userId: string): Promise<void> };
 
 export type AuthDeps = {
   db: Db;
@@ -30,4 +28,6 @@ export type AuthDeps = {
   totpSecrets: SecretBox;
   /** The account's factors kept by other modules (passkeys), removed when the account is reclaimed. */
   factorStores: FactorStore[];
+  /** What the account made for its teams (members module): retired by the credential events that say so. */
+  teamCredentialStores: TeamCredentialStore[];
 };

@@ -86,7 +86,7 @@ function isUniqueViolation(error: unknown): boolean {
 const currentStamp = (userId: SQL) =>
   sql<number>`(select ${users.securityStamp} from ${users} where ${users.uuid} = ${userId})`;
 
-/** Moves the account's security stamp (credential-lifecycle.ts): every link and step issued before it is refused. */
+/** Moves the account's security stamp (credential-lifecycle.service.ts): every link and step issued before it is refused. */
 export async function moveSecurityStamp(db: Db, userId: string, now: Date) {
   await db
     .update(users)

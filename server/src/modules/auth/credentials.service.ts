@@ -1,6 +1,6 @@
 // Credentials (docs/contract.md sections 3 and 4): registering and signing in with a password or Google, the mailed
 // links (verification, reset, email change), and changing the password or the email. What each change retires is
-// credential-lifecycle.ts's to say.
+// credential-lifecycle.service.ts's to say.
 import {
   type UpdatePasswordBody,
   type AuthResponse,
@@ -30,7 +30,7 @@ import { issueSession, requireRecentSignIn, lockAsProven } from './sessions.serv
 import { signIn, invalidCode, verifySecondFactor } from './second-factors.service.ts';
 import { requireExistingUser } from './account-status.service.ts';
 import type { AuthDeps, Client } from './auth.service.ts';
-import { retireCredentials } from './credential-lifecycle.ts';
+import { retireCredentials } from './credential-lifecycle.service.ts';
 import { DAY_MS } from '../../lib/clock.ts';
 
 const VERIFICATION_TTL_MS = DAY_MS;
@@ -100,7 +100,7 @@ export async function googleLogin(
  */
 export type MailboxProof = { accountId: string | null; stamp: number } | { issuedAt: Date };
 
-/** Whether `proof` was made since the account's last credential event (credential-lifecycle.ts). */
+/** Whether `proof` was made since the account's last credential event (credential-lifecycle.service.ts). */
 function provenSinceLastEvent(user: UserRow, proof: MailboxProof): boolean {
   // An invitation mailed to another account at this address (deleted since, and made again) is not for this one.
   if ('stamp' in proof) {
@@ -170,6 +170,20 @@ export async function verifyEmail(deps: AuthDeps, token: string, client: Client)
     }
     return issueSession(deps, tx, { ...user, isVerified: true }, client);
   });
+}
+
+/**
+ * Mails the signed-in account a new verification link (the Developers page offers it: keys and endpoints need a
+ * verified address). The links mailed before stay valid until they expire.
+ */
+export async function resendVerification(deps: AuthDeps, userId: string): Promise<string> {
+  await deps.db.transaction(async (tx) => {
+    const user = await requireExistingUser(tx, userId);
+    if (user.isVerified) throw new AppError('BAD_REQUEST', 'Your email is already verified');
+    await sendVerification(deps, tx, user);
+  });
+  deps.mailQueued();
+  return 'Verification email sent';
 }
 
 async function sendVerification(deps: AuthDeps, tx: Db, user: UserRow) {

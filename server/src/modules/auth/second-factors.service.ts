@@ -35,7 +35,7 @@ import {
 } from './sessions.service.ts';
 import { requireExistingUser } from './account-status.service.ts';
 import type { AuthDeps, Client } from './auth.service.ts';
-import { retireCredentials } from './credential-lifecycle.ts';
+import { retireCredentials } from './credential-lifecycle.service.ts';
 
 /** How long the second step of a sign-in may take (docs/contract.md section 4). */
 const SECOND_FACTOR_TTL_MS = 5 * 60 * 1000;

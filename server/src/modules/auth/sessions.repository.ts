@@ -160,13 +160,16 @@ export async function spendRefreshToken(db: Db, id: string, now: Date) {
  * ended while it refreshed would live on in the new token. NO KEY UPDATE: rows that merely reference the user (a
  * new membership, a new token) are not held up.
  */
-export async function lockSessions(tx: Db, userId: string): Promise<{ suspended: boolean; stamp?: number }> {
+export async function lockSessions(
+  tx: Db,
+  userId: string,
+): Promise<{ suspended: boolean; stamp?: number; verified: boolean }> {
   const [user] = await tx
-    .select({ suspendedAt: users.suspendedAt, stamp: users.securityStamp })
+    .select({ suspendedAt: users.suspendedAt, stamp: users.securityStamp, verified: users.isVerified })
     .from(users)
     .where(eq(users.uuid, userId))
     .for('no key update');
-  return { suspended: user?.suspendedAt != null, stamp: user?.stamp };
+  return { suspended: user?.suspendedAt != null, stamp: user?.stamp, verified: user?.verified === true };
 }
 
 /** A user read under a share lock: their suspension (setSuspended) waits until the caller's transaction ends. */

@@ -20,7 +20,7 @@ import { requireExistingUser } from './account-status.service.ts';
 import { deleteExpiredOneTimeTokens, findUserById } from './credentials.repository.ts';
 import * as repo from './sessions.repository.ts';
 import type { AuthDeps, Client } from './auth.service.ts';
-import { retireCredentials } from './credential-lifecycle.ts';
+import { retireCredentials } from './credential-lifecycle.service.ts';
 
 const REFRESH_TOKEN_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 /** How old a sign-in may be to add a way in to the account (requireRecentSignIn). */
@@ -267,6 +267,29 @@ export async function requireOpenSession(
 ): Promise<void> {
   await repo.lockSessions(tx, userId);
   if (!(await repo.findSessionStart(tx, userId, sessionId))) throw sessionEnded();
+}
+
+/**
+ * Runs `fn` in a transaction that first takes the account's session lock, to make an API key or a webhook endpoint,
+ * which the account's credential events retire (credential-lifecycle.service.ts): a making that waits here for an
+ * event finds its session ended, and an event that waits for a making finds what it made. Only a verified address
+ * makes them: a squatter's unverified account must have nothing to leave behind. The lock is taken before `fn`
+ * enters its team's scope, whose role may not lock accounts.
+ */
+export function asMaker<T>(
+  db: Db,
+  { userId, sessionId }: { userId: string; sessionId: string },
+  what: 'API keys' | 'webhook endpoints',
+  fn: (tx: Db) => Promise<T>,
+): Promise<T> {
+  return db.transaction(async (tx) => {
+    const { verified } = await repo.lockSessions(tx, userId);
+    if (!(await repo.findSessionStart(tx, userId, sessionId))) throw sessionEnded();
+    if (!verified) {
+      throw new AppError('FORBIDDEN', `Verify your email address to create ${what}`, 'email_unverified');
+    }
+    return fn(tx);
+  });
 }
 
 /**

@@ -8,6 +8,7 @@ import {
   emailChangeMail,
   emailChangeNoticeMail,
   invitationMail,
+  keysRevokedMail,
   passwordResetMail,
   securityNoticeMail,
   verificationMail,
@@ -46,6 +47,13 @@ export type SecurityNotice = Parameters<typeof securityNoticeMail>[0]['notice'];
 /** A notice to the account's address that a way in was added or changed, in the caller's transaction. */
 export async function queueSecurityNotice(tx: Db, input: Parameters<typeof securityNoticeMail>[0]) {
   await enqueueMail(tx, securityNoticeMail(input));
+}
+
+export type KeysRevokedCause = Parameters<typeof keysRevokedMail>[0]['cause'];
+
+/** The notice naming the API keys a credential event revoked, in the caller's transaction. */
+export async function queueKeysRevokedNotice(tx: Db, input: Parameters<typeof keysRevokedMail>[0]) {
+  await enqueueMail(tx, keysRevokedMail(input));
 }
 
 /** How long delivered mail is kept (docs/contract.md section 5). */

@@ -115,6 +115,32 @@ export function securityNoticeMail({
   });
 }
 
+export type KeysRevokedCause = keyof MailCatalogue['keysRevoked']['causes'];
+
+/** Names the API keys a credential event revoked (docs/contract.md section 4, Credential lifecycle). */
+export function keysRevokedMail({
+  to,
+  locale,
+  appUrl,
+  cause,
+  keys,
+}: {
+  to: string;
+  locale: Locale;
+  appUrl: string;
+  cause: KeysRevokedCause;
+  keys: { name: string; team: string }[];
+}): OutgoingMail {
+  const { keysRevoked: texts } = CATALOGUES[locale];
+  return linkMail(to, locale, {
+    subject: texts.subject,
+    lead: texts.lead({ cause: texts.causes[cause], keys: keys.map(texts.key).join(', ') }),
+    action: texts.action,
+    link: `${appUrl}/team/developers`,
+    note: texts.note,
+  });
+}
+
 function linkMail(
   to: string,
   locale: Locale,

@@ -132,19 +132,28 @@ export async function countPending(db: Db, tenantId: string, now: Date) {
   return row?.count ?? 0;
 }
 
-/** Ends every live invitation a member sent: called when they stop managing the team, so none comes back later. */
-export async function revokeSentBy(db: Db, tenantId: string, userId: string) {
-  await db
+/** The pending invitations (not accepted, not revoked) `userId` sent, in one team or in all. */
+const pendingSentBy = ({ userId, tenantId }: { userId: string; tenantId?: string | undefined }) =>
+  and(
+    eq(invitations.invitedBy, userId),
+    tenantId === undefined ? undefined : eq(invitations.tenantId, tenantId),
+    isNull(invitations.acceptedAt),
+    isNull(invitations.revokedAt),
+  );
+const retiredColumns = { id: invitations.id, email: invitations.email, tenantId: invitations.tenantId };
+
+/** Ends the pending invitations an account sent, so none comes back if it manages the team again later. */
+export async function revokeSentBy(db: Db, sender: { userId: string; tenantId?: string | undefined }) {
+  return db
     .update(invitations)
     .set({ revokedAt: sql`now()` })
-    .where(
-      and(
-        eq(invitations.tenantId, tenantId),
-        eq(invitations.invitedBy, userId),
-        isNull(invitations.acceptedAt),
-        isNull(invitations.revokedAt),
-      ),
-    );
+    .where(pendingSentBy(sender))
+    .returning(retiredColumns);
+}
+
+/** Deletes the pending invitations an account sent. */
+export async function deleteSentBy(db: Db, sender: { userId: string; tenantId?: string | undefined }) {
+  return db.delete(invitations).where(pendingSentBy(sender)).returning(retiredColumns);
 }
 
 /** Ends a live invitation of the team; whether there was one. */

@@ -8,10 +8,11 @@ import { AppError } from '../../lib/app-error.ts';
 import { type Page, type PageQuery, readPage } from '../../lib/pagination.ts';
 import type { TeamCaller, TenantContext } from '../../plugins/tenant.ts';
 import { recordActivity } from '../activity/activity.service.ts';
-import { revokeKeysCreatedBy } from '../api-keys/api-keys.service.ts';
+import { CREDENTIAL_EVENTS } from '../auth/credential-lifecycle.service.ts';
 import { lockTeam } from '../tenants/tenants.service.ts';
 import * as invitationsRepo from './invitations.repository.ts';
 import * as repo from './members.repository.ts';
+import { retireMadeBy } from './team-credentials.ts';
 
 type MemberRow = Awaited<ReturnType<typeof repo.getMember>> & {};
 
@@ -45,14 +46,16 @@ async function requireChangeableMember(db: Db, ctx: TenantContext, userId: strin
 }
 
 /**
- * What a member's authority made dies with it, and stays dead if they are promoted again: the invitations they sent
- * and the API keys they created. Called wherever a member stops being an admin (demoted, removed, gone).
+ * What a member's authority made dies with it, and stays dead if they are promoted again: the credential event
+ * 'admin role lost' (auth/credential-lifecycle.service.ts). Called wherever a member stops being an admin or the
+ * owner (demoted, removed, gone).
  */
 async function endAdminPowers(tx: Db, tenantId: string, userId: string, actorId: string) {
-  // A key being created by them waits on this lock and then finds them no admin, or is done and revoked here.
+  // A key being created by them waits on this lock and then finds them no admin, or is done and revoked here; an
+  // endpoint being made waits on their membership row, which the caller has already changed.
   await lockTeam(tx, tenantId);
-  await invitationsRepo.revokeSentBy(tx, tenantId, userId);
-  await revokeKeysCreatedBy(tx, { tenantId, creatorId: userId, actorId });
+  const event = 'admin role lost';
+  await retireMadeBy(tx, { userId, tenantId, actorId }, CREDENTIAL_EVENTS[event].made, event);
 }
 
 export async function changeRole(

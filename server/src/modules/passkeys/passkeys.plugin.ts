@@ -13,7 +13,7 @@ declare module 'fastify' {
 
 export const passkeysModulePlugin = fp(
   async (app: FastifyInstance) => {
-    // A reclaimed account's passkeys go with its other factors (auth/credential-lifecycle.ts).
+    // A reclaimed account's passkeys go with its other factors (auth/credential-lifecycle.service.ts).
     app.auth.factorStores.push({ removeAll: removeUserPasskeys });
     app.decorate('passkeys', {
       db: app.database.db,

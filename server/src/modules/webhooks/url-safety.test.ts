@@ -8,7 +8,7 @@ import {
   buildTestApp,
   createTeam,
   inTenant,
-  registerUser,
+  registerVerifiedUser,
   testConfig,
   type TestApp,
 } from '../../../test/helpers.ts';
@@ -69,7 +69,7 @@ describe('webhook URLs in production', () => {
       webhooks: { resolve: async (name) => dns.get(name) ?? [] },
     });
     receiver = await startReceiver();
-    const owner = await registerUser(app);
+    const owner = await registerVerifiedUser(app);
     token = owner.access_token;
     team = (await createTeam(app, owner)).uuid;
   });

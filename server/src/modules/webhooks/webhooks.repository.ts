@@ -1,11 +1,13 @@
 // Queries on a team's webhook endpoints and their deliveries. Services queue deliveries in the transaction of the
 // change they announce; the worker claims due ones across teams and settles them.
-import { and, asc, count, desc, eq, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, isNull, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 
 import { type Db, rowsOf } from '../../db/client.ts';
 import { deleteInBatches } from '../../db/delete-in-batches.ts';
 import { isoTime, isoTimeText, pgTime } from '../../db/iso-time.ts';
 import { keysetPages, pastKey } from '../../db/prepared.ts';
+import { memberships } from '../../db/schema/memberships.ts';
+import { users } from '../../db/schema/users.ts';
 import { webhookDeliveries, webhookEndpoints } from '../../db/schema/webhooks.ts';
 
 const endpointColumns = {
@@ -14,10 +16,27 @@ const endpointColumns = {
   events: webhookEndpoints.events,
   enabled: webhookEndpoints.enabled,
   createdAt: isoTime(webhookEndpoints.createdAt),
+  // A subquery, not a join, so inserts and updates return it too.
+  createdByEmail: sql<
+    string | null
+  >`(select ${users.email} from ${users} where ${users.uuid} = ${webhookEndpoints.createdBy})`,
+  disabledReason: webhookEndpoints.disabledReason,
 };
 export type EndpointRecord = Awaited<ReturnType<typeof findEndpoints>>[number];
 
-/** Locks the team's endpoints in the caller's transaction: concurrent additions wait, then count afresh. */
+/**
+ * The caller's role in the team, read under a share lock on their membership: a demotion or removal waits until the
+ * caller's transaction ends (and then finds what it made), or has ended and is seen here.
+ */
+export async function lockRoleOf(db: Db, tenantId: string, userId: string) {
+  const [membership] = await db
+    .select({ role: memberships.role })
+    .from(memberships)
+    .where(and(eq(memberships.tenantId, tenantId), eq(memberships.userId, userId)))
+    .for('share');
+  return membership?.role;
+}
+
 /**
  * Serialises the team's endpoint creates until the transaction ends. A lock on a row, the team's or its endpoints',
  * would not do: a team with no endpoint has none to lock, and every create from empty would count none.
@@ -61,7 +80,9 @@ export async function updateEndpoint(
   db: Db,
   tenantId: string,
   id: string,
-  changes: { url?: string; events?: string[]; enabled?: boolean },
+  changes: Partial<
+    Pick<typeof webhookEndpoints.$inferInsert, 'url' | 'events' | 'enabled' | 'createdBy' | 'disabledReason'>
+  >,
 ) {
   const [endpoint] = await db
     .update(webhookEndpoints)
@@ -77,6 +98,42 @@ export async function deleteEndpoint(db: Db, tenantId: string, id: string) {
     .where(and(eq(webhookEndpoints.tenantId, tenantId), eq(webhookEndpoints.id, id)))
     .returning({ id: webhookEndpoints.id });
   return deleted.length === 1;
+}
+
+/** Which endpoints a retirement reaches: those `userId` answers for, in one team or in all. */
+const madeBy = ({ userId, tenantId }: { userId: string; tenantId?: string | undefined }) =>
+  and(
+    eq(webhookEndpoints.createdBy, userId),
+    tenantId === undefined ? undefined : eq(webhookEndpoints.tenantId, tenantId),
+  );
+
+const retiredColumns = {
+  id: webhookEndpoints.id,
+  url: webhookEndpoints.url,
+  tenantId: webhookEndpoints.tenantId,
+};
+
+/**
+ * Switches off the endpoints an account answers for, saying why (one switched off by hand too, so a current admin's
+ * switching it on is what makes it theirs): their ids, URLs and teams.
+ */
+export async function disableEndpointsMadeBy(
+  db: Db,
+  maker: { userId: string; tenantId?: string | undefined },
+) {
+  return db
+    .update(webhookEndpoints)
+    .set({ enabled: false, disabledReason: 'maker_left' })
+    .where(and(madeBy(maker), isNull(webhookEndpoints.disabledReason)))
+    .returning(retiredColumns);
+}
+
+/** Deletes every endpoint an account answers for, with their deliveries: their ids, URLs and teams. */
+export async function deleteEndpointsMadeBy(
+  db: Db,
+  maker: { userId: string; tenantId?: string | undefined },
+) {
+  return db.delete(webhookEndpoints).where(madeBy(maker)).returning(retiredColumns);
 }
 
 /** The Standard Webhooks payload of `event` for the endpoint `e`, with `data` a jsonb expression. */

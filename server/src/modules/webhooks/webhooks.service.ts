@@ -20,6 +20,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { daysBefore } from '../../lib/clock.ts';
 import { type Page, type PageQuery, readPage } from '../../lib/pagination.ts';
 import type { TenantContext } from '../../plugins/tenant.ts';
+import { asMaker } from '../auth/sessions.service.ts';
 import type { Resolve } from './url-safety.ts';
 import { requirePublicHttps } from './url-safety.ts';
 import * as repo from './webhooks.repository.ts';
@@ -58,6 +59,8 @@ function toWebhook(row: repo.EndpointRecord): Webhook {
     events: row.events as WebhookEvent[],
     enabled: row.enabled,
     created_at: row.createdAt,
+    created_by_email: row.createdByEmail,
+    disabled_reason: row.disabledReason,
   };
 }
 
@@ -78,6 +81,23 @@ const checkUrl = async (deps: WebhookDeps, url: string) => {
   if (deps.publicHttpsOnly) await requirePublicHttps(url, deps.resolve);
 };
 
+/**
+ * Runs `fn` in the team's scope for a caller who makes or takes over an endpoint: refused once a credential event has
+ * ended their session (asMaker), or once they are no longer an admin or the owner (a demotion that committed since the
+ * route's check); a demotion or event still to come waits, and then finds the endpoint theirs.
+ */
+function asAnswerable<T>(deps: WebhookDeps, ctx: TenantContext, fn: (tx: Db) => Promise<T>): Promise<T> {
+  return asMaker(deps.db, ctx, 'webhook endpoints', (unscoped) =>
+    withTenantScope(unscoped, ctx.tenantId, async (tx) => {
+      const role = await repo.lockRoleOf(tx, ctx.tenantId, ctx.userId);
+      if (role !== 'admin' && role !== 'owner') {
+        throw new AppError('FORBIDDEN', 'Only team admins and the owner can do this');
+      }
+      return fn(tx);
+    }),
+  );
+}
+
 export async function createWebhook(
   deps: WebhookDeps,
   ctx: TenantContext,
@@ -85,7 +105,7 @@ export async function createWebhook(
 ): Promise<CreatedWebhook> {
   await checkUrl(deps, url);
   const secret = `whsec_${randomBytes(24).toString('base64')}`;
-  const endpoint = await withTenantScope(deps.db, ctx.tenantId, async (tx) => {
+  const endpoint = await asAnswerable(deps, ctx, async (tx) => {
     // Of two creates for the last place only one is made: the second waits for the first's transaction to end, then
     // counts afresh, the first's new one too.
     await repo.lockEndpoints(tx, ctx.tenantId);
@@ -95,7 +115,7 @@ export async function createWebhook(
         `A team can have at most ${MAX_WEBHOOK_ENDPOINTS} webhook endpoints. Remove one to add another.`,
       );
     }
-    return repo.insertEndpoint(tx, { tenantId: ctx.tenantId, url, events, secret });
+    return repo.insertEndpoint(tx, { tenantId: ctx.tenantId, url, events, secret, createdBy: ctx.userId });
   });
   return { ...toWebhook(endpoint), secret };
 }
@@ -105,6 +125,10 @@ export async function listWebhooks(deps: WebhookDeps, ctx: TenantContext): Promi
   return rows.map(toWebhook);
 }
 
+/**
+ * Changes an endpoint. Whoever gives it a URL or switches it on answers for it from then on (its `created_by`): an
+ * admin who pointed someone else's endpoint at their own server is, like its maker, cut off when they leave.
+ */
 export async function updateWebhook(
   deps: WebhookDeps,
   ctx: TenantContext,
@@ -113,14 +137,38 @@ export async function updateWebhook(
 ): Promise<Webhook> {
   if (!isUuid(id)) throw endpointNotFound();
   if (changes.url !== undefined) await checkUrl(deps, changes.url);
-  const values = Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined));
-  const endpoint = await withTenantStatement(deps.db, ctx.tenantId, (tx) =>
+  const { url, events, enabled } = changes;
+  const takesOver = url !== undefined || enabled === true;
+  const values = {
+    ...(url !== undefined && { url }),
+    ...(events !== undefined && { events }),
+    ...(enabled !== undefined && { enabled, disabledReason: null }),
+    ...(takesOver && { createdBy: ctx.userId }),
+  };
+  const update = (tx: Db) =>
     Object.keys(values).length === 0
       ? repo.findEndpoint(tx, ctx.tenantId, id)
-      : repo.updateEndpoint(tx, ctx.tenantId, id, values),
-  );
+      : repo.updateEndpoint(tx, ctx.tenantId, id, values);
+  const endpoint = await (takesOver
+    ? asAnswerable(deps, ctx, update)
+    : withTenantStatement(deps.db, ctx.tenantId, update));
   if (!endpoint) throw endpointNotFound();
   return toWebhook(endpoint);
+}
+
+/**
+ * Retires, in the caller's transaction, the endpoints an account answers for (in one team, or in every team):
+ * `disabled` with the reason shown on the Developers page, or `deleted` with their deliveries. What it retired; the
+ * caller logs each with its cause (auth/credential-lifecycle.service.ts says which event does what).
+ */
+export async function retireEndpointsMadeBy(
+  tx: Db,
+  maker: { userId: string; tenantId?: string | undefined },
+  outcome: 'disabled' | 'deleted',
+): Promise<{ id: string; url: string; tenantId: string }[]> {
+  return outcome === 'disabled'
+    ? repo.disableEndpointsMadeBy(tx, maker)
+    : repo.deleteEndpointsMadeBy(tx, maker);
 }
 
 /** Removes the endpoint with its deliveries, pending ones too: nothing more is sent to it. */

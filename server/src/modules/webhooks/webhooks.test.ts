@@ -14,7 +14,7 @@ import {
   createTeam,
   inTenant,
   joinTeam,
-  registerUser,
+  registerVerifiedUser,
   testConfig,
   type TestApp,
 } from '../../../test/helpers.ts';
@@ -64,7 +64,7 @@ const call = (as: User, team: string, method: Method, url: string, payload?: obj
   app.inject({ method, url: `/api${url}`, headers: inTenant(as.access_token, team), payload });
 
 async function newTeam(name = 'Acme') {
-  const owner = await registerUser(app);
+  const owner = await registerVerifiedUser(app);
   return { owner, team: (await createTeam(app, owner, name)).uuid };
 }
 
@@ -113,6 +113,8 @@ describe('webhook endpoints', () => {
         events: ['item.created', 'member.joined'],
         enabled: true,
         created_at: expect.any(String),
+        created_by_email: owner.email,
+        disabled_reason: null,
       },
     ]);
     expect(JSON.stringify(listed)).not.toContain(created.secret);

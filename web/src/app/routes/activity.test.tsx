@@ -77,6 +77,25 @@ describe('/team/activity', () => {
     expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
   });
 
+  it('names the retirement of webhook endpoints, with why in the target, and filters by it', async () => {
+    const calls = fakeActivity([
+      entry(2, { action: 'webhook.deleted', target: 'https://hooks.example.com/y (account deleted)' }),
+      entry(1, { action: 'webhook.disabled', target: 'https://hooks.example.com/x (admin role lost)' }),
+    ]);
+    await renderActivity();
+    await screen.findByRole('table', { name: 'Team activity' });
+    expect(rows().map((cells) => cells.slice(1, 3))).toEqual([
+      ['Webhook endpoint deleted', 'https://hooks.example.com/y (account deleted)'],
+      ['Webhook endpoint disabled', 'https://hooks.example.com/x (admin role lost)'],
+    ]);
+    await userEvent.selectOptions(
+      screen.getByRole('combobox', { name: 'Action' }),
+      'Webhook endpoint disabled',
+    );
+    await waitFor(() => expect(rows()).toHaveLength(1));
+    expect(calls.at(-1)!.url.searchParams.get('action')).toBe('webhook.disabled');
+  });
+
   it("says 'No activity yet' for a team with an empty log", async () => {
     await renderActivity();
     expect(await screen.findByText('No activity yet')).toBeTruthy();

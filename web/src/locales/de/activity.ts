@@ -39,6 +39,8 @@ export default {
     itemDeleted: 'Eintrag gelöscht',
     apikeyCreated: 'API-Schlüssel erstellt',
     apikeyRevoked: 'API-Schlüssel widerrufen',
+    webhookDisabled: 'Webhook-Endpunkt deaktiviert',
+    webhookDeleted: 'Webhook-Endpunkt gelöscht',
     impersonationStarted: 'Support hat als Mitglied angesehen',
     impersonationStopped: 'Support hat Ansicht beendet',
   },

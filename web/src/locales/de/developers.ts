@@ -6,6 +6,12 @@ export default {
     title: 'Entwickler',
     managersOnly: 'Nur Admins und der Inhaber können die API-Schlüssel und Webhooks des Teams verwalten.',
   },
+  verifyEmail: {
+    text: 'Bestätigen Sie Ihre E-Mail-Adresse, um API-Schlüssel und Webhook-Endpunkte zu erstellen.',
+    resend: 'Bestätigungs-E-Mail erneut senden',
+    sent: 'Bestätigungs-E-Mail gesendet. Öffnen Sie den Link darin und laden Sie dann diese Seite neu.',
+    failed: 'Die Bestätigungs-E-Mail konnte nicht gesendet werden',
+  },
   apiKeys: {
     title: 'API-Schlüssel',
     description:
@@ -96,6 +102,10 @@ export default {
     testSent: 'Test-Ping gesendet: Seine Zustellung steht unten.',
     changeFailed: 'Endpunkt konnte nicht geändert werden',
     testFailed: 'Test konnte nicht gesendet werden',
+    createdBy: 'Erstellt von {email}',
+    disabledReasons: {
+      makerLeft: 'Deaktiviert, als sein Ersteller das Team verlassen hat',
+    },
   },
   createWebhook: {
     title: 'Endpunkt hinzufügen',

@@ -30,6 +30,8 @@ export default {
   'Too many failed sign-in attempts. Try again later.':
     'Zu viele fehlgeschlagene Anmeldeversuche. Versuchen Sie es später erneut.',
   'Too many wrong codes. Try again later.': 'Zu viele falsche Codes. Versuchen Sie es später erneut.',
+  'Too many verification emails. Try again later.':
+    'Zu viele Bestätigungs-E-Mails. Versuchen Sie es später erneut.',
   'This team has sent {count} invitations in the last hour. Try again later.':
     'Dieses Team hat in der letzten Stunde {count} Einladungen verschickt. Versuchen Sie es später erneut.',
   'This API key has made {count} requests in the last minute. Try again later.':
@@ -82,6 +84,11 @@ export default {
   'The two-factor setup changed. Start again.':
     'Die Einrichtung der Zwei-Faktor-Authentifizierung hat sich geändert. Beginnen Sie von vorn.',
   'Two-factor authentication is not on': 'Die Zwei-Faktor-Authentifizierung ist nicht aktiviert',
+  'Verify your email address to create API keys':
+    'Bestätigen Sie Ihre E-Mail-Adresse, um API-Schlüssel zu erstellen',
+  'Verify your email address to create webhook endpoints':
+    'Bestätigen Sie Ihre E-Mail-Adresse, um Webhook-Endpunkte zu erstellen',
+  'Your email is already verified': 'Ihre E-Mail-Adresse ist bereits bestätigt',
   // Their answers ({message}).
   'If an account exists for this email, a password reset link has been sent.':
     'Falls ein Konto mit dieser E-Mail existiert, wurde ein Link zum Zurücksetzen des Passworts gesendet.',
@@ -92,6 +99,7 @@ export default {
     'Wir haben einen Bestätigungslink an {email} gesendet. Öffnen Sie ihn, um die Änderung abzuschließen.',
   'Your email is now {email}.': 'Ihre E-Mail lautet jetzt {email}.',
   'Two-factor authentication is off': 'Die Zwei-Faktor-Authentifizierung ist deaktiviert',
+  'Verification email sent': 'Bestätigungs-E-Mail gesendet',
 
   // server/src/modules/passkeys.
   'Passkey verification failed': 'Die Überprüfung des Passkeys ist fehlgeschlagen',

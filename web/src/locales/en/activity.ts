@@ -36,6 +36,8 @@ export default {
     itemDeleted: 'Item deleted',
     apikeyCreated: 'API key created',
     apikeyRevoked: 'API key revoked',
+    webhookDisabled: 'Webhook endpoint disabled',
+    webhookDeleted: 'Webhook endpoint deleted',
     impersonationStarted: 'Support viewed as member',
     impersonationStopped: 'Support stopped viewing',
   },

@@ -3,6 +3,12 @@ export default {
     title: 'Developers',
     managersOnly: "Only admins and the owner can manage the team's API keys and webhooks.",
   },
+  verifyEmail: {
+    text: 'Verify your email address to create API keys and webhook endpoints.',
+    resend: 'Resend verification email',
+    sent: 'Verification email sent. Open the link in it, then reload this page.',
+    failed: 'Failed to send the verification email',
+  },
   apiKeys: {
     title: 'API keys',
     description:
@@ -92,6 +98,10 @@ export default {
     testSent: 'Sent a test ping: its delivery is listed below.',
     changeFailed: 'Failed to change the endpoint',
     testFailed: 'Failed to send the test',
+    createdBy: 'Created by {email}',
+    disabledReasons: {
+      makerLeft: 'Disabled when its maker left the team',
+    },
   },
   createWebhook: {
     title: 'Add endpoint',

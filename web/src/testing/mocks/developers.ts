@@ -1,7 +1,9 @@
 /**
  * An in-memory developer platform (docs/contract.md section 4) for web tests: one team's API keys, webhook endpoints
- * and their deliveries, newest first, deliveries paginated with `limit` and `X-Next-Cursor` as the server does.
- * Every call is recorded; a test moves a delivery on (the worker's part) with `settle`.
+ * and their deliveries, newest first, deliveries paginated with `limit` and `X-Next-Cursor` as the server does, and
+ * whether the signed-in account's email is verified (GET /auth/me says so; only a verified account makes keys and
+ * endpoints; the resend of the verification mail answers as the server does).
+ * Every call is recorded but /auth/me; a test moves a delivery on (the worker's part) with `settle`.
  */
 import {
   MAX_API_KEYS,
@@ -42,6 +44,8 @@ export const webhook = (url: string, n: number, overrides: Partial<Webhook> = {}
   events: ['item.created'],
   enabled: true,
   created_at: `2026-03-0${n}T12:00:00.000Z`,
+  created_by_email: me.email,
+  disabled_reason: null,
   ...overrides,
 });
 
@@ -68,10 +72,19 @@ type Initial = {
   deliveries?: Record<string, WebhookDelivery[]>;
   /** Stands in for the server's default limit (100), so a test can reach a second page cheaply. */
   pageSize?: number;
+  /** Whether the signed-in account's email is verified; `state.verified` changes it meanwhile (another tab). */
+  verified?: boolean;
 };
 
-export function fakeDevelopers({ keys = [], webhooks = [], deliveries = {}, pageSize = 100 }: Initial = {}) {
+export function fakeDevelopers({
+  keys = [],
+  webhooks = [],
+  deliveries = {},
+  pageSize = 100,
+  verified = true,
+}: Initial = {}) {
   const state = {
+    verified,
     keys: keys.map((key) => ({ ...key })),
     webhooks: webhooks.map((endpoint) => ({ ...endpoint })),
     deliveries: new Map(
@@ -99,14 +112,31 @@ export function fakeDevelopers({ keys = [], webhooks = [], deliveries = {}, page
   const notFound = (what: string) =>
     HttpResponse.json<ErrorBody>({ detail: `${what} not found`, code: 'not_found' }, { status: 404 });
   const deliveriesOf = (id: string) => state.deliveries.get(id) ?? [];
+  const unverified = (what: string) =>
+    HttpResponse.json<ErrorBody>(
+      { detail: `Verify your email address to create ${what}`, code: 'email_unverified' },
+      { status: 403 },
+    );
 
   server.use(
+    mockEndpoint('getMe', () => HttpResponse.json({ ...me, is_verified: state.verified })),
+    mockEndpoint('resendVerification', async ({ request }) => {
+      await record(request);
+      if (state.verified) {
+        return HttpResponse.json<ErrorBody>(
+          { detail: 'Your email is already verified', code: 'bad_request' },
+          { status: 400 },
+        );
+      }
+      return HttpResponse.json({ message: 'Verification email sent' });
+    }),
     mockEndpoint('listApiKeys', async ({ request }) => {
       await record(request);
       return HttpResponse.json(state.keys);
     }),
     mockEndpoint('createApiKey', async ({ request }) => {
       const { body } = await record(request);
+      if (!state.verified) return unverified('API keys');
       if (state.keys.length >= MAX_API_KEYS) {
         return HttpResponse.json<ErrorBody>(
           { detail: `A team can have at most ${MAX_API_KEYS} API keys`, code: 'bad_request' },
@@ -138,6 +168,7 @@ export function fakeDevelopers({ keys = [], webhooks = [], deliveries = {}, page
     }),
     mockEndpoint('createWebhook', async ({ request }) => {
       const { body } = await record(request);
+      if (!state.verified) return unverified('webhook endpoints');
       const { url, events } = body as CreateWebhookBody;
       made += 1;
       const created: Webhook = {
@@ -146,6 +177,8 @@ export function fakeDevelopers({ keys = [], webhooks = [], deliveries = {}, page
         events,
         enabled: true,
         created_at: '2026-04-01T09:00:00.000Z',
+        created_by_email: me.email,
+        disabled_reason: null,
       };
       state.webhooks = [...state.webhooks, created];
       return HttpResponse.json(
@@ -157,7 +190,11 @@ export function fakeDevelopers({ keys = [], webhooks = [], deliveries = {}, page
       const { body } = await record(request);
       const found = state.webhooks.find(({ id }) => id === params.id);
       if (!found) return notFound('Webhook');
-      Object.assign(found, body as UpdateWebhookBody);
+      const changes = body as UpdateWebhookBody;
+      Object.assign(found, changes);
+      // As the server does: any switch clears the app's reason, and whoever switches it on answers for it.
+      if (changes.enabled !== undefined) found.disabled_reason = null;
+      if (changes.enabled === true || changes.url !== undefined) found.created_by_email = me.email;
       return HttpResponse.json({ ...found });
     }),
     mockEndpoint('deleteWebhook', async ({ request, params }) => {

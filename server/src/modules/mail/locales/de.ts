@@ -48,4 +48,20 @@ export default {
     action: 'Neues Passwort wählen',
     note: 'Wenn Sie das waren, ist hier nichts zu tun.',
   },
+  keysRevoked: {
+    subject: 'Von Ihnen erstellte API-Schlüssel bei Tessera wurden widerrufen',
+    causes: {
+      'password reset': 'das Passwort Ihres Kontos zurückgesetzt wurde',
+      'password changed': 'das Passwort Ihres Kontos geändert wurde',
+      'other sessions ended': 'Ihre anderen Sitzungen abgemeldet wurden',
+      'email changed': 'die E-Mail-Adresse Ihres Kontos geändert wurde',
+      'email changed to a listed address': 'die E-Mail-Adresse Ihres Kontos geändert wurde',
+      suspended: 'Ihr Konto gesperrt wurde',
+    },
+    lead: ({ cause, keys }) =>
+      `Weil ${cause}, funktionieren die von Ihnen erstellten API-Schlüssel nicht mehr: ${keys}. Wer sie besaß, kann sie nicht mehr verwenden. Wenn Sie noch einen Schlüssel brauchen, erstellen Sie auf der Entwicklerseite einen neuen:`,
+    key: ({ name, team }) => `„${name}“ (${team})`,
+    action: 'Entwicklerseite öffnen',
+    note: 'Wenn Sie das nicht selbst getan haben, wählen Sie jetzt ein neues Passwort.',
+  },
 } satisfies MailCatalogue;

@@ -46,4 +46,20 @@ export default {
     action: 'Choose a new password',
     note: 'If it was you, there is nothing to do here.',
   },
+  keysRevoked: {
+    subject: 'API keys you made on Tessera were revoked',
+    causes: {
+      'password reset': 'the password of your account was reset',
+      'password changed': 'the password of your account was changed',
+      'other sessions ended': 'your other sessions were signed out',
+      'email changed': 'the email of your account was changed',
+      'email changed to a listed address': 'the email of your account was changed',
+      suspended: 'your account was suspended',
+    },
+    lead: ({ cause, keys }: { cause: string; keys: string }) =>
+      `Because ${cause}, the API keys you made stopped working: ${keys}. Whoever held them can no longer use them. If you still need a key, make a new one on the Developers page:`,
+    key: ({ name, team }: { name: string; team: string }) => `"${name}" (${team})`,
+    action: 'Open the Developers page',
+    note: 'If you did not do this yourself, choose a new password now.',
+  },
 };

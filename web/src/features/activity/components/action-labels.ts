@@ -18,6 +18,8 @@ export const ACTION_KEYS = {
   'item.deleted': 'actions.itemDeleted',
   'apikey.created': 'actions.apikeyCreated',
   'apikey.revoked': 'actions.apikeyRevoked',
+  'webhook.disabled': 'actions.webhookDisabled',
+  'webhook.deleted': 'actions.webhookDeleted',
   'impersonation.started': 'actions.impersonationStarted',
   'impersonation.stopped': 'actions.impersonationStopped',
 } as const satisfies Record<ActivityAction, string>;

@@ -19,7 +19,10 @@ async function renderKeys() {
   signIn();
   renderApp('/team/developers');
   await screen.findByRole('heading', { level: 1, name: 'Developers' });
-  return screen.findByRole('heading', { level: 2, name: 'API keys' });
+  const heading = await screen.findByRole('heading', { level: 2, name: 'API keys' });
+  // The form shows once the account is known to be verified.
+  await screen.findByRole('form', { name: 'Create API key' });
+  return heading;
 }
 
 const keyList = () => screen.findByRole('list', { name: 'API keys' });
@@ -174,6 +177,18 @@ describe('/team/developers, API keys', () => {
     await userEvent.click(form.getByRole('checkbox', { name: 'items:read' }));
     await userEvent.click(form.getByRole('button', { name: 'Create API key' }));
     expect((await form.findByRole('alert')).textContent).toBe('A team can have at most 10 API keys');
+    expect(screen.queryByRole('region', { name: /Copy your new API key/ })).toBeNull();
+  });
+
+  it("shows the server's email_unverified refusal over the form (unverified in another tab)", async () => {
+    const api = fakeDevelopers();
+    await renderKeys();
+    api.state.verified = false;
+    const form = within(createForm());
+    await userEvent.type(form.getByRole('textbox', { name: 'Name' }), 'CI');
+    await userEvent.click(form.getByRole('checkbox', { name: 'items:read' }));
+    await userEvent.click(form.getByRole('button', { name: 'Create API key' }));
+    expect((await form.findByRole('alert')).textContent).toBe('Verify your email address to create API keys');
     expect(screen.queryByRole('region', { name: /Copy your new API key/ })).toBeNull();
   });
 

@@ -23,9 +23,10 @@ const AUTHORIZATION_HEADER = 'Authorization: Bearer <key>';
 
 /**
  * The team's API keys (docs/contract.md section 4): each one's name, scopes, prefix, creator and last use; a new
- * key is shown once, with Copy; a key is revoked after asking.
+ * key is shown once, with Copy; a key is revoked after asking. `canCreate`: whether the Create API key form shows
+ * (the account's email is verified).
  */
-export function ApiKeysCard({ tenantUuid }: { tenantUuid: string }) {
+export function ApiKeysCard({ tenantUuid, canCreate }: { tenantUuid: string; canCreate: boolean }) {
   const { t } = useTranslation('developers');
   const keys = useApiKeys(tenantUuid);
   const revoke = useRevokeApiKey(tenantUuid);
@@ -110,9 +111,11 @@ export function ApiKeysCard({ tenantUuid }: { tenantUuid: string }) {
             ))}
           </ul>
         )}
-        <div className="border-t border-border pt-6">
-          <CreateApiKeyForm tenantUuid={tenantUuid} onCreated={onCreated} />
-        </div>
+        {canCreate && (
+          <div className="border-t border-border pt-6">
+            <CreateApiKeyForm tenantUuid={tenantUuid} onCreated={onCreated} />
+          </div>
+        )}
       </CardContent>
       <ConfirmDialog
         open={revoking !== null}

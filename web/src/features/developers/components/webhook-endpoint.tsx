@@ -1,5 +1,5 @@
 import type { Webhook } from '@app/contract';
-import { ChevronDown, Send, Trash2 } from 'lucide-react';
+import { ChevronDown, PowerOff, Send, Trash2 } from 'lucide-react';
 import { useId, useState } from 'react';
 
 import { Alert, AlertDescription } from '@/components/ui/alert';
@@ -19,6 +19,11 @@ import { Trans, useTranslation } from '@/lib/i18n/translation';
 /** The part of a button's name that only screen readers hear. */
 const srOnly = { sr: <span className="sr-only" /> };
 
+/** Why the app switched an endpoint off (the contract's WEBHOOK_DISABLED_REASONS): its text's key. */
+const DISABLED_REASONS = {
+  maker_left: 'endpoint.disabledReasons.makerLeft',
+} as const satisfies Record<NonNullable<Webhook['disabled_reason']>, string>;
+
 type WebhookEndpointProps = {
   tenantUuid: string;
   webhook: Webhook;
@@ -27,8 +32,9 @@ type WebhookEndpointProps = {
 };
 
 /**
- * One webhook endpoint, as an item of the endpoints' list: its URL and events, the switch that turns it on or off,
- * Send test, Delete, and its deliveries under a disclosure button.
+ * One webhook endpoint, as an item of the endpoints' list: its URL, who answers for it and its events, the switch
+ * that turns it on or off (described by why the app switched it off, if it did), Send test, Delete, and its
+ * deliveries under a disclosure button.
  */
 export function WebhookEndpoint({ tenantUuid, webhook, isDeleting, onDelete }: WebhookEndpointProps) {
   const { t } = useTranslation('developers');
@@ -39,10 +45,13 @@ export function WebhookEndpoint({ tenantUuid, webhook, isDeleting, onDelete }: W
   const id = useId();
   const urlId = `${id}-url`;
   const switchLabelId = `${id}-enabled`;
+  const reasonId = `${id}-reason`;
   const deliveriesId = `${id}-deliveries`;
 
   // While the change is on its way the switch shows what was asked; the answer then replaces the endpoint.
   const enabled = update.isPending ? (update.variables.body.enabled ?? webhook.enabled) : webhook.enabled;
+  // Switching it on clears the reason: it goes as soon as the switch shows on.
+  const disabledReason = enabled ? null : webhook.disabled_reason;
   const setEnabled = (next: boolean) => {
     setNotice(null);
     update.mutate(
@@ -70,9 +79,22 @@ export function WebhookEndpoint({ tenantUuid, webhook, isDeleting, onDelete }: W
   return (
     <li className="grid min-w-0 gap-3 p-3 sm:p-4">
       <div className="flex flex-wrap items-start justify-between gap-x-4 gap-y-2">
-        <p id={urlId} className="min-w-0 font-mono text-sm font-medium break-all">
-          {webhook.url}
-        </p>
+        <div className="grid min-w-0 flex-[1_1_16rem] gap-1">
+          <p id={urlId} className="font-mono text-sm font-medium break-all">
+            {webhook.url}
+          </p>
+          {webhook.created_by_email !== null && (
+            <p className="text-sm text-muted-foreground [overflow-wrap:anywhere]">
+              {t('endpoint.createdBy', { email: webhook.created_by_email })}
+            </p>
+          )}
+          {disabledReason && (
+            <p id={reasonId} className="flex items-start gap-1.5 text-sm text-muted-foreground">
+              <PowerOff aria-hidden="true" className="mt-0.5 size-3.5 shrink-0" />
+              {t(DISABLED_REASONS[disabledReason])}
+            </p>
+          )}
+        </div>
         <div className="flex items-center gap-2">
           <Switch
             id={`${id}-switch`}
@@ -80,6 +102,7 @@ export function WebhookEndpoint({ tenantUuid, webhook, isDeleting, onDelete }: W
             disabled={update.isPending}
             onCheckedChange={setEnabled}
             aria-labelledby={`${switchLabelId} ${urlId}`}
+            aria-describedby={disabledReason ? reasonId : undefined}
           />
           <Label id={switchLabelId} htmlFor={`${id}-switch`}>
             {t('endpoint.enabled')}

@@ -18,7 +18,10 @@ async function renderWebhooks() {
   signIn();
   renderApp('/team/developers');
   await screen.findByRole('heading', { level: 1, name: 'Developers' });
-  return screen.findByRole('heading', { level: 2, name: 'Webhooks' });
+  const heading = await screen.findByRole('heading', { level: 2, name: 'Webhooks' });
+  // The form shows once the account is known to be verified.
+  await screen.findByRole('form', { name: 'Add endpoint' });
+  return heading;
 }
 
 const endpointList = () => screen.findByRole('list', { name: 'Webhook endpoints' });
@@ -61,6 +64,44 @@ describe('/team/developers, Webhooks', () => {
       'false',
     );
     expect(new Set(api.calls.map(({ tenant }) => tenant))).toEqual(new Set([ACME_UUID]));
+  });
+
+  it('says who answers for each endpoint, and nothing once that account is gone', async () => {
+    fakeDevelopers({ webhooks: [hooks, { ...paused, created_by_email: null }] });
+    await renderWebhooks();
+    expect((await endpoint(hooks.url)).getByText('Created by ada@example.com')).toBeTruthy();
+    expect((await endpoint(paused.url)).queryByText(/^Created by/)).toBeNull();
+  });
+
+  it('says why the app switched an endpoint off, describing its switch with it, until an admin switches it on', async () => {
+    const orphaned = webhook('https://orphan.example.com/in', 3, {
+      enabled: false,
+      disabled_reason: 'maker_left',
+      created_by_email: 'bo@example.com',
+    });
+    const api = fakeDevelopers({ webhooks: [paused, orphaned] });
+    await renderWebhooks();
+    const item = await endpoint(orphaned.url);
+    expect(item.getByText('Created by bo@example.com')).toBeTruthy();
+    const toggle = item.getByRole('switch', { name: `Enabled ${orphaned.url}` });
+    expect(toggle.getAttribute('aria-checked')).toBe('false');
+    const describedBy = toggle.getAttribute('aria-describedby');
+    expect(describedBy).toBeTruthy();
+    expect(document.getElementById(describedBy!)?.textContent).toBe('Disabled when its maker left the team');
+    // An endpoint switched off by hand says no reason.
+    const other = await endpoint(paused.url);
+    expect(other.queryByText('Disabled when its maker left the team')).toBeNull();
+    expect(other.getByRole('switch').getAttribute('aria-describedby')).toBeNull();
+
+    // Switched on again, it answers to the admin who did it, and the reason goes.
+    await userEvent.click(toggle);
+    await waitFor(() => expect(toggle.getAttribute('aria-checked')).toBe('true'));
+    expect(await item.findByText('Created by ada@example.com')).toBeTruthy();
+    expect(item.queryByText('Disabled when its maker left the team')).toBeNull();
+    expect(toggle.getAttribute('aria-describedby')).toBeNull();
+    expect(
+      api.callsTo('PATCH', `/webhooks/${orphaned.id}`).map(({ body, tenant }) => [body, tenant]),
+    ).toEqual([[{ enabled: true }, ACME_UUID]]);
   });
 
   it('says what endpoints are for when the team has none', async () => {
@@ -173,6 +214,19 @@ describe('/team/developers, Webhooks', () => {
     expect((await addForm().findByRole('alert')).textContent).toBe(
       'A team can have at most 10 webhook endpoints',
     );
+  });
+
+  it("shows the server's email_unverified refusal over the form (unverified in another tab)", async () => {
+    const api = fakeDevelopers();
+    await renderWebhooks();
+    api.state.verified = false;
+    await userEvent.type(addForm().getByRole('textbox', { name: 'URL' }), hooks.url);
+    await userEvent.click(addForm().getByRole('checkbox', { name: 'item.created' }));
+    await userEvent.click(addForm().getByRole('button', { name: 'Add endpoint' }));
+    expect((await addForm().findByRole('alert')).textContent).toBe(
+      'Verify your email address to create webhook endpoints',
+    );
+    expect(screen.queryByRole('region', { name: "Copy the endpoint's signing secret" })).toBeNull();
   });
 
   it('turns an endpoint off and on with its switch', async () => {

@@ -18,8 +18,9 @@ import { useTranslation } from '@/lib/i18n/translation';
 /**
  * The team's webhook endpoints (docs/contract.md section 4): each one's URL, events, on/off switch, test and
  * deliveries; a new endpoint's signing secret is shown once, with Copy; an endpoint is deleted after asking.
+ * `canCreate`: whether the Add endpoint form shows (the account's email is verified).
  */
-export function WebhooksCard({ tenantUuid }: { tenantUuid: string }) {
+export function WebhooksCard({ tenantUuid, canCreate }: { tenantUuid: string; canCreate: boolean }) {
   const { t } = useTranslation('developers');
   const webhooks = useWebhooks(tenantUuid);
   const remove = useDeleteWebhook(tenantUuid);
@@ -97,9 +98,11 @@ export function WebhooksCard({ tenantUuid }: { tenantUuid: string }) {
             ))}
           </ul>
         )}
-        <div className="border-t border-border pt-6">
-          <CreateWebhookForm tenantUuid={tenantUuid} onCreated={onCreated} />
-        </div>
+        {canCreate && (
+          <div className="border-t border-border pt-6">
+            <CreateWebhookForm tenantUuid={tenantUuid} onCreated={onCreated} />
+          </div>
+        )}
       </CardContent>
       <ConfirmDialog
         open={deleting !== null}
