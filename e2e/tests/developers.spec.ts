@@ -197,7 +197,7 @@ test('an unverified owner learns why keys wait, gets a new link, and once verifi
   const [invitation] = await mailedLinks(request, adminEmail, /\/invitations\/[^/\s]+\/accept/, 1);
   const admin = await (await request.get(`/api${invitation}`)).json();
   const team = (await api(page, 'GET', '/tenant')).body.uuid as string;
-  const url = 'https://hooks.example.com/leaver';
+  const url = 'https://hooks.example.com/tessera_receiver_with_a_path_too_long_for_one_line';
   const added = await request.post('/api/webhooks', {
     headers: { authorization: `Bearer ${admin.access_token}`, 'x-tenant-uuid': team },
     data: { url, events: ['item.created'] },
@@ -222,4 +222,14 @@ test('an unverified owner learns why keys wait, gets a new link, and once verifi
   await expect(toggle).toBeChecked();
   await expect(endpoint).toContainText(`Created by ${email}`);
   await expect(endpoint.getByText('Disabled when its maker left the team')).toHaveCount(0);
+
+  // The log says why; a long URL wraps inside its row, so the log needs no sideways scroll (on a phone, its rows are
+  // cards, and one long value once widened them all past the screen).
+  await page.goto('/team/activity');
+  const retired = page.getByRole('row').filter({ hasText: `${url} (admin role lost)` });
+  await expect(retired).toContainText('Webhook endpoint disabled');
+  const container = page.locator('[data-slot="table-container"]');
+  expect(
+    await container.evaluate((element) => element.scrollWidth - element.clientWidth),
+  ).toBeLessThanOrEqual(0);
 });

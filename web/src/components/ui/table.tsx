@@ -83,7 +83,9 @@ export function TableCell({ className, label, ...props }: ComponentProps<'td'> &
       role="cell"
       data-label={label}
       className={cn(
-        'p-2 align-middle max-sm:block max-sm:p-0 max-sm:text-left max-sm:break-words',
+        // Anywhere, not break-word: only `anywhere` lets a long address or URL shrink the card's min-content width, so
+        // one such value cannot widen every card past the screen.
+        'p-2 align-middle max-sm:block max-sm:p-0 max-sm:text-left max-sm:wrap-anywhere',
         'max-sm:data-label:grid max-sm:data-label:grid-cols-[minmax(6rem,35%)_1fr] max-sm:data-label:gap-2',
         'max-sm:data-label:before:font-medium max-sm:data-label:before:text-muted-foreground',
         // The name is for the eye: its alternative text is empty, so a cell's accessible name stays its value (a screen
