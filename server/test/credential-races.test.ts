@@ -122,6 +122,28 @@ describe('a request proven before a password reset and committed after it', () =
   });
 });
 
+describe('a key or endpoint made from a stolen session, held until after the reset (issue 38)', () => {
+  it.each([
+    ['an API key', '/api-keys', { name: 'Not suspicious', scopes: ['items:read'] }],
+    ['a webhook endpoint', '/webhooks', { url: 'http://127.0.0.1:9/thief', events: ['item.created'] }],
+  ])('%s is refused, and none is left behind', async (_kind, url, payload) => {
+    const user = await registerVerifiedUser(app);
+    const team = (await createTeam(app, user)).uuid;
+    const headers = { ...bearer(user.access_token), 'x-tenant-uuid': team };
+    const finish = await holdAtTransaction(() =>
+      app.inject({ method: 'POST', url: `/api${url}`, headers, payload }),
+    );
+    await ownerResets(user.email);
+    expect((await finish()).statusCode).toBe(401);
+    const owner = await post('/auth/login', null, { email: user.email, password: 'the owner chose this' });
+    const listed = await app.inject({
+      url: `/api${url}`,
+      headers: { ...bearer(owner.json().access_token), 'x-tenant-uuid': team },
+    });
+    expect(listed.json()).toEqual([]);
+  });
+});
+
 describe('a change proven before a password reset and committed after it (review)', () => {
   it("a stolen session's 2fa/disable leaves two-factor on", async () => {
     const user = await userWithTwoFactor(app, clock);
