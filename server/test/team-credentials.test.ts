@@ -279,6 +279,33 @@ describe('an admin who is removed from the team', () => {
     });
   });
 
+  it('takes over an endpoint only by another URL or switching it on from off, never by a change that moves neither', async () => {
+    const owner = await registerVerifiedUser(app);
+    const team = (await createTeam(app, owner)).uuid;
+    const endpoint = await makeEndpoint(owner, team, '/kept');
+    const admin = await joinTeam(app, owner, team, 'admin');
+    for (const body of [
+      { enabled: true },
+      { url: `${receiver.url}/kept` },
+      { events: ['item.created', 'item.deleted'] },
+    ]) {
+      const patched = await call(admin, team, 'PATCH', `/webhooks/${endpoint.id}`, body);
+      expect(patched.json(), JSON.stringify(body)).toMatchObject({ created_by_email: owner.email });
+    }
+    await call(owner, team, 'DELETE', '/members', { user_uuid: admin.user_uuid });
+    expect((await call(owner, team, 'GET', '/webhooks')).json()[0]).toMatchObject({ enabled: true });
+  });
+
+  it('keeps saying why the app switched an endpoint off when it is switched off by hand again', async () => {
+    const owner = await registerVerifiedUser(app);
+    const team = (await createTeam(app, owner)).uuid;
+    const admin = await joinTeam(app, owner, team, 'admin');
+    const endpoint = await makeEndpoint(admin, team, '/reason');
+    await call(owner, team, 'DELETE', '/members', { user_uuid: admin.user_uuid });
+    const off = await call(owner, team, 'PATCH', `/webhooks/${endpoint.id}`, { enabled: false });
+    expect(off.json()).toMatchObject({ enabled: false, disabled_reason: 'maker_left' });
+  });
+
   it('leaves alone what other admins made, and a manual switch-off says no reason', async () => {
     const owner = await registerVerifiedUser(app);
     const team = (await createTeam(app, owner)).uuid;

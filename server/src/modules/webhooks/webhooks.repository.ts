@@ -76,18 +76,35 @@ export async function findEndpoint(db: Db, tenantId: string, id: string) {
   return endpoint;
 }
 
+/**
+ * Changes an endpoint of the team. `answerable`, the caller, answers for it from now on if the change gives it another
+ * URL or switches it on from off; a change that leaves both as they were moves nothing. Switching it on clears why the
+ * app switched it off.
+ */
 export async function updateEndpoint(
   db: Db,
   tenantId: string,
   id: string,
-  changes: Partial<
-    Pick<typeof webhookEndpoints.$inferInsert, 'url' | 'events' | 'enabled' | 'createdBy' | 'disabledReason'>
-  >,
+  changes: { url?: string; events?: string[]; enabled?: boolean },
+  answerable: string,
 ) {
+  const e = webhookEndpoints;
+  const takesOver = sql.join(
+    [
+      ...(changes.url === undefined ? [] : [sql`${e.url} is distinct from ${changes.url}`]),
+      ...(changes.enabled === true ? [sql`not ${e.enabled}`] : []),
+      sql`false`,
+    ],
+    sql` or `,
+  );
   const [endpoint] = await db
-    .update(webhookEndpoints)
-    .set(changes)
-    .where(and(eq(webhookEndpoints.tenantId, tenantId), eq(webhookEndpoints.id, id)))
+    .update(e)
+    .set({
+      ...changes,
+      ...(changes.enabled === true && { disabledReason: null }),
+      createdBy: sql`case when ${takesOver} then ${answerable}::uuid else ${e.createdBy} end`,
+    })
+    .where(and(eq(e.tenantId, tenantId), eq(e.id, id)))
     .returning(endpointColumns);
   return endpoint;
 }

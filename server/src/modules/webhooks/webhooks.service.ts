@@ -126,8 +126,9 @@ export async function listWebhooks(deps: WebhookDeps, ctx: TenantContext): Promi
 }
 
 /**
- * Changes an endpoint. Whoever gives it a URL or switches it on answers for it from then on (its `created_by`): an
- * admin who pointed someone else's endpoint at their own server is, like its maker, cut off when they leave.
+ * Changes an endpoint. Whoever gives it another URL or switches it on from off answers for it from then on (its
+ * `created_by`): an admin who pointed someone else's endpoint at their own server is, like its maker, cut off when
+ * they leave. A change that leaves both as they were takes nothing over.
  */
 export async function updateWebhook(
   deps: WebhookDeps,
@@ -138,18 +139,17 @@ export async function updateWebhook(
   if (!isUuid(id)) throw endpointNotFound();
   if (changes.url !== undefined) await checkUrl(deps, changes.url);
   const { url, events, enabled } = changes;
-  const takesOver = url !== undefined || enabled === true;
+  const mayTakeOver = url !== undefined || enabled === true;
   const values = {
     ...(url !== undefined && { url }),
     ...(events !== undefined && { events }),
-    ...(enabled !== undefined && { enabled, disabledReason: null }),
-    ...(takesOver && { createdBy: ctx.userId }),
+    ...(enabled !== undefined && { enabled }),
   };
   const update = (tx: Db) =>
     Object.keys(values).length === 0
       ? repo.findEndpoint(tx, ctx.tenantId, id)
-      : repo.updateEndpoint(tx, ctx.tenantId, id, values);
-  const endpoint = await (takesOver
+      : repo.updateEndpoint(tx, ctx.tenantId, id, values, ctx.userId);
+  const endpoint = await (mayTakeOver
     ? asAnswerable(deps, ctx, update)
     : withTenantStatement(deps.db, ctx.tenantId, update));
   if (!endpoint) throw endpointNotFound();
