@@ -15,7 +15,11 @@ type PageChecks = {
 
 type Account = { email: string; password: string };
 
+/** The axe impacts that fail a test: serious and critical by default; a test may hold its pages to more. */
+type AxeImpact = 'minor' | 'moderate' | 'serious' | 'critical';
+
 type Fixtures = {
+  axeImpacts: AxeImpact[];
   pageChecks: PageChecks;
   /**
    * Registers an account through the API, with a team of its own unless `team` is false (else the onboarding
@@ -31,7 +35,9 @@ type Fixtures = {
 export const SUPER_ADMIN_EMAIL = 'root@tessera.test';
 /** A second one, whose account speaks German (comfort.spec.ts), so the first stays English for every other journey. */
 export const GERMAN_SUPER_ADMIN_EMAIL = 'wurzel@tessera.test';
-const SUPER_ADMIN_EMAILS = [SUPER_ADMIN_EMAIL, GERMAN_SUPER_ADMIN_EMAIL];
+/** A third, who makes no team of their own: the console must serve an operator without one (operators.spec.ts). */
+export const TEAMLESS_SUPER_ADMIN_EMAIL = 'console@tessera.test';
+const SUPER_ADMIN_EMAILS = [SUPER_ADMIN_EMAIL, GERMAN_SUPER_ADMIN_EMAIL, TEAMLESS_SUPER_ADMIN_EMAIL];
 
 /** The sidebar (team switcher, user menu) is a drawer on phones: open it there; on wide screens it is just there. */
 export async function openSidebar(page: Page) {
@@ -72,8 +78,9 @@ const EXPECTED_REFUSAL = /^Failed to load resource: the server responded with a 
 const SETTLE_MS = 250;
 
 export const test = base.extend<Fixtures>({
+  axeImpacts: [['serious', 'critical'], { option: true }],
   pageChecks: [
-    async ({ page }, use) => {
+    async ({ page, axeImpacts }, use) => {
       const problems: string[] = [];
       page.on('console', (message) => {
         // Chromium logs every 4xx answer; the app shows those to the user (a wrong password is not a bug).
@@ -109,7 +116,7 @@ export const test = base.extend<Fixtures>({
         timer = setTimeout(() => {
           // The test may navigate away mid-scan (the old document is gone): that page is skipped, and the
           // page the test ends on is always scanned below, where any failure counts.
-          scans = scans.then(() => scan(page, scanned, problems).catch(() => {}));
+          scans = scans.then(() => scan(page, scanned, problems, axeImpacts).catch(() => {}));
         }, SETTLE_MS);
       });
 
@@ -117,13 +124,13 @@ export const test = base.extend<Fixtures>({
         clearTimeout(timer);
         await scans;
         scanned.delete(page.url());
-        await scan(page, scanned, problems);
+        await scan(page, scanned, problems, axeImpacts);
       };
       await use({ problems, scanNow });
 
       clearTimeout(timer);
       await scans;
-      if (!page.isClosed()) await scan(page, scanned, problems);
+      if (!page.isClosed()) await scan(page, scanned, problems, axeImpacts);
       expect(problems, 'accessibility violations, console errors or CSP violations').toEqual([]);
     },
     { auto: true },
@@ -244,7 +251,7 @@ async function verify(page: Page, email: string): Promise<Session> {
  * Checks the page as it is and in the other theme (docs/contract.md section 4, Comfort): no serious or critical axe
  * violation in either, and no sideways scroll at this viewport's width.
  */
-async function scan(page: Page, scanned: Set<string>, problems: string[]) {
+async function scan(page: Page, scanned: Set<string>, problems: string[], impacts: AxeImpact[]) {
   const url = page.url();
   // Our own pages only: the API docs are swagger-ui's.
   if (scanned.has(url) || url === 'about:blank' || new URL(url).pathname.startsWith('/api/')) return;
@@ -270,7 +277,7 @@ async function scan(page: Page, scanned: Set<string>, problems: string[]) {
     );
     const where = `${url} (${theme === 'as shown' ? themeName : themeName === 'dark' ? 'light' : 'dark'})`;
     for (const violation of results.violations) {
-      if (violation.impact === 'serious' || violation.impact === 'critical') {
+      if (violation.impact && impacts.includes(violation.impact)) {
         const targets = violation.nodes.map((node) => node.target.join(' ')).join(', ');
         found.push(`axe ${violation.impact} on ${where}: ${violation.id} (${violation.help}) at ${targets}`);
       }

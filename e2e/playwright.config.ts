@@ -63,7 +63,7 @@ export default defineConfig({
       APP_URL: baseURL,
       // Each test sends its own X-Forwarded-For (fixtures.ts), so rate limits apply per test.
       TRUST_PROXY: 'true',
-      SUPER_ADMIN_EMAILS: 'root@tessera.test,wurzel@tessera.test',
+      SUPER_ADMIN_EMAILS: 'root@tessera.test,wurzel@tessera.test,console@tessera.test',
       LOG_LEVEL: 'warn',
     },
   },

@@ -2,7 +2,14 @@
 // account, suspending it (its sign-in refused) and lifting that, and viewing the app as it, then stopping.
 import type { Locator, Page } from '@playwright/test';
 
-import { expect, openSidebar, SUPER_ADMIN_EMAIL, test } from '../fixtures.ts';
+import {
+  expect,
+  openSidebar,
+  SUPER_ADMIN_EMAIL,
+  TEAMLESS_SUPER_ADMIN_EMAIL,
+  test,
+  uniqueEmail,
+} from '../fixtures.ts';
 
 const card = (page: Page, heading: string): Locator =>
   page.locator('[data-slot="card"]').filter({ has: page.getByRole('heading', { level: 2, name: heading }) });
@@ -168,4 +175,56 @@ test('View as shows "Viewing as {email}" on the dashboard; Stop returns to the a
   await page.goto('/admin');
   await expect(auditRow(page, email, 'Started viewing as')).toBeVisible();
   await expect(auditRow(page, email, 'Stopped viewing as')).toBeVisible();
+});
+
+test.describe('an operator without a team (issue 41)', () => {
+  // The console's pages, with the team switcher open too, are held to moderate axe findings as well.
+  test.use({ axeImpacts: ['moderate', 'serious', 'critical'] });
+
+  test('uses /admin, /admin/users and a team’s page with no dialog in the way, and is offered a team without being made to', async ({
+    page,
+    signIn,
+    pageChecks,
+  }) => {
+    // Someone else's team, for its operator page.
+    const owner = await page.request.post('/api/auth/register', {
+      data: { email: uniqueEmail(), password: 'a long enough password' },
+    });
+    const team = await page.request.post('/api/tenants', {
+      headers: { authorization: `Bearer ${(await owner.json()).access_token}` },
+      data: { name: 'Someone Else’s Team' },
+    });
+    const teamUuid = (await team.json()).uuid as string;
+    await signIn(TEAMLESS_SUPER_ADMIN_EMAIL, { team: false });
+
+    for (const [path, heading] of [
+      ['/admin', 'Admin'],
+      ['/admin/users', 'Users'],
+      [`/admin/tenants/${teamUuid}`, 'Tenant Details'],
+    ] as const) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+      await expect(page.getByRole('dialog')).toHaveCount(0);
+      await pageChecks.scanNow();
+    }
+
+    // The switcher says there is no team and offers one; open, it is inside the sidebar's landmark.
+    await openSidebar(page);
+    const switcher = page.getByRole('button', { name: /^Current team:/ });
+    await expect(switcher).toContainText('No teams available');
+    await switcher.click();
+    const create = page.getByRole('menuitem', { name: 'Create New Team' });
+    await expect(create).toBeVisible();
+    await pageChecks.scanNow();
+    await create.click();
+    const dialog = page.getByRole('dialog', { name: 'Create New Team' });
+    await expect(dialog).toBeVisible();
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    await expect(page.getByRole('heading', { level: 1, name: 'Tenant Details' })).toBeVisible();
+
+    // Outside the console the first-team dialog is as it is for everyone who needs a team.
+    await page.goto('/dashboard');
+    await expect(page.getByRole('dialog', { name: 'Welcome to Tessera!' })).toBeVisible();
+  });
 });

@@ -4,7 +4,7 @@
  * Pages render their own top bar and content through AppPage.
  */
 import { useEffect, useState } from 'react';
-import { Outlet, useNavigate } from 'react-router';
+import { Outlet, useMatch, useNavigate } from 'react-router';
 
 import { AppSidebar } from '@/app/layouts/app-sidebar';
 import { ShellContext } from '@/app/layouts/shell-context';
@@ -42,6 +42,10 @@ export function AppShell() {
     if (viewedUserUuid) void navigate(paths.admin.user.getHref(viewedUserUuid), { replace: true });
   }, [email, navigate]);
   const { needsOnboarding, isError, error, reload } = useCurrentTenant();
+  // An operator of the service usually has no team: on the console's pages the first-team dialog waits until asked
+  // for (the team switcher says there is none and offers one); everywhere else it opens as docs/spec.md says.
+  const onConsole = useMatch({ path: paths.admin.root.path, end: false }) !== null;
+  const mustCreateTeam = needsOnboarding && !onConsole;
   // Feedback goes to the stored choice, which stands while the team list loads, and when it fails.
   const selectedTenantUuid = useSelectedTenantUuid();
   const [isSidebarCollapsed, setSidebarCollapsed] = useState(
@@ -107,9 +111,9 @@ export function AppShell() {
         </div>
       </div>
       <CreateTeamDialog
-        open={needsOnboarding || isCreateTeamOpen}
+        open={mustCreateTeam || isCreateTeamOpen}
         onOpenChange={setCreateTeamOpen}
-        isFirstTeam={needsOnboarding}
+        isFirstTeam={mustCreateTeam}
         sendInvites={sendInvites}
         onSignOut={isImpersonating ? () => stopImpersonation.mutate() : signOut}
       />

@@ -1,5 +1,5 @@
 import { mockEndpoint } from '@/testing/mocks/endpoint';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
@@ -150,6 +150,33 @@ describe('team onboarding', () => {
     await userEvent.click(within(await onboarding()).getByRole('button', { name: 'Logout' }));
     await screen.findByRole('heading', { level: 1, name: 'Welcome Back' });
     expect(router.state.location.pathname).toBe('/login');
+  });
+});
+
+describe('an operator without a team', () => {
+  it('uses the console with no dialog in the way, is offered a team without being made to, and meets the dialog elsewhere', async () => {
+    fakeTeams({ tenants: [] });
+    signIn({ isSuperAdmin: true });
+    const router = renderApp('/admin');
+    await screen.findByRole('heading', { level: 1, name: 'Admin' });
+    for (const path of ['/admin/users', '/admin/tenants/11111111-1111-4111-8111-111111111111', '/admin']) {
+      await act(() => router.navigate(path));
+      await screen.findAllByRole('heading', { level: 1 });
+      expect(screen.queryByRole('dialog')).toBeNull();
+    }
+
+    // The switcher says there is no team and offers one; that dialog can be closed.
+    const switcher = await screen.findByRole('button', { name: /^Current team:/ });
+    expect(switcher.textContent).toContain('No teams available');
+    await userEvent.click(switcher);
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Create New Team' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Create New Team' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+
+    // Outside the console, the first-team dialog is as it is for everyone.
+    await act(() => router.navigate('/dashboard'));
+    expect(await onboarding()).toBeTruthy();
   });
 });
 

@@ -1,4 +1,5 @@
 import { ChevronsUpDown, Plus } from 'lucide-react';
+import { useState } from 'react';
 
 import {
   DropdownMenu,
@@ -27,59 +28,70 @@ export function TeamSwitcher({ collapsed = false, onCreateTeam }: TeamSwitcherPr
   const { tenants, tenant, isLoading } = useCurrentTenant();
   const switchTenant = useSwitchTenant();
   const [open, setOpen] = useOpenUntilNavigation();
+  // The open menu stays inside the sidebar's landmark (the aside, or the navigation drawer on phones).
+  const [landmark, setLandmark] = useState<HTMLDivElement | null>(null);
   const placeholder = isLoading ? t('switcher.loading') : t('switcher.none');
 
   return (
-    <DropdownMenu open={open} onOpenChange={setOpen} modal={false}>
-      <DropdownMenuTrigger asChild>
-        <button
-          type="button"
-          title={collapsed ? (tenant?.name ?? placeholder) : undefined}
-          className={cn(
-            'flex w-full items-center gap-3 rounded-md p-2 text-left text-sm transition-colors hover:bg-muted data-[state=open]:bg-muted',
-            collapsed && 'justify-center',
-          )}
-        >
-          <TeamInitial name={tenant?.name} />
-          <span className={collapsed ? 'sr-only' : 'grid min-w-0 flex-1'}>
-            <span className="sr-only">{t('switcher.current')}</span>
-            <span className="truncate font-medium">{tenant?.name ?? placeholder}</span>
-            {tenant && (
-              <span className="truncate text-xs text-muted-foreground">{t(`roles.${tenant.user_role}`)}</span>
+    <div ref={setLandmark}>
+      <DropdownMenu open={open} onOpenChange={setOpen} modal={false}>
+        <DropdownMenuTrigger asChild>
+          <button
+            type="button"
+            title={collapsed ? (tenant?.name ?? placeholder) : undefined}
+            className={cn(
+              'flex w-full items-center gap-3 rounded-md p-2 text-left text-sm transition-colors hover:bg-muted data-[state=open]:bg-muted',
+              collapsed && 'justify-center',
             )}
-          </span>
-          {!collapsed && <ChevronsUpDown className="size-4 text-muted-foreground" aria-hidden="true" />}
-        </button>
-      </DropdownMenuTrigger>
-      <DropdownMenuContent align="start" side={collapsed ? 'right' : 'bottom'} className="w-64">
-        <DropdownMenuLabel>{t('switcher.teams')}</DropdownMenuLabel>
-        {/* docs/spec.md section 9: the list scrolls at about 15rem. */}
-        <div className="max-h-60 overflow-y-auto">
-          {!tenants || tenants.length === 0 ? (
-            <DropdownMenuItem disabled>{placeholder}</DropdownMenuItem>
-          ) : (
-            <DropdownMenuRadioGroup value={tenant?.uuid} onValueChange={switchTenant}>
-              {tenants.map((team) => (
-                <DropdownMenuRadioItem key={team.uuid} value={team.uuid}>
-                  <TeamInitial name={team.name} small />
-                  <span className="grid min-w-0">
-                    <span className="truncate">{team.name}</span>
-                    <span className="truncate text-xs text-muted-foreground">
-                      {t(`roles.${team.user_role}`)}
+          >
+            <TeamInitial name={tenant?.name} />
+            <span className={collapsed ? 'sr-only' : 'grid min-w-0 flex-1'}>
+              <span className="sr-only">{t('switcher.current')}</span>
+              <span className="truncate font-medium">{tenant?.name ?? placeholder}</span>
+              {tenant && (
+                <span className="truncate text-xs text-muted-foreground">
+                  {t(`roles.${tenant.user_role}`)}
+                </span>
+              )}
+            </span>
+            {!collapsed && <ChevronsUpDown className="size-4 text-muted-foreground" aria-hidden="true" />}
+          </button>
+        </DropdownMenuTrigger>
+        <DropdownMenuContent
+          align="start"
+          side={collapsed ? 'right' : 'bottom'}
+          className="w-64"
+          container={landmark}
+        >
+          <DropdownMenuLabel>{t('switcher.teams')}</DropdownMenuLabel>
+          {/* docs/spec.md section 9: the list scrolls at about 15rem. */}
+          <div className="max-h-60 overflow-y-auto">
+            {!tenants || tenants.length === 0 ? (
+              <DropdownMenuItem disabled>{placeholder}</DropdownMenuItem>
+            ) : (
+              <DropdownMenuRadioGroup value={tenant?.uuid} onValueChange={switchTenant}>
+                {tenants.map((team) => (
+                  <DropdownMenuRadioItem key={team.uuid} value={team.uuid}>
+                    <TeamInitial name={team.name} small />
+                    <span className="grid min-w-0">
+                      <span className="truncate">{team.name}</span>
+                      <span className="truncate text-xs text-muted-foreground">
+                        {t(`roles.${team.user_role}`)}
+                      </span>
                     </span>
-                  </span>
-                </DropdownMenuRadioItem>
-              ))}
-            </DropdownMenuRadioGroup>
-          )}
-        </div>
-        <DropdownMenuSeparator />
-        <DropdownMenuItem onSelect={onCreateTeam}>
-          <Plus aria-hidden="true" />
-          {t('switcher.create')}
-        </DropdownMenuItem>
-      </DropdownMenuContent>
-    </DropdownMenu>
+                  </DropdownMenuRadioItem>
+                ))}
+              </DropdownMenuRadioGroup>
+            )}
+          </div>
+          <DropdownMenuSeparator />
+          <DropdownMenuItem onSelect={onCreateTeam}>
+            <Plus aria-hidden="true" />
+            {t('switcher.create')}
+          </DropdownMenuItem>
+        </DropdownMenuContent>
+      </DropdownMenu>
+    </div>
   );
 }
 
