@@ -97,15 +97,6 @@ export async function updateRole(
   return updated.length > 0;
 }
 
-/** A member's role in a team, or undefined when they are not in it. */
-export async function findRole(db: Db, tenantId: string, userId: string) {
-  const [row] = await db
-    .select({ role: memberships.role })
-    .from(memberships)
-    .where(and(eq(memberships.tenantId, tenantId), eq(memberships.userId, userId)));
-  return row?.role;
-}
-
 /** Removes a member who is not the owner; whether they were one. */
 export async function deleteNonOwnerMembership(db: Db, tenantId: string, userId: string) {
   const deleted = await db
