@@ -144,6 +144,41 @@ describe('a key or endpoint made from a stolen session, held until after the res
   });
 });
 
+describe('an invitation sent by a squatter, held until after the owner reclaims the address (review of issue 38)', () => {
+  it('is refused, and none is left to let the accomplice in', async () => {
+    const email = uniqueEmail();
+    const squatter = (
+      await post('/auth/register', null, { email, password: 'the squatter chose this' })
+    ).json();
+    const team = (await createTeam(app, squatter)).uuid;
+    const accomplice = uniqueEmail();
+    const headers = { ...bearer(squatter.access_token), 'x-tenant-uuid': team };
+    const finish = await holdAtTransaction(() =>
+      app.inject({
+        method: 'POST',
+        url: '/api/invite',
+        headers,
+        payload: { email: accomplice, role: 'admin' },
+      }),
+    );
+    // The owner of the mailbox accepts an invitation of a team of someone else's: the account is theirs now.
+    const inviter = await registerVerifiedUser(app);
+    const theirs = (await createTeam(app, inviter, 'Real work')).uuid;
+    const invited = await app.inject({
+      method: 'POST',
+      url: '/api/invite',
+      headers: { ...bearer(inviter.access_token), 'x-tenant-uuid': theirs },
+      payload: { email, role: 'member' },
+    });
+    expect(invited.statusCode, invited.body).toBe(201);
+    const { token } = await latestMailTo(app, email);
+    expect((await app.inject({ url: `/api/invitations/${token}/accept` })).statusCode).toBe(200);
+
+    expect((await finish()).statusCode).toBe(401);
+    await expect(latestMailTo(app, accomplice)).rejects.toThrow('no mail');
+  });
+});
+
 describe('a change proven before a password reset and committed after it (review)', () => {
   it("a stolen session's 2fa/disable leaves two-factor on", async () => {
     const user = await userWithTwoFactor(app, clock);

@@ -20,6 +20,7 @@ import { findUser, findUserWithEmail } from '../auth/account-status.service.ts';
 import type { AuthDeps, Client } from '../auth/auth.service.ts';
 import { claimProvenAccount, setInitialPassword } from '../auth/credentials.service.ts';
 import { signIn } from '../auth/second-factors.service.ts';
+import { requireOpenSession } from '../auth/sessions.service.ts';
 import { requireRoomFor } from '../billing/billing.service.ts';
 import { queueInvitationMail } from '../mail/mail.service.ts';
 import { getTeamName } from '../tenants/tenants.service.ts';
@@ -66,6 +67,9 @@ export async function invite(
   { email, role }: { email: string; role: AssignableRole },
 ): Promise<string> {
   await deps.db.transaction(async (tx) => {
+    // An invitation is a credential its sender's events retire (auth/credential-lifecycle.service.ts): one sent while
+    // the account is reclaimed waits here and finds its session ended, or is sent first and then retired with it.
+    await requireOpenSession(tx, ctx);
     if (await members.isMemberByEmail(tx, ctx.tenantId, email)) {
       throw new AppError('CONFLICT', 'User is already a member of this team');
     }
@@ -132,6 +136,8 @@ export async function revoke(deps: AuthDeps, ctx: TenantContext, invitationId: s
 export async function resend(deps: AuthDeps, ctx: TenantContext, invitationId: string): Promise<void> {
   // Not under the tenant role: the mail goes to the outbox, which is not a team's table.
   await deps.db.transaction(async (tx) => {
+    // Resent, the invitation is the resender's (`invited_by`): under their session lock, as a new one is.
+    await requireOpenSession(tx, ctx);
     const { token, tokenHash, expiresAt } = newLink(deps);
     const renewed = await repo.renewInvitation(tx, ctx.tenantId, invitationId, deps.clock.now(), {
       tokenHash,
