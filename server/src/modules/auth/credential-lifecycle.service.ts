@@ -115,7 +115,7 @@ export type TeamCredentialStore = {
  * ends the others. The stamp moves under the session lock (sessions.repository.ts, lockSessions); what was proven
  * against the account before (a password checked, a session found open) and commits after is refused there
  * (sessions.service.ts, issueSession and lockAsProven), and a link it issues carries the old stamp. A key or endpoint
- * being made meanwhile waits on the same lock (requireMaker), so it is either retired here or refused there. Keys it
+ * being made meanwhile waits on the same lock (asMaker), so it is either retired here or refused there. Keys it
  * revokes are named in a notice to the account.
  */
 export async function retireCredentials(

@@ -8,7 +8,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { type Page, type PageQuery, readPage } from '../../lib/pagination.ts';
 import type { TeamCaller, TenantContext } from '../../plugins/tenant.ts';
 import { recordActivity } from '../activity/activity.service.ts';
-import { CREDENTIAL_EVENTS } from '../auth/credential-lifecycle.service.ts';
+import { CREDENTIAL_EVENTS, type TeamEvent } from '../auth/credential-lifecycle.service.ts';
 import { lockTeam } from '../tenants/tenants.service.ts';
 import * as invitationsRepo from './invitations.repository.ts';
 import * as repo from './members.repository.ts';
@@ -54,7 +54,7 @@ async function endAdminPowers(tx: Db, tenantId: string, userId: string, actorId:
   // A key being created by them waits on this lock and then finds them no admin, or is done and revoked here; an
   // endpoint being made waits on their membership row, which the caller has already changed.
   await lockTeam(tx, tenantId);
-  const event = 'admin role lost';
+  const event: TeamEvent = 'admin role lost';
   await retireMadeBy(tx, { userId, tenantId, actorId }, CREDENTIAL_EVENTS[event].made, event);
 }
 
