@@ -152,8 +152,9 @@ export async function retireCredentials(
     keys.push(...(await store.retire(tx, { userId, actorId: userId }, made, event)));
   }
   // A reclaimed account's keys were the squatter's: the mailbox's owner has nothing to be told of them.
-  const user = keys.length > 0 && revokesKeys(event) && (await findUserById(tx, userId));
-  if (user && revokesKeys(event)) {
+  if (keys.length === 0 || !revokesKeys(event)) return;
+  const user = await findUserById(tx, userId);
+  if (user) {
     await queueKeysRevokedNotice(tx, {
       to: user.email,
       locale: user.locale,
