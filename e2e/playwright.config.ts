@@ -25,7 +25,9 @@ export default defineConfig({
   reporter: process.env.CI ? [['list'], ['html', { open: 'never' }]] : 'list',
   use: {
     baseURL,
-    trace: 'retain-on-failure',
+    // Recording a trace of every test to keep the failed ones' cost a quarter of the suite's CPU: a failure is
+    // reproduced with one, `npm run test -w @app/e2e -- --trace on <file>`.
+    trace: 'off',
     screenshot: 'only-on-failure',
     launchOptions: {
       // run.mjs picks Debian's headless shell, or its Chromium (docs/decisions/012).

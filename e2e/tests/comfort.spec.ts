@@ -50,9 +50,12 @@ test('the theme chosen in Settings shows at once, before the first paint, and in
   page,
   browser,
   signIn,
+  pageChecks,
 }) => {
   const account = await signIn();
   await page.goto('/settings');
+  // The page's checks show it in the other theme for a moment: they finish before the test changes the theme.
+  await pageChecks.scanNow();
   await expect(page.locator('html')).not.toHaveClass(/dark/);
   await page.getByRole('group', { name: 'Theme' }).getByLabel('Dark').check();
   await expect(page.locator('html')).toHaveClass(/dark/);
@@ -65,8 +68,10 @@ test('the theme chosen in Settings shows at once, before the first paint, and in
     await route.continue();
   });
   await page.reload({ waitUntil: 'commit' });
+  // At commit the body may not be parsed yet: wait for the root the app would render into, still empty.
+  await expect(page.locator('#root')).toBeAttached();
   await expect(page.locator('html')).toHaveClass(/dark/);
-  expect(await page.evaluate(() => document.getElementById('root')!.childElementCount)).toBe(0);
+  expect(await page.locator('#root').evaluate((root) => root.childElementCount)).toBe(0);
   // And its colours are the dark theme's: the page's background changes without the class.
   const [dark, light] = await page.evaluate(() => {
     const colour = () => getComputedStyle(document.body).backgroundColor;

@@ -13,12 +13,14 @@ test.afterEach(({ pageChecks }) => {
   pageChecks.problems.length = 0;
 });
 
-test('a serious accessibility violation is reported, in each theme', async ({ page, pageChecks }) => {
+test('a serious accessibility violation is reported, once: the other theme changes colours only', async ({
+  page,
+  pageChecks,
+}) => {
   await page.evaluate(() => document.body.insertAdjacentHTML('beforeend', '<img src="/tessera.svg">'));
   await pageChecks.scanNow();
   expect(pageChecks.problems).toEqual([
     expect.stringMatching(/^axe critical on \S+\/login \(light\): image-alt /),
-    expect.stringMatching(/^axe critical on \S+\/login \(dark\): image-alt /),
   ]);
 });
 

@@ -306,11 +306,15 @@ async function roomForWebhooks() {
   return {};
 }
 
-/** A delivery of a team's endpoint: a ping, its endpoint then turned off. */
+/**
+ * A delivery of a team's endpoint: a ping, its endpoint then turned off. The worker may have claimed the ping before
+ * the endpoint went off: its attempt is waited for, so that the delivery stays as it is from here on.
+ */
 async function newDelivery(team: string) {
   const { id } = await newWebhook(team, true);
   const ping = await asOwnerOf(team, 'POST', `/api/webhooks/${id}/test`);
   await asOwnerOf(team, 'PATCH', `/api/webhooks/${id}`, { enabled: false });
+  await app.webhooks.drain();
   return { id, delivery_id: ping.json().id as string };
 }
 
