@@ -14,25 +14,26 @@ import { inject } from 'vitest';
 import { type AppOptions, buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { type Database, fromPglite, fromPool } from '../src/db/client.ts';
-import { migrateDatabase } from '../src/db/migrate.ts';
 import { outbox } from '../src/db/schema/outbox.ts';
 import { totpCodeAt } from '../src/modules/auth/second-factor.ts';
+import { runAsAdmin } from './global-setup.ts';
 
 export type TestDatabase = Database & { drop(): Promise<void> };
 
-export async function createTestDatabase(): Promise<TestDatabase> {
-  const databaseUrl = process.env.DATABASE_URL;
-  if (!databaseUrl) {
-    const template = new Blob([readFileSync(inject('pgliteTemplate'))]);
-    const database = fromPglite(await PGlite.create({ loadDataDir: template }));
+export async function createTestDatabase({ embedded = false } = {}): Promise<TestDatabase> {
+  // Set by the global setup exactly when DATABASE_URL is.
+  const template = inject('postgresTemplate');
+  if (embedded || !template) {
+    const dump = new Blob([readFileSync(inject('pgliteTemplate'))]);
+    const database = fromPglite(await PGlite.create({ loadDataDir: dump }));
     return { ...database, drop: database.close };
   }
+  const databaseUrl = process.env.DATABASE_URL!;
   const name = `tessera_test_${randomBytes(6).toString('hex')}`;
-  await runAsAdmin(databaseUrl, `create database ${name}`);
+  await runAsAdmin(databaseUrl, `create database ${name} template ${template}`);
   const url = new URL(databaseUrl);
   url.pathname = `/${name}`;
   const database = fromPool(new pg.Pool({ connectionString: url.toString() }));
-  await migrateDatabase(database);
   return {
     ...database,
     // From a connection of its own, so the database goes even when a test has closed the pool.
@@ -41,16 +42,6 @@ export async function createTestDatabase(): Promise<TestDatabase> {
       await runAsAdmin(databaseUrl, `drop database ${name} with (force)`);
     },
   };
-}
-
-async function runAsAdmin(databaseUrl: string, statement: string) {
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
 }
 
 export function testConfig(env: NodeJS.ProcessEnv = {}) {
