@@ -1,4 +1,5 @@
 // The server's module boundaries are lint rules (eslint.config.js): this holds them to what they promise.
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 
 import { ESLint } from 'eslint';
@@ -109,6 +110,41 @@ describe('server module boundaries', () => {
       Object.entries(SERVER_MODULES).map(([name, rules]) => [name, rules.uses]),
     );
     expect(findCycle(uses)).toBeNull();
+  });
+
+  it("agree with docs/architecture.md's table of layers, row for row, in an order the layering allows", () => {
+    const doc = readFileSync(path.join(root, 'docs/architecture.md'), 'utf8');
+    const table = doc.slice(doc.indexOf('The layers, lowest first')).split('\n\n')[1]!;
+    const names = (cell: string) => [...cell.matchAll(/`([\w-]+)\/?`/g)].map(([, name]) => name!).toSorted();
+    const rows = table
+      .split('\n')
+      .slice(2)
+      .map((line) => line.split('|').slice(1, -1));
+    const documented: Record<string, { owns: string[]; reads: string[]; uses: string[] }> = {};
+    const above = new Set<string>();
+    for (const [modules, owns, reads, uses] of rows) {
+      const used = uses!
+        .split(',')
+        .map((name) => name.trim())
+        .filter(Boolean)
+        .toSorted();
+      for (const name of used)
+        expect(above, `${modules!.trim()} uses ${name}, a row below it`).toContain(name);
+      const [name] = names(modules!);
+      documented[name!] = { owns: names(owns!), reads: names(reads!), uses: used };
+      above.add(name!);
+    }
+    const declared = Object.fromEntries(
+      Object.entries(SERVER_MODULES).map(([name, rules]) => [
+        name,
+        {
+          owns: rules.owns.toSorted(),
+          reads: [...(('reads' in rules && rules.reads) || [])].toSorted(),
+          uses: rules.uses.toSorted(),
+        },
+      ]),
+    );
+    expect(documented).toEqual(declared);
   });
 
   it('name the tables of every module folder', async () => {

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 
+import { ErrorAlert } from '@/components/error-alert';
 import { SubmitButton } from '@/components/submit-button';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -108,11 +109,7 @@ function LoadMore({ query, failureFallback }: Pick<ListTableProps<unknown>, 'que
   if (!query.hasNextPage) return null;
   return (
     <div className="grid justify-items-center gap-3">
-      {query.isFetchNextPageError && (
-        <Alert variant="destructive">
-          <AlertDescription>{getErrorText(query.error, failureFallback)}</AlertDescription>
-        </Alert>
-      )}
+      {query.isFetchNextPageError && <ErrorAlert error={query.error} fallback={failureFallback} />}
       <SubmitButton
         type="button"
         variant="outline"

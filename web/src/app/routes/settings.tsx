@@ -1,5 +1,5 @@
 import { AppPage } from '@/app/layouts/app-page';
-import { Alert, AlertDescription } from '@/components/ui/alert';
+import { ErrorAlert } from '@/components/error-alert';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { DangerZoneCard } from '@/features/account/components/danger-zone-card';
@@ -11,7 +11,6 @@ import { SessionsCard } from '@/features/auth/components/sessions-card';
 import { TwoFactorCard } from '@/features/auth/components/two-factor-card';
 import { UpdatePasswordForm } from '@/features/auth/components/update-password-form';
 import { PasskeysCard } from '@/features/passkeys/components/passkeys-card';
-import { getErrorText } from '@/lib/api-error';
 import { useTranslation } from '@/lib/i18n/translation';
 import { useSession } from '@/lib/session/use-session';
 
@@ -47,9 +46,7 @@ export default function SettingsRoute() {
             </CardContent>
           ) : me.isError ? (
             <CardContent>
-              <Alert variant="destructive">
-                <AlertDescription>{getErrorText(me.error, t('page.loadFailed'))}</AlertDescription>
-              </Alert>
+              <ErrorAlert error={me.error} fallback={t('page.loadFailed')} />
             </CardContent>
           ) : (
             <>

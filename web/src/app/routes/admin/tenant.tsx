@@ -2,13 +2,12 @@ import { ArrowLeft } from 'lucide-react';
 import { useNavigate, useParams } from 'react-router';
 
 import { AppPage } from '@/app/layouts/app-page';
-import { Alert, AlertDescription } from '@/components/ui/alert';
+import { ErrorAlert } from '@/components/error-alert';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { useAdminTenant } from '@/features/admin/api/get-admin-tenant';
 import { AdminTenantDetails } from '@/features/admin/components/admin-tenant-details';
-import { getErrorText } from '@/lib/api-error';
 import { useTranslation } from '@/lib/i18n/translation';
 
 /** A team's details, users and subscription, for super admins (docs/spec.md section 2, Admin). */
@@ -31,9 +30,7 @@ export default function AdminTenantRoute() {
           <Spinner className="size-8 text-primary" />
         </div>
       ) : tenant.isError ? (
-        <Alert variant="destructive" className="max-w-2xl">
-          <AlertDescription>{getErrorText(tenant.error, t('fetchFailed'))}</AlertDescription>
-        </Alert>
+        <ErrorAlert error={tenant.error} fallback={t('fetchFailed')} className="max-w-2xl" />
       ) : (
         <AdminTenantDetails tenant={tenant.data} />
       )}

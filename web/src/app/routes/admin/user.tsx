@@ -1,12 +1,11 @@
 import { useParams } from 'react-router';
 
 import { AppPage } from '@/app/layouts/app-page';
-import { Alert, AlertDescription } from '@/components/ui/alert';
+import { ErrorAlert } from '@/components/error-alert';
 import { Spinner } from '@/components/ui/spinner';
 import { useAdminUser } from '@/features/admin/api/get-admin-user';
 import { AdminNav } from '@/features/admin/components/admin-nav';
 import { AdminUserDetails } from '@/features/admin/components/admin-user-details';
-import { getErrorText } from '@/lib/api-error';
 import { useTranslation } from '@/lib/i18n/translation';
 
 /** One account for operators (docs/contract.md section 4, Operators): details, teams, suspension and "View as". */
@@ -24,9 +23,7 @@ export default function AdminUserRoute() {
             <Spinner className="size-8 text-primary" />
           </div>
         ) : user.isError ? (
-          <Alert variant="destructive" className="max-w-2xl">
-            <AlertDescription>{getErrorText(user.error, t('fetchFailed'))}</AlertDescription>
-          </Alert>
+          <ErrorAlert error={user.error} fallback={t('fetchFailed')} className="max-w-2xl" />
         ) : (
           <AdminUserDetails user={user.data} />
         )}

@@ -1,11 +1,11 @@
 import { ACCOUNT_EXPORT_FILENAME } from '@app/contract';
 
+import { ErrorAlert } from '@/components/error-alert';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { useDownloadAccountExport } from '@/features/account/api/export-account';
-import { getErrorText } from '@/lib/api-error';
 import { useTranslation } from '@/lib/i18n/translation';
 
 import { DeleteAccountDialog } from './delete-account-dialog';
@@ -33,13 +33,7 @@ export function DangerZoneCard({ email, hasPassword, twoFactorEnabled }: DangerZ
             </h3>
             <p className="text-sm text-muted-foreground">{t('dangerZone.exportText')}</p>
           </div>
-          {download.isError && (
-            <Alert variant="destructive">
-              <AlertDescription>
-                {getErrorText(download.error, t('dangerZone.exportFailed'))}
-              </AlertDescription>
-            </Alert>
-          )}
+          {download.isError && <ErrorAlert error={download.error} fallback={t('dangerZone.exportFailed')} />}
           {download.isSuccess && (
             <Alert>
               <AlertDescription>

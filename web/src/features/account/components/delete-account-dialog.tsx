@@ -5,9 +5,9 @@ import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { z } from 'zod';
 
+import { ErrorAlert } from '@/components/error-alert';
 import { SecondFactorCodeField } from '@/components/second-factor-code-field';
 import { SubmitButton } from '@/components/submit-button';
-import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import {
   Dialog,
@@ -22,7 +22,6 @@ import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from '
 import { Input } from '@/components/ui/input';
 import { paths } from '@/config/paths';
 import { useDeleteAccount } from '@/features/account/api/delete-account';
-import { getErrorText } from '@/lib/api-error';
 import { useTranslation } from '@/lib/i18n/translation';
 import { isCodeRefusal, secondFactorCodeInput, useSecondFactorCode } from '@/lib/second-factor-code';
 import { endSession } from '@/lib/session/session-store';
@@ -112,9 +111,7 @@ export function DeleteAccountDialog({ email, hasPassword, twoFactorEnabled }: De
         <Form {...form}>
           <form noValidate className="grid gap-4" onSubmit={form.handleSubmit(submit)}>
             {remove.isError && !isCodeRefusal(remove.error) && (
-              <Alert variant="destructive">
-                <AlertDescription>{getErrorText(remove.error, t('deleteDialog.failed'))}</AlertDescription>
-              </Alert>
+              <ErrorAlert error={remove.error} fallback={t('deleteDialog.failed')} />
             )}
             <FormField
               control={form.control}

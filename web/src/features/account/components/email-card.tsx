@@ -2,6 +2,7 @@ import { ChangeEmailBodySchema } from '@app/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 
+import { ErrorAlert } from '@/components/error-alert';
 import { SecondFactorCodeField } from '@/components/second-factor-code-field';
 import { SubmitButton } from '@/components/submit-button';
 import { Alert, AlertDescription } from '@/components/ui/alert';
@@ -9,7 +10,6 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
 import { useChangeEmail } from '@/features/account/api/change-email';
-import { getErrorText } from '@/lib/api-error';
 import { Trans, useTranslation } from '@/lib/i18n/translation';
 import { isCodeRefusal, secondFactorCodeInput, useSecondFactorCode } from '@/lib/second-factor-code';
 
@@ -81,9 +81,7 @@ function ChangeEmailForm({
         )}
       >
         {change.isError && !isCodeRefusal(change.error) && (
-          <Alert variant="destructive">
-            <AlertDescription>{getErrorText(change.error, t('email.failed'))}</AlertDescription>
-          </Alert>
+          <ErrorAlert error={change.error} fallback={t('email.failed')} />
         )}
         {change.isSuccess && (
           <Alert>

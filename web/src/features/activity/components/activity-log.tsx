@@ -2,8 +2,8 @@ import { ACTIVITY_ACTIONS, type ActivityAction } from '@app/contract';
 import { Download, History } from 'lucide-react';
 import { useId, useState } from 'react';
 
+import { ErrorAlert } from '@/components/error-alert';
 import { ListTable } from '@/components/list-table';
-import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
@@ -12,7 +12,6 @@ import { TableCell, TableHead, TableRow } from '@/components/ui/table';
 import { useDownloadActivityExport } from '@/features/activity/api/export-activity';
 import { useActivity } from '@/features/activity/api/get-activity';
 import { ACTION_KEYS, actionLabel } from '@/features/activity/components/action-labels';
-import { getErrorText } from '@/lib/api-error';
 import { useFormat } from '@/lib/i18n/format';
 import { useTranslation } from '@/lib/i18n/translation';
 
@@ -48,11 +47,7 @@ export function ActivityLog({ tenantUuid }: { tenantUuid: string }) {
           {t('log.export')}
         </Button>
       </div>
-      {download.isError && (
-        <Alert variant="destructive">
-          <AlertDescription>{getErrorText(download.error, t('log.exportFailed'))}</AlertDescription>
-        </Alert>
-      )}
+      {download.isError && <ErrorAlert error={download.error} fallback={t('log.exportFailed')} />}
       <ListTable
         query={activity}
         failureFallback={t('log.fetchFailed')}

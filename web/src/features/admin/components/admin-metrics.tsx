@@ -1,12 +1,11 @@
 import type { AdminMetrics as Metrics } from '@app/contract';
 import type { ReactNode } from 'react';
 
-import { Alert, AlertDescription } from '@/components/ui/alert';
+import { ErrorAlert } from '@/components/error-alert';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { useAdminMetrics } from '@/features/admin/api/get-admin-metrics';
 import { SignupsChart } from '@/features/admin/components/signups-chart';
-import { getErrorText } from '@/lib/api-error';
 import { cn } from '@/lib/cn';
 import { useFormat } from '@/lib/i18n/format';
 import { useTranslation } from '@/lib/i18n/translation';
@@ -27,11 +26,7 @@ export function AdminMetrics() {
     );
   }
   if (metrics.isError) {
-    return (
-      <Alert variant="destructive">
-        <AlertDescription>{getErrorText(metrics.error, t('fetchFailed'))}</AlertDescription>
-      </Alert>
-    );
+    return <ErrorAlert error={metrics.error} fallback={t('fetchFailed')} />;
   }
   return <MetricsContent metrics={metrics.data} />;
 }

@@ -1,11 +1,10 @@
 import type { Theme } from '@app/contract';
 import { Monitor, Moon, Sun } from 'lucide-react';
 
-import { Alert, AlertDescription } from '@/components/ui/alert';
+import { ErrorAlert } from '@/components/error-alert';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { usePreference } from '@/features/auth/api/update-me';
 import { PreferenceChoice } from '@/features/auth/components/preference-choice';
-import { getErrorText } from '@/lib/api-error';
 import { useTranslation } from '@/lib/i18n/translation';
 
 const ICON = 'size-4 shrink-0 text-muted-foreground';
@@ -28,11 +27,7 @@ export function AppearanceCard() {
         <CardDescription>{t('appearance.description')}</CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4">
-        {update.isError && (
-          <Alert variant="destructive">
-            <AlertDescription>{getErrorText(update.error, t('appearance.failed'))}</AlertDescription>
-          </Alert>
-        )}
+        {update.isError && <ErrorAlert error={update.error} fallback={t('appearance.failed')} />}
         <PreferenceChoice<Theme>
           legend={t('appearance.legend')}
           value={theme}

@@ -1,5 +1,6 @@
 import { useForm } from 'react-hook-form';
 
+import { ErrorAlert } from '@/components/error-alert';
 import { SubmitButton } from '@/components/submit-button';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Form } from '@/components/ui/form';
@@ -8,7 +9,6 @@ import {
   requestPasswordResetResolver,
   useRequestPasswordReset,
 } from '@/features/auth/api/request-password-reset';
-import { getErrorText } from '@/lib/api-error';
 import { translateMessage } from '@/lib/i18n/messages';
 import { useTranslation } from '@/lib/i18n/translation';
 import { usePreloadedResolver } from '@/lib/lazy-zod-resolver';
@@ -29,11 +29,7 @@ export function ForgotPasswordForm() {
         className="grid gap-4"
         onSubmit={form.handleSubmit((values) => request.mutate(values))}
       >
-        {request.isError && (
-          <Alert variant="destructive">
-            <AlertDescription>{getErrorText(request.error, t('forgotPassword.failed'))}</AlertDescription>
-          </Alert>
-        )}
+        {request.isError && <ErrorAlert error={request.error} fallback={t('forgotPassword.failed')} />}
         {request.isSuccess && (
           <Alert>
             <AlertDescription>{translateMessage(request.data.message)}</AlertDescription>

@@ -1,11 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
 
-import { Alert, AlertDescription } from '@/components/ui/alert';
+import { ErrorAlert } from '@/components/error-alert';
 import { Spinner } from '@/components/ui/spinner';
 import { googleLogin } from '@/features/auth/api/google-login';
 import { useSignIn } from '@/features/auth/api/use-sign-in';
 import { loadGoogleIdentity } from '@/features/auth/utils/load-google-identity';
-import { getErrorText } from '@/lib/api-error';
 import { useTranslation } from '@/lib/i18n/translation';
 import { usePublicConfig } from '@/lib/public-config';
 
@@ -80,11 +79,7 @@ function GoogleButton({ clientId, context, onSuccess }: GoogleSignInProps & { cl
           <span className="h-px flex-1 bg-border" />
         </div>
       )}
-      {googleSignIn.isError && (
-        <Alert variant="destructive">
-          <AlertDescription>{getErrorText(googleSignIn.error, t('google.failed'))}</AlertDescription>
-        </Alert>
-      )}
+      {googleSignIn.isError && <ErrorAlert error={googleSignIn.error} fallback={t('google.failed')} />}
       <div ref={container} className="flex justify-center" />
       {googleSignIn.isPending && (
         <p className="flex items-center justify-center gap-2 text-sm text-muted-foreground">

@@ -1,10 +1,9 @@
 import { type Locale, LOCALES } from '@app/contract';
 
-import { Alert, AlertDescription } from '@/components/ui/alert';
+import { ErrorAlert } from '@/components/error-alert';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { usePreference } from '@/features/auth/api/update-me';
 import { PreferenceChoice } from '@/features/auth/components/preference-choice';
-import { getErrorText } from '@/lib/api-error';
 import { useTranslation } from '@/lib/i18n/translation';
 
 /** Each language by its own name, whatever the page's language, so that anyone finds theirs. */
@@ -28,11 +27,7 @@ export function LanguageCard() {
         <CardDescription>{t('language.description')}</CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4">
-        {update.isError && (
-          <Alert variant="destructive">
-            <AlertDescription>{getErrorText(update.error, t('language.failed'))}</AlertDescription>
-          </Alert>
-        )}
+        {update.isError && <ErrorAlert error={update.error} fallback={t('language.failed')} />}
         <PreferenceChoice<Locale>
           legend={t('language.legend')}
           value={locale}

@@ -1,13 +1,12 @@
 import { useForm } from 'react-hook-form';
 
+import { ErrorAlert } from '@/components/error-alert';
 import { SubmitButton } from '@/components/submit-button';
-import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Form } from '@/components/ui/form';
 import { register, registerResolver } from '@/features/auth/api/register';
 import { useSignIn } from '@/features/auth/api/use-sign-in';
 import { NewPasswordFields } from '@/components/new-password-fields';
 import { EmailField } from '@/features/auth/components/email-field';
-import { getErrorText } from '@/lib/api-error';
 import { useTranslation } from '@/lib/i18n/translation';
 import { usePreloadedResolver } from '@/lib/lazy-zod-resolver';
 
@@ -26,11 +25,7 @@ export function RegisterForm({ onSuccess }: { onSuccess: () => void }) {
         className="grid gap-4"
         onSubmit={form.handleSubmit(({ email, password }) => registration.mutate({ email, password }))}
       >
-        {registration.isError && (
-          <Alert variant="destructive">
-            <AlertDescription>{getErrorText(registration.error, t('register.failed'))}</AlertDescription>
-          </Alert>
-        )}
+        {registration.isError && <ErrorAlert error={registration.error} fallback={t('register.failed')} />}
         <EmailField />
         <NewPasswordFields />
         <SubmitButton isPending={registration.isPending} pendingText={t('register.creating')}>

@@ -1,6 +1,7 @@
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 
+import { ErrorAlert } from '@/components/error-alert';
 import { SubmitButton } from '@/components/submit-button';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -11,7 +12,6 @@ import {
 } from '@/features/auth/api/confirm-password-reset';
 import { NewPasswordFields } from '@/components/new-password-fields';
 import { paths } from '@/config/paths';
-import { getErrorText } from '@/lib/api-error';
 import { translateMessage } from '@/lib/i18n/messages';
 import { useTranslation } from '@/lib/i18n/translation';
 import { usePreloadedResolver } from '@/lib/lazy-zod-resolver';
@@ -45,11 +45,7 @@ export function ResetPasswordForm({ token }: { token: string }) {
         className="grid gap-4"
         onSubmit={form.handleSubmit(({ password }) => reset.mutate({ token, new_password: password }))}
       >
-        {reset.isError && (
-          <Alert variant="destructive">
-            <AlertDescription>{getErrorText(reset.error, t('resetPassword.failed'))}</AlertDescription>
-          </Alert>
-        )}
+        {reset.isError && <ErrorAlert error={reset.error} fallback={t('resetPassword.failed')} />}
         <NewPasswordFields
           passwordLabel={t('resetPassword.newPassword')}
           confirmLabel={t('resetPassword.confirmNewPassword')}

@@ -1,8 +1,8 @@
 import type { Invoice } from '@app/contract';
 import { Download, LoaderCircle } from 'lucide-react';
 
+import { ErrorAlert } from '@/components/error-alert';
 import { ListTable } from '@/components/list-table';
-import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -10,7 +10,6 @@ import { TableCell, TableHead, TableRow } from '@/components/ui/table';
 import { useDownloadInvoice } from '@/features/billing/api/download-invoice';
 import { useInvoices } from '@/features/billing/api/get-invoices';
 import { formatPrice } from '@/features/billing/utils/prices';
-import { getErrorText } from '@/lib/api-error';
 import { useFormat } from '@/lib/i18n/format';
 import { Trans, useTranslation } from '@/lib/i18n/translation';
 
@@ -39,11 +38,7 @@ export function BillingHistory({ tenantUuid, canDownload }: BillingHistoryProps)
         <CardDescription>{t('history.description')}</CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4">
-        {download.isError && (
-          <Alert variant="destructive">
-            <AlertDescription>{getErrorText(download.error, t('errors.downloadInvoice'))}</AlertDescription>
-          </Alert>
-        )}
+        {download.isError && <ErrorAlert error={download.error} fallback={t('errors.downloadInvoice')} />}
         <ListTable
           query={invoices}
           failureFallback={t('errors.loadSubscription')}

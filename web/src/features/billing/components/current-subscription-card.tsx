@@ -1,6 +1,7 @@
 import type { Plan, Subscription } from '@app/contract';
 import { CreditCard, ExternalLink } from 'lucide-react';
 
+import { ErrorAlert } from '@/components/error-alert';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -64,11 +65,7 @@ export function CurrentSubscriptionCard({
         )}
       </CardHeader>
       <CardContent className="grid gap-4">
-        {portal.isError && (
-          <Alert variant="destructive">
-            <AlertDescription>{getErrorText(portal.error, t('errors.openPortal'))}</AlertDescription>
-          </Alert>
-        )}
+        {portal.isError && <ErrorAlert error={portal.error} fallback={t('errors.openPortal')} />}
         {subscription.isPending ? (
           <div className="flex justify-center py-4">
             <Spinner className="size-6 text-primary" />

@@ -3,6 +3,7 @@ import { RadioGroup } from 'radix-ui';
 import { useState } from 'react';
 
 import { ConfirmDialog } from '@/components/confirm-dialog';
+import { ErrorAlert } from '@/components/error-alert';
 import { SubmitButton } from '@/components/submit-button';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
@@ -11,7 +12,6 @@ import { useChangePlan } from '@/features/billing/api/change-plan';
 import { BillingIntervalToggle } from '@/features/billing/components/billing-interval-toggle';
 import { formatPeriodAmount, planPrice } from '@/features/billing/utils/prices';
 import { trialEndsAt } from '@/features/billing/utils/subscription-status';
-import { getErrorText } from '@/lib/api-error';
 import { useFormat } from '@/lib/i18n/format';
 import { useTranslation } from '@/lib/i18n/translation';
 
@@ -50,11 +50,7 @@ export function PortalPlanChange({ tenantUuid, subscription, plans }: PortalPlan
         </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4">
-        {change.isError && (
-          <Alert variant="destructive">
-            <AlertDescription>{getErrorText(change.error, t('errors.changePlan'))}</AlertDescription>
-          </Alert>
-        )}
+        {change.isError && <ErrorAlert error={change.error} fallback={t('errors.changePlan')} />}
         {result && changed && isUnchanged && (
           <Alert>
             <AlertDescription>

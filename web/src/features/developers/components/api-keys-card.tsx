@@ -1,20 +1,13 @@
 import type { ApiKey, CreatedApiKey } from '@app/contract';
 import { KeyRound } from 'lucide-react';
-import { useRef, useState } from 'react';
 
-import { ConfirmDialog } from '@/components/confirm-dialog';
-import { QueryPending } from '@/components/query-pending';
-import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { useApiKeys } from '@/features/developers/api/get-api-keys';
 import { useRevokeApiKey } from '@/features/developers/api/revoke-api-key';
 import { CreateApiKeyForm } from '@/features/developers/components/create-api-key-form';
-import { LiveNotice } from '@/features/developers/components/live-notice';
-import { SecretPanel } from '@/features/developers/components/secret-panel';
-import { getErrorText } from '@/lib/api-error';
+import { CredentialsCard } from '@/features/developers/components/credentials-card';
 import { useFormat } from '@/lib/i18n/format';
 import { Trans, useTranslation } from '@/lib/i18n/translation';
 
@@ -30,104 +23,44 @@ export function ApiKeysCard({ tenantUuid, canCreate }: { tenantUuid: string; can
   const { t } = useTranslation('developers');
   const keys = useApiKeys(tenantUuid);
   const revoke = useRevokeApiKey(tenantUuid);
-  const [created, setCreated] = useState<CreatedApiKey | null>(null);
-  const [revoking, setRevoking] = useState<ApiKey | null>(null);
-  const [notice, setNotice] = useState<string | null>(null);
-  const headingRef = useRef<HTMLHeadingElement>(null);
-
-  const onCreated = (key: CreatedApiKey) => {
-    revoke.reset();
-    setCreated(key);
-    setNotice(t('apiKeys.created', { name: key.name }));
-  };
-  const confirmRevoke = () => {
-    if (!revoking) return;
-    const { id, name } = revoking;
-    setNotice(null);
-    revoke.mutate(id, {
-      onSuccess: () => {
-        // The key the user just created and revoked at once must not stay on screen as if it worked.
-        setCreated((shown) => (shown?.id === id ? null : shown));
-        setNotice(t('apiKeys.revoked', { name }));
-        // Its row, which held the focus, is gone: the card's heading takes it.
-        headingRef.current?.focus();
-      },
-    });
-  };
-
   return (
-    <Card className="min-w-0">
-      <CardHeader className="max-sm:px-4">
-        <CardTitle asChild>
-          <h2 ref={headingRef} tabIndex={-1} className="outline-none">
-            {t('apiKeys.title')}
-          </h2>
-        </CardTitle>
-        <CardDescription>
-          <Trans
-            t={t}
-            i18nKey="apiKeys.description"
-            values={{ header: AUTHORIZATION_HEADER }}
-            components={{ code: <code className="font-mono text-xs" /> }}
-          />
-        </CardDescription>
-      </CardHeader>
-      <CardContent className="grid gap-6 max-sm:px-4">
-        <LiveNotice>{notice}</LiveNotice>
-        {revoke.isError && (
-          <Alert variant="destructive">
-            <AlertDescription>{getErrorText(revoke.error, t('apiKeys.revokeFailed'))}</AlertDescription>
-          </Alert>
-        )}
-        {created && (
-          <SecretPanel
-            key={created.id}
-            title={t('apiKeys.secretTitle', { name: created.name })}
-            kind="apiKey"
-            secret={created.key}
-            onDone={() => setCreated(null)}
-          />
-        )}
-        {!keys.isSuccess ? (
-          <QueryPending query={keys} failure={t('apiKeys.fetchFailed')} />
-        ) : keys.data.length === 0 ? (
-          <div className="grid justify-items-center gap-2 py-6 text-center">
-            <KeyRound className="size-8 text-muted-foreground" aria-hidden="true" />
-            <p className="font-medium">{t('apiKeys.empty')}</p>
-            <p className="max-w-md text-sm text-muted-foreground">{t('apiKeys.emptyHint')}</p>
-          </div>
-        ) : (
-          <ul
-            aria-label={t('apiKeys.list')}
-            className="grid divide-y divide-border rounded-md border border-border"
-          >
-            {keys.data.map((key) => (
-              <ApiKeyRow
-                key={key.id}
-                apiKey={key}
-                isRevoking={revoke.isPending && revoke.variables === key.id}
-                onRevoke={() => setRevoking(key)}
-              />
-            ))}
-          </ul>
-        )}
-        {canCreate && (
-          <div className="border-t border-border pt-6">
-            <CreateApiKeyForm tenantUuid={tenantUuid} onCreated={onCreated} />
-          </div>
-        )}
-      </CardContent>
-      <ConfirmDialog
-        open={revoking !== null}
-        onOpenChange={(open) => {
-          if (!open) setRevoking(null);
-        }}
-        title={t('apiKeys.confirmTitle')}
-        description={t('apiKeys.confirmText', { name: revoking?.name ?? '', prefix: revoking?.prefix ?? '' })}
-        confirmLabel={t('apiKeys.confirm')}
-        onConfirm={confirmRevoke}
-      />
-    </Card>
+    <CredentialsCard<ApiKey, CreatedApiKey>
+      title={t('apiKeys.title')}
+      description={
+        <Trans
+          t={t}
+          i18nKey="apiKeys.description"
+          values={{ header: AUTHORIZATION_HEADER }}
+          components={{ code: <code className="font-mono text-xs" /> }}
+        />
+      }
+      query={keys}
+      removal={revoke}
+      texts={{
+        fetchFailed: t('apiKeys.fetchFailed'),
+        removeFailed: t('apiKeys.revokeFailed'),
+        list: t('apiKeys.list'),
+        empty: t('apiKeys.empty'),
+        emptyHint: t('apiKeys.emptyHint'),
+        created: (key) => t('apiKeys.created', { name: key.name }),
+        removed: (key) => t('apiKeys.revoked', { name: key.name }),
+        confirmTitle: t('apiKeys.confirmTitle'),
+        confirmText: (key) => t('apiKeys.confirmText', { name: key.name, prefix: key.prefix }),
+        confirmLabel: t('apiKeys.confirm'),
+      }}
+      emptyIcon={KeyRound}
+      secretOf={(key) => ({
+        title: t('apiKeys.secretTitle', { name: key.name }),
+        kind: 'apiKey',
+        secret: key.key,
+      })}
+      renderItem={(key, { isRemoving, onRemove }) => (
+        <ApiKeyRow key={key.id} apiKey={key} isRevoking={isRemoving} onRevoke={onRemove} />
+      )}
+      createForm={
+        canCreate ? (onCreated) => <CreateApiKeyForm tenantUuid={tenantUuid} onCreated={onCreated} /> : null
+      }
+    />
   );
 }
 

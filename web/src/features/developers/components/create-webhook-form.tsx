@@ -1,12 +1,9 @@
 import { CreateWebhookBodySchema, WEBHOOK_EVENTS, type CreatedWebhook } from '@app/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 
-import { SubmitButton } from '@/components/submit-button';
-import { Alert, AlertDescription } from '@/components/ui/alert';
+import { ErrorAlert } from '@/components/error-alert';
 import {
-  Form,
   FormControl,
   FormDescription,
   FormField,
@@ -17,7 +14,8 @@ import {
 import { Input } from '@/components/ui/input';
 import { useCreateWebhook } from '@/features/developers/api/create-webhook';
 import { ChoiceCheckboxes } from '@/features/developers/components/choice-checkboxes';
-import { ApiError, getErrorText } from '@/lib/api-error';
+import { CreateCredentialForm } from '@/features/developers/components/create-credential-form';
+import { ApiError } from '@/lib/api-error';
 import { useTranslation } from '@/lib/i18n/translation';
 
 /**
@@ -40,7 +38,6 @@ export function CreateWebhookForm({
 }) {
   const { t } = useTranslation('developers');
   const create = useCreateWebhook(tenantUuid);
-  const titleId = useId();
   const form = useForm({
     resolver: zodResolver(CreateWebhookBodySchema),
     defaultValues: { url: '', events: [] },
@@ -59,62 +56,56 @@ export function CreateWebhookForm({
   );
 
   return (
-    <Form {...form}>
-      <form noValidate className="grid gap-5" onSubmit={onSubmit} aria-labelledby={titleId}>
-        <h3 id={titleId} className="text-base font-semibold">
-          {t('createWebhook.title')}
-        </h3>
-        {create.isError && !isUrlRefusal(create.error) && (
-          <Alert variant="destructive">
-            <AlertDescription>{getErrorText(create.error, t('createWebhook.failed'))}</AlertDescription>
-          </Alert>
+    <CreateCredentialForm
+      form={form}
+      onSubmit={onSubmit}
+      title={t('createWebhook.title')}
+      error={
+        create.isError &&
+        !isUrlRefusal(create.error) && (
+          <ErrorAlert error={create.error} fallback={t('createWebhook.failed')} />
+        )
+      }
+      isPending={create.isPending}
+      pendingText={t('createWebhook.adding')}
+      submitText={t('createWebhook.submit')}
+    >
+      <FormField
+        control={form.control}
+        name="url"
+        render={({ field }) => (
+          <FormItem className="sm:max-w-xl">
+            <FormLabel>{t('createWebhook.url')}</FormLabel>
+            <FormControl>
+              <Input
+                type="url"
+                inputMode="url"
+                autoComplete="off"
+                spellCheck={false}
+                aria-required="true"
+                placeholder="https://example.com/webhooks/tessera"
+                {...field}
+              />
+            </FormControl>
+            <FormDescription>{t('createWebhook.urlHint')}</FormDescription>
+            <FormMessage />
+          </FormItem>
         )}
-        <FormField
-          control={form.control}
-          name="url"
-          render={({ field }) => (
-            <FormItem className="sm:max-w-xl">
-              <FormLabel>{t('createWebhook.url')}</FormLabel>
-              <FormControl>
-                <Input
-                  type="url"
-                  inputMode="url"
-                  autoComplete="off"
-                  spellCheck={false}
-                  aria-required="true"
-                  placeholder="https://example.com/webhooks/tessera"
-                  {...field}
-                />
-              </FormControl>
-              <FormDescription>{t('createWebhook.urlHint')}</FormDescription>
-              <FormMessage />
-            </FormItem>
-          )}
-        />
-        <FormField
-          control={form.control}
-          name="events"
-          render={({ field, fieldState }) => (
-            <ChoiceCheckboxes
-              legend={t('createWebhook.events')}
-              options={WEBHOOK_EVENTS}
-              value={field.value}
-              onChange={field.onChange}
-              error={fieldState.error?.message}
-              inputRef={field.ref}
-            />
-          )}
-        />
-        <div>
-          <SubmitButton
-            isPending={create.isPending}
-            pendingText={t('createWebhook.adding')}
-            className="w-full sm:w-auto"
-          >
-            {t('createWebhook.submit')}
-          </SubmitButton>
-        </div>
-      </form>
-    </Form>
+      />
+      <FormField
+        control={form.control}
+        name="events"
+        render={({ field, fieldState }) => (
+          <ChoiceCheckboxes
+            legend={t('createWebhook.events')}
+            options={WEBHOOK_EVENTS}
+            value={field.value}
+            onChange={field.onChange}
+            error={fieldState.error?.message}
+            inputRef={field.ref}
+          />
+        )}
+      />
+    </CreateCredentialForm>
   );
 }

@@ -1,11 +1,11 @@
 import { MailWarning } from 'lucide-react';
 
+import { ErrorAlert } from '@/components/error-alert';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { useResendVerification } from '@/features/developers/api/resend-verification';
 import { LiveNotice } from '@/features/developers/components/live-notice';
-import { getErrorText } from '@/lib/api-error';
 import { useTranslation } from '@/lib/i18n/translation';
 
 /**
@@ -35,11 +35,7 @@ export function VerifyEmailNotice() {
         </AlertDescription>
       </Alert>
       <LiveNotice>{resend.isSuccess ? t('verifyEmail.sent') : null}</LiveNotice>
-      {resend.isError && (
-        <Alert variant="destructive">
-          <AlertDescription>{getErrorText(resend.error, t('verifyEmail.failed'))}</AlertDescription>
-        </Alert>
-      )}
+      {resend.isError && <ErrorAlert error={resend.error} fallback={t('verifyEmail.failed')} />}
     </div>
   );
 }

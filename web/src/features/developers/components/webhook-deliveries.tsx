@@ -1,15 +1,14 @@
 import type { WebhookDelivery } from '@app/contract';
 import { Inbox, RotateCw } from 'lucide-react';
 
+import { ErrorAlert } from '@/components/error-alert';
 import { ListTable } from '@/components/list-table';
-import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { TableCell, TableHead, TableRow } from '@/components/ui/table';
 import { useWebhookDeliveries } from '@/features/developers/api/get-webhook-deliveries';
 import { useRetryWebhookDelivery } from '@/features/developers/api/retry-webhook-delivery';
-import { getErrorText } from '@/lib/api-error';
 import { useFormat } from '@/lib/i18n/format';
 import { Trans, useTranslation } from '@/lib/i18n/translation';
 
@@ -46,11 +45,7 @@ export function WebhookDeliveries({ tenantUuid, webhookId, url, onRetried }: Web
 
   return (
     <div className="grid gap-3">
-      {retry.isError && (
-        <Alert variant="destructive">
-          <AlertDescription>{getErrorText(retry.error, t('deliveries.retryFailed'))}</AlertDescription>
-        </Alert>
-      )}
+      {retry.isError && <ErrorAlert error={retry.error} fallback={t('deliveries.retryFailed')} />}
       <ListTable
         query={deliveries}
         failureFallback={t('deliveries.fetchFailed')}

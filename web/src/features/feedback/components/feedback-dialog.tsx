@@ -4,6 +4,7 @@ import { useEffect, useRef } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useLocation } from 'react-router';
 
+import { ErrorAlert } from '@/components/error-alert';
 import { SubmitButton } from '@/components/submit-button';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -18,7 +19,6 @@ import {
 import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
 import { Textarea } from '@/components/ui/textarea';
 import { useSubmitFeedback } from '@/features/feedback/api/submit-feedback';
-import { getErrorText } from '@/lib/api-error';
 import { useTranslation } from '@/lib/i18n/translation';
 
 /** docs/spec.md section 9: success modals close 2000 ms after success. */
@@ -117,11 +117,7 @@ function FeedbackForm({ tenantUuid, onDone }: { tenantUuid: string | null; onDon
         className="grid gap-4"
         onSubmit={form.handleSubmit(({ message }) => submit.mutate({ message, route: pathname }))}
       >
-        {submit.isError && (
-          <Alert variant="destructive">
-            <AlertDescription>{getErrorText(submit.error, t('dialog.failed'))}</AlertDescription>
-          </Alert>
-        )}
+        {submit.isError && <ErrorAlert error={submit.error} fallback={t('dialog.failed')} />}
         <FormField
           control={form.control}
           name="message"

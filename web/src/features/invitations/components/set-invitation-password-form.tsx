@@ -1,15 +1,14 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 
+import { ErrorAlert } from '@/components/error-alert';
 import { NewPasswordFields } from '@/components/new-password-fields';
 import { SubmitButton } from '@/components/submit-button';
-import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Form } from '@/components/ui/form';
 import {
   setInvitationPasswordInputSchema,
   useSetInvitationPassword,
 } from '@/features/invitations/api/set-invitation-password';
-import { getErrorText } from '@/lib/api-error';
 import { useTranslation } from '@/lib/i18n/translation';
 
 type SetInvitationPasswordFormProps = { token: string; onDone: () => void };
@@ -32,11 +31,7 @@ export function SetInvitationPasswordForm({ token, onDone }: SetInvitationPasswo
           setPassword.mutate({ token, body: { password } }, { onSuccess: onDone }),
         )}
       >
-        {setPassword.isError && (
-          <Alert variant="destructive">
-            <AlertDescription>{getErrorText(setPassword.error, t('password.failed'))}</AlertDescription>
-          </Alert>
-        )}
+        {setPassword.isError && <ErrorAlert error={setPassword.error} fallback={t('password.failed')} />}
         <NewPasswordFields />
         <SubmitButton isPending={setPassword.isPending} pendingText={t('password.saving')}>
           {t('password.submit')}

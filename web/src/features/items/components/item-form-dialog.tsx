@@ -4,9 +4,9 @@ import { Plus } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 
+import { ErrorAlert } from '@/components/error-alert';
 import { isPlanLimitError, PlanLimitNotice } from '@/components/plan-limit-notice';
 import { SubmitButton } from '@/components/submit-button';
-import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import {
   Dialog,
@@ -21,7 +21,6 @@ import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
 import { useCreateItem } from '@/features/items/api/create-item';
 import { useUpdateItem } from '@/features/items/api/update-item';
-import { getErrorText } from '@/lib/api-error';
 import { useTranslation } from '@/lib/i18n/translation';
 
 type ItemFormDialogProps = {
@@ -119,11 +118,10 @@ function ItemForm({ tenantUuid, item, onDone }: { tenantUuid: string; item?: Ite
           <PlanLimitNotice message={mutation.error.detail} />
         ) : (
           mutation.isError && (
-            <Alert variant="destructive">
-              <AlertDescription>
-                {getErrorText(mutation.error, item ? t('form.updateFailed') : t('form.createFailed'))}
-              </AlertDescription>
-            </Alert>
+            <ErrorAlert
+              error={mutation.error}
+              fallback={item ? t('form.updateFailed') : t('form.createFailed')}
+            />
           )
         )}
         <FormField

@@ -3,14 +3,13 @@ import { Boxes, Pencil, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 
 import { ConfirmDialog } from '@/components/confirm-dialog';
+import { ErrorAlert } from '@/components/error-alert';
 import { ListTable } from '@/components/list-table';
-import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { TableCell, TableHead, TableRow } from '@/components/ui/table';
 import { useDeleteItem } from '@/features/items/api/delete-item';
 import { useItems } from '@/features/items/api/get-items';
 import { ItemFormDialog } from '@/features/items/components/item-form-dialog';
-import { getErrorText } from '@/lib/api-error';
 import { useTranslation } from '@/lib/i18n/translation';
 
 /** The items table of /items (docs/spec.md section 2): name, description, and Edit/Delete for every member. */
@@ -23,11 +22,7 @@ export function ItemsTable({ tenantUuid }: { tenantUuid: string }) {
 
   return (
     <div className="grid gap-4">
-      {remove.isError && (
-        <Alert variant="destructive">
-          <AlertDescription>{getErrorText(remove.error, t('table.deleteFailed'))}</AlertDescription>
-        </Alert>
-      )}
+      {remove.isError && <ErrorAlert error={remove.error} fallback={t('table.deleteFailed')} />}
       <ListTable
         query={items}
         failureFallback={t('table.fetchFailed')}

@@ -4,6 +4,7 @@ import { LoaderCircle } from 'lucide-react';
 import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 
+import { ErrorAlert } from '@/components/error-alert';
 import { blankInviteRow, filledInviteRows, InviteRows, type InviteRow } from '@/components/invite-rows';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -18,7 +19,6 @@ import {
 import { Form } from '@/components/ui/form';
 import { createTeamInputSchema, useCreateTenant } from '@/features/tenants/api/create-tenant';
 import { TeamFields } from '@/features/tenants/components/team-fields';
-import { getErrorText } from '@/lib/api-error';
 import { useTranslation } from '@/lib/i18n/translation';
 
 type InviteOutcome = { email: string; error: string | null };
@@ -112,11 +112,7 @@ export function CreateTeamDialog({
             </DialogHeader>
             <Form {...form}>
               <form noValidate className="grid gap-5" onSubmit={onSubmit}>
-                {create.isError && (
-                  <Alert variant="destructive">
-                    <AlertDescription>{getErrorText(create.error, t('create.failed'))}</AlertDescription>
-                  </Alert>
-                )}
+                {create.isError && <ErrorAlert error={create.error} fallback={t('create.failed')} />}
                 <TeamFields descriptionLabel={t('create.description')} descriptionRows={2} />
                 <InviteRows disabled={isSubmitting} />
                 <DialogFooter>

@@ -2,12 +2,12 @@ import { canManageTeam, UpdateTenantBodySchema, type Tenant } from '@app/contrac
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 
+import { ErrorAlert } from '@/components/error-alert';
 import { SubmitButton } from '@/components/submit-button';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Form } from '@/components/ui/form';
 import { useUpdateTenant } from '@/features/tenants/api/update-tenant';
 import { TeamFields } from '@/features/tenants/components/team-fields';
-import { getErrorText } from '@/lib/api-error';
 import { useTranslation } from '@/lib/i18n/translation';
 
 /**
@@ -36,11 +36,7 @@ export function TeamSettingsForm({ tenant }: { tenant: Tenant }) {
           ),
         )}
       >
-        {update.isError && (
-          <Alert variant="destructive">
-            <AlertDescription>{getErrorText(update.error, t('settings.failed'))}</AlertDescription>
-          </Alert>
-        )}
+        {update.isError && <ErrorAlert error={update.error} fallback={t('settings.failed')} />}
         {update.isSuccess && !isDirty && (
           <Alert>
             <AlertDescription>{t('settings.saved')}</AlertDescription>
