@@ -64,6 +64,10 @@ export const ERROR_CODES = [
   'second_factor_invalid',
   /** 403 instead of `forbidden`: making an API key or a webhook endpoint needs a verified email. */
   'email_unverified',
+  /** 400 instead of `bad_request`: the current password, asked to confirm a change of the account, is wrong. */
+  'wrong_password',
+  /** 400 instead of `bad_request`: a webhook URL that is not a public https address. */
+  'webhook_url_refused',
 ] as const;
 
 // Values both stored as database enums (server/src/db/schema) and answered by the API (this package's schemas):

@@ -1,6 +1,7 @@
 // Resolves the bearer token once per request into request.user; requireUser guards the routes that need one.
 import { isIP } from 'node:net';
 
+import type { ErrorCode } from '@app/contract';
 import { LOCALES, type Locale } from '@app/contract/constants';
 import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
@@ -10,8 +11,6 @@ import { AppError } from '../lib/app-error.ts';
 import type { AccessTokenSubject } from '../lib/tokens.ts';
 import type { Client } from '../modules/auth/auth.service.ts';
 import { findUser } from '../modules/auth/account-status.service.ts';
-import { WRONG_CURRENT_PASSWORD } from '../modules/auth/credentials.service.ts';
-import { INVALID_CODE } from '../modules/auth/second-factors.service.ts';
 import { createSessionChecks, sessionEnded } from '../modules/auth/sessions.service.ts';
 
 declare module 'fastify' {
@@ -99,8 +98,7 @@ export const requireSuperAdmin: preHandlerAsyncHookHandler = async function (thi
   request.user = user;
 };
 
-const refusedAs = (message: string) => (error: unknown) =>
-  error instanceof AppError && error.message === message;
+const refusedAs = (code: ErrorCode) => (error: unknown) => error instanceof AppError && error.code === code;
 
 /**
  * Runs a change that asks the caller to prove they hold the account (their password, a second-factor code), counting
@@ -115,8 +113,7 @@ export async function asAccountHolder<T>(
   const app = request.server;
   const user = await findUser(app.auth.db, request.user.uuid);
   if (!user) throw sessionEnded();
-  const codes = () => app.attemptLimit('wrongCodes').attempt(reply, user.uuid, run, refusedAs(INVALID_CODE));
-  return app
-    .attemptLimit('failedLogins')
-    .attempt(reply, user.email, codes, refusedAs(WRONG_CURRENT_PASSWORD));
+  const codes = () =>
+    app.attemptLimit('wrongCodes').attempt(reply, user.uuid, run, refusedAs('second_factor_invalid'));
+  return app.attemptLimit('failedLogins').attempt(reply, user.email, codes, refusedAs('wrong_password'));
 }

@@ -46,7 +46,7 @@ describe('DELETE /auth/me', () => {
     const team = await createTeam(app, user);
     const response = await deleteAccount(user.access_token, { password: 'not my password' });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ detail: 'Current password is incorrect', code: 'bad_request' });
+    expect(response.json()).toEqual({ detail: 'Current password is incorrect', code: 'wrong_password' });
     expect((await me(user.access_token)).statusCode).toBe(200);
     expect(await teamRow(team.uuid)).toBeDefined();
   });

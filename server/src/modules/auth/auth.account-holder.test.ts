@@ -169,7 +169,7 @@ describe('with two-factor on', () => {
       new_password: 'a brand new passphrase',
       code: user.recoveryCodes[0],
     });
-    expect(refused.json()).toEqual({ detail: 'Current password is incorrect', code: 'bad_request' });
+    expect(refused.json()).toEqual({ detail: 'Current password is incorrect', code: 'wrong_password' });
     const unused = await app.database.db
       .select()
       .from(recoveryCodes)
@@ -194,7 +194,7 @@ describe('wrong current passwords', () => {
       await post('/api/auth/login', null, { email: user.email, password: 'wrong guess' });
       for (let i = 0; i < 2; i++) {
         const wrong = await post(`/api/auth/${route}`, user.access_token, body(`wrong guess ${i}`));
-        expect(wrong.json()).toEqual({ detail: 'Current password is incorrect', code: 'bad_request' });
+        expect(wrong.json()).toEqual({ detail: 'Current password is incorrect', code: 'wrong_password' });
       }
       const limited = await post(`/api/auth/${route}`, user.access_token, body(user.password));
       expect(limited.statusCode).toBe(429);

@@ -258,7 +258,7 @@ describe('update-password', () => {
       { old_password: 'not it at all', new_password: 'next password' },
       bearer(access_token),
     );
-    expect(wrong.json()).toEqual({ detail: 'Current password is incorrect', code: 'bad_request' });
+    expect(wrong.json()).toEqual({ detail: 'Current password is incorrect', code: 'wrong_password' });
 
     const ok = await post(
       '/update-password',

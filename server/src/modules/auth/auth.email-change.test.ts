@@ -81,7 +81,7 @@ describe('POST /auth/change-email', () => {
       password: 'wrong password',
     });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ detail: 'Current password is incorrect', code: 'bad_request' });
+    expect(response.json()).toEqual({ detail: 'Current password is incorrect', code: 'wrong_password' });
     await expect(latestMailTo(app, newEmail)).rejects.toThrow('no mail');
     const tokens = await app.database.db
       .select()

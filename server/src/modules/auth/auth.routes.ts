@@ -19,7 +19,6 @@ import {
   verifyEmail,
 } from './credentials.service.ts';
 import {
-  INVALID_CODE,
   completeSecondStep,
   disableTwoFactor,
   enableTwoFactor,
@@ -32,7 +31,7 @@ const perAddress = { rateLimit: PER_ADDRESS_LIMIT };
 
 /** Whether an error is the refusal an attempt limit counts (a wrong password, a wrong code), not an outage. */
 const isWrongPassword = (error: unknown) => error instanceof AppError && error.kind === 'UNAUTHORIZED';
-const isWrongCode = (error: unknown) => error instanceof AppError && error.message === INVALID_CODE;
+const isWrongCode = (error: unknown) => error instanceof AppError && error.code === 'second_factor_invalid';
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = app.auth;

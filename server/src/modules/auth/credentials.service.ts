@@ -261,7 +261,7 @@ export async function updatePassword(
 }
 
 /** What a wrong current password answers: the refusal the account's failed sign-ins count (auth.routes.ts). */
-export const WRONG_CURRENT_PASSWORD = 'Current password is incorrect';
+const WRONG_CURRENT_PASSWORD = 'Current password is incorrect';
 
 export const CODE_REQUIRED = 'Enter a code from your authenticator app to confirm';
 
@@ -278,7 +278,7 @@ async function confirmAccountHolder(
   if (user.passwordHash) {
     if (!password) throw new AppError('BAD_REQUEST', 'Current password is required');
     if (!(await verifyPassword(user.passwordHash, password))) {
-      throw new AppError('BAD_REQUEST', WRONG_CURRENT_PASSWORD);
+      throw new AppError('BAD_REQUEST', WRONG_CURRENT_PASSWORD, 'wrong_password');
     }
   }
   if (user.totpEnabled) {

@@ -54,7 +54,7 @@ export async function signIn(deps: AuthDeps, tx: Db, user: UserRow, client: Clie
   };
 }
 
-export const INVALID_CODE = 'Invalid code';
+const INVALID_CODE = 'Invalid code';
 
 export const invalidCode = () => new AppError('BAD_REQUEST', INVALID_CODE, 'second_factor_invalid');
 

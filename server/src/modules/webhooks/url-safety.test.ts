@@ -104,7 +104,7 @@ describe('webhook URLs in production', () => {
   ])('refuses %s, and saves nothing', async (url) => {
     const response = await create(url);
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ detail: NOT_PUBLIC, code: 'bad_request' });
+    expect(response.json()).toEqual({ detail: NOT_PUBLIC, code: 'webhook_url_refused' });
     const listed = await app.inject({ url: '/api/webhooks', headers: inTenant(token, team) });
     expect((listed.json() as { url: string }[]).map((endpoint) => endpoint.url)).not.toContain(url);
   });

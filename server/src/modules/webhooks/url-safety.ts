@@ -36,11 +36,11 @@ const hostOf = (url: URL) => url.hostname.replace(/^\[(.*)\]$/, '$1');
 /** Refuses (400) a URL that is not https, or whose host is or resolves to an address that is not public. */
 export async function requirePublicHttps(url: string, resolve: Resolve): Promise<void> {
   const parsed = new URL(url);
-  if (parsed.protocol !== 'https:') throw new AppError('BAD_REQUEST', NOT_PUBLIC);
+  if (parsed.protocol !== 'https:') throw new AppError('BAD_REQUEST', NOT_PUBLIC, 'webhook_url_refused');
   const host = hostOf(parsed);
   const addresses = ipaddr.isValid(host) ? [host] : await resolve(host).catch(() => []);
   if (addresses.length === 0 || !addresses.every(isPublicAddress))
-    throw new AppError('BAD_REQUEST', NOT_PUBLIC);
+    throw new AppError('BAD_REQUEST', NOT_PUBLIC, 'webhook_url_refused');
 }
 
 /**

@@ -15,18 +15,15 @@ import { Input } from '@/components/ui/input';
 import { useCreateWebhook } from '@/features/developers/api/create-webhook';
 import { ChoiceCheckboxes } from '@/features/developers/components/choice-checkboxes';
 import { CreateCredentialForm } from '@/features/developers/components/create-credential-form';
-import { ApiError } from '@/lib/api-error';
+import { type ApiError, hasErrorCode } from '@/lib/api-error';
 import { useTranslation } from '@/lib/i18n/translation';
 
 /**
  * Whether the server refused the URL itself (docs/contract.md section 4: 'Webhook URLs must be public https
- * addresses'), which belongs under the URL field rather than over the form. The refusal has no code of its own, so
- * its text tells it from the form's other refusals (the endpoint limit).
+ * addresses'), which belongs under the URL field rather than over the form with its other refusals (the endpoint
+ * limit).
  */
-const isUrlRefusal = (error: unknown): error is ApiError =>
-  error instanceof ApiError &&
-  (error.status === 400 || error.status === 422) &&
-  /\burls?\b/i.test(error.detail ?? '');
+const isUrlRefusal = (error: unknown): error is ApiError => hasErrorCode(error, 'webhook_url_refused');
 
 /** The 'Add endpoint' form: an http(s) URL and at least one event; the created endpoint, with its secret, goes to `onCreated`. */
 export function CreateWebhookForm({

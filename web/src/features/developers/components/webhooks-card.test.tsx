@@ -177,12 +177,30 @@ describe('/team/developers, Webhooks', () => {
     expect(screen.queryByText(secret)).toBeNull();
   });
 
+  it('shows any other refusal over the form, whatever its text says: the code tells them apart', async () => {
+    fakeDevelopers();
+    const detail = 'This team already has 10 webhook URLs';
+    server.use(
+      mockEndpoint('createWebhook', () =>
+        HttpResponse.json({ detail, code: 'bad_request' }, { status: 400 }),
+      ),
+    );
+    await renderWebhooks();
+    const url = addForm().getByRole('textbox', { name: 'URL' });
+    await userEvent.type(url, 'https://example.com/hook');
+    await userEvent.click(addForm().getByRole('checkbox', { name: 'item.created' }));
+    await userEvent.click(addForm().getByRole('button', { name: 'Add endpoint' }));
+
+    expect((await screen.findByRole('alert')).textContent).toBe(detail);
+    expect(url.getAttribute('aria-invalid')).not.toBe('true');
+  });
+
   it("shows the server's refusal of the URL at the URL field", async () => {
     fakeDevelopers();
     server.use(
       mockEndpoint('createWebhook', () =>
         HttpResponse.json(
-          { detail: 'Webhook URLs must be public https addresses', code: 'bad_request' },
+          { detail: 'Webhook URLs must be public https addresses', code: 'webhook_url_refused' },
           { status: 400 },
         ),
       ),
