@@ -41,6 +41,9 @@ describe('API documentation', () => {
     expect(login.tags).toEqual(['Auth']);
     expect(login.security).toEqual([]);
     expect(login.responses).toHaveProperty('429');
+    // A scope inside another tags its routes as its own: the test-mode pages' inside billing's.
+    expect(paths['/api/payments/plans'].get.tags).toEqual(['Billing']);
+    expect(paths['/api/payments/local/checkout/{session_id}'].get.tags).toEqual(['Billing (test mode)']);
   });
 
   it('describes every webhook event the endpoints receive, with its payload and signature headers', async () => {

@@ -112,14 +112,17 @@ export function installRoutePolicies(app: FastifyInstance) {
   });
 }
 
-/** Completes each route's schema in this encapsulated scope with its tag and the {detail} error responses. */
+/**
+ * Completes each route's schema in this encapsulated scope with its tag and the {detail} error responses. A scope
+ * inside another (the test-mode billing pages in billing's) runs its parent's hook first, then its own: its tag wins.
+ */
 export function routeScope(app: FastifyInstance, { tags }: { tags: string[] }) {
   app.addHook('onRoute', (route) => {
     const schema = route.schema ?? {};
     if (schema.hide) return;
     route.schema = {
-      tags,
       ...schema,
+      tags,
       response: { ...errorResponses, ...(schema.response as object | undefined) },
     };
   });

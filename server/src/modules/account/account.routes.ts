@@ -17,7 +17,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   route(app, 'deleteMe', async (request, reply) => {
     const caller = { userId: request.user.uuid, sessionId: request.user.sessionId };
     const proven = await asAccountHolder(request, reply, () =>
-      account.confirmOwner(deps, caller.userId, request.body),
+      account.confirmHolder(deps, caller.userId, request.body),
     );
     await account.deleteAccount(deps, caller, proven);
     return reply.status(204).send(null);

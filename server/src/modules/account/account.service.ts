@@ -6,7 +6,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { listByActor } from '../activity/activity.service.ts';
 import { deleteUser, getMe } from '../auth/account-status.service.ts';
 import type { AuthDeps } from '../auth/auth.service.ts';
-import { confirmAccountOwner } from '../auth/credentials.service.ts';
+import { confirmHolderForDeletion } from '../auth/credentials.service.ts';
 import { listAllSessions, lockAsProven, type ProvenAccount } from '../auth/sessions.service.ts';
 import { type BillingDeps, endBillingForDeletedTeam } from '../billing/billing.service.ts';
 import { leaveTeam } from '../members/members.service.ts';
@@ -34,20 +34,20 @@ function refuseOwnedTeamsWithOthers(teams: UserTeam[]) {
  * The caller proves they hold the account (password, email or second-factor code) before it is deleted; the account
  * as proven, which deleteAccount holds the deletion to.
  */
-export async function confirmOwner(
+export async function confirmHolder(
   deps: AccountDeps,
   userId: string,
   proof: DeleteAccountBody,
 ): Promise<ProvenAccount> {
-  return confirmAccountOwner(deps.auth, userId, proof);
+  return confirmHolderForDeletion(deps.auth, userId, proof);
 }
 
 /**
- * Deletes the account, once confirmOwner has passed: the teams the user alone belongs to go first, each as DELETE
+ * Deletes the account, once confirmHolder has passed: the teams the user alone belongs to go first, each as DELETE
  * /tenant deletes it (its billing ended with the provider, then the team and its data), then the user leaves every
  * other team and the account row goes, its sessions with it. Refused, with nothing deleted, while the user owns a
  * team that has other members. Refused too, with nothing deleted, once a credential event (a reset, another device
- * signing the others out) has moved the account on from what confirmOwner proved or ended the caller's session:
+ * signing the others out) has moved the account on from what confirmHolder proved or ended the caller's session:
  * checked before the first team goes, and again under the session lock as the account row goes.
  */
 export async function deleteAccount(deps: AccountDeps, caller: Caller, proven: ProvenAccount): Promise<void> {

@@ -371,7 +371,7 @@ export async function confirmEmailChange(
  * any account change); an account with neither (Google, invited) types its email out instead. Answers the account
  * as it was proven against.
  */
-export async function confirmAccountOwner(
+export async function confirmHolderForDeletion(
   deps: AuthDeps,
   userId: string,
   { password, confirm_email, code }: DeleteAccountBody,

@@ -10,58 +10,45 @@ import { handleStripeWebhook } from './stripe/stripe-webhooks.service.ts';
 export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = app.billing;
   const tags = ['Billing'];
+  routeScope(app, { tags });
 
-  const plans: FastifyPluginAsyncZod = async (scope) => {
-    routeScope(scope, { tags });
-    route(scope, 'listPlans', () => billing.listPlans(deps.db));
-  };
+  route(app, 'listPlans', () => billing.listPlans(deps.db));
 
-  // The team in X-TENANT-UUID: its members read its billing, its admins change it.
-  const teamBilling: FastifyPluginAsyncZod = async (scope) => {
-    routeScope(scope, { tags });
+  route(app, 'getSubscription', (request) => billing.getSubscription(deps, request.tenantCtx));
 
-    route(scope, 'getSubscription', (request) => billing.getSubscription(deps, request.tenantCtx));
+  route(app, 'listInvoices', async (request, reply) =>
+    sendPage(reply, await billing.listInvoices(deps, request.tenantCtx, request.query)),
+  );
 
-    route(scope, 'listInvoices', async (request, reply) =>
-      sendPage(reply, await billing.listInvoices(deps, request.tenantCtx, request.query)),
-    );
+  route(app, 'getInvoiceDownloadLink', (request) =>
+    billing.getInvoiceDownload(deps, request.tenantCtx, request.params.id),
+  );
 
-    route(scope, 'getInvoiceDownloadLink', (request) =>
-      billing.getInvoiceDownload(deps, request.tenantCtx, request.params.id),
-    );
+  route(app, 'createCheckout', (request) => billing.startCheckout(deps, request.tenantCtx, request.body));
 
-    route(scope, 'createCheckout', (request) => billing.startCheckout(deps, request.tenantCtx, request.body));
+  route(app, 'createPortal', (request) => billing.openPortal(deps, request.tenantCtx));
 
-    route(scope, 'createPortal', (request) => billing.openPortal(deps, request.tenantCtx));
-  };
-
-  // No bearer token: the link's short-lived token is the authorization.
-  const links: FastifyPluginAsyncZod = async (scope) => {
-    routeScope(scope, { tags });
-
-    // Opened in a new tab, which sends no bearer header.
-    route(
-      scope,
-      'downloadSignedInvoice',
-      async (request, reply) => {
-        const { filename, pdf } = await billing.getInvoicePdf(
-          deps,
-          request.params.id,
-          request.query.token ?? '',
-        );
-        return reply
-          .type('application/pdf')
-          .header('content-disposition', `attachment; filename="${filename}"`)
-          .header('cache-control', 'private, no-store')
-          .send(pdf);
-      },
-      { schema: { description: 'The PDF of a local invoice, from the link that /download answers.' } },
-    );
-  };
+  // Opened in a new tab, which sends no bearer header.
+  route(
+    app,
+    'downloadSignedInvoice',
+    async (request, reply) => {
+      const { filename, pdf } = await billing.getInvoicePdf(
+        deps,
+        request.params.id,
+        request.query.token ?? '',
+      );
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', `attachment; filename="${filename}"`)
+        .header('cache-control', 'private, no-store')
+        .send(pdf);
+    },
+    { schema: { description: 'The PDF of a local invoice, from the link that /download answers.' } },
+  );
 
   // Stripe's signature is the authorization, over the exact bytes it sends: this scope keeps the body raw.
   const stripeWebhook: FastifyPluginAsyncZod = async (scope) => {
-    routeScope(scope, { tags });
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
     route(
@@ -79,9 +66,6 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
     );
   };
 
-  await app.register(plans);
-  await app.register(teamBilling);
-  await app.register(links);
   await app.register(stripeWebhook);
   if (deps.provider.name === 'local') await app.register(localBillingRoutes);
 };

@@ -11,60 +11,49 @@ export const invitationsRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = app.auth;
   const tags = ['Invitations'];
 
-  // A team's admins manage its invitations.
-  const teamInvitations: FastifyPluginAsyncZod = async (scope) => {
-    routeScope(scope, { tags });
-    // Counted per team once the caller is known to manage it, so nobody else can use up a team's invitations.
-    const mailedInvitations = scope.attemptLimit('invitations');
-    const countInvitation = async (request: FastifyRequest, reply: FastifyReply) =>
-      mailedInvitations.reserve(reply, request.tenantCtx.tenantId);
+  routeScope(app, { tags });
+  // Counted per team once the caller is known to manage it, so nobody else can use up a team's invitations.
+  const mailedInvitations = app.attemptLimit('invitations');
+  const countInvitation = async (request: FastifyRequest, reply: FastifyReply) =>
+    mailedInvitations.reserve(reply, request.tenantCtx.tenantId);
 
-    route(
-      scope,
-      'invite',
-      async (request, reply) =>
-        reply.status(201).send({ message: await invitations.invite(deps, request.tenantCtx, request.body) }),
-      { preHandler: countInvitation },
-    );
+  route(
+    app,
+    'invite',
+    async (request, reply) =>
+      reply.status(201).send({ message: await invitations.invite(deps, request.tenantCtx, request.body) }),
+    { preHandler: countInvitation },
+  );
 
-    route(scope, 'listInvitations', async (request, reply) =>
-      sendPage(reply, await invitations.listPending(deps, request.tenantCtx, request.query)),
-    );
+  route(app, 'listInvitations', async (request, reply) =>
+    sendPage(reply, await invitations.listPending(deps, request.tenantCtx, request.query)),
+  );
 
-    route(scope, 'revokeInvitation', async (request, reply) => {
-      await invitations.revoke(deps, request.tenantCtx, request.params.uuid);
+  route(app, 'revokeInvitation', async (request, reply) => {
+    await invitations.revoke(deps, request.tenantCtx, request.params.uuid);
+    return reply.status(204).send(null);
+  });
+
+  route(
+    app,
+    'resendInvitation',
+    async (request, reply) => {
+      await invitations.resend(deps, request.tenantCtx, request.params.uuid);
       return reply.status(204).send(null);
-    });
+    },
+    { preHandler: countInvitation },
+  );
 
-    route(
-      scope,
-      'resendInvitation',
-      async (request, reply) => {
-        await invitations.resend(deps, request.tenantCtx, request.params.uuid);
-        return reply.status(204).send(null);
-      },
-      { preHandler: countInvitation },
-    );
-  };
+  route(app, 'acceptInvitation', (request) =>
+    invitations.accept(deps, request.params.token, requestClient(request)),
+  );
 
-  // The invited person, from the link in their mail: the token is the authorization.
-  const invitationLinks: FastifyPluginAsyncZod = async (scope) => {
-    routeScope(scope, { tags });
-
-    route(scope, 'acceptInvitation', (request) =>
-      invitations.accept(deps, request.params.token, requestClient(request)),
-    );
-
-    route(
-      scope,
-      'setInvitationPassword',
-      async (request) => ({
-        message: await invitations.setPassword(deps, request.params.token, request.body.password),
-      }),
-      { config: { rateLimit: PER_ADDRESS_LIMIT } },
-    );
-  };
-
-  await app.register(teamInvitations);
-  await app.register(invitationLinks);
+  route(
+    app,
+    'setInvitationPassword',
+    async (request) => ({
+      message: await invitations.setPassword(deps, request.params.token, request.body.password),
+    }),
+    { config: { rateLimit: PER_ADDRESS_LIMIT } },
+  );
 };

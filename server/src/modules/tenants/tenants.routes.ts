@@ -9,29 +9,18 @@ const tags = ['Tenants'];
 export const tenantsRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.database.db;
 
-  // The caller's teams: signed in, no team chosen yet.
-  const callersTeams: FastifyPluginAsyncZod = async (scope) => {
-    routeScope(scope, { tags });
+  routeScope(app, { tags });
 
-    route(scope, 'listTenants', async (request, reply) =>
-      sendPage(reply, await tenants.listTenants(db, request.user.uuid, request.query)),
-    );
-  };
+  route(app, 'listTenants', async (request, reply) =>
+    sendPage(reply, await tenants.listTenants(db, request.user.uuid, request.query)),
+  );
 
-  // The team in X-TENANT-UUID.
-  const chosenTeam: FastifyPluginAsyncZod = async (scope) => {
-    routeScope(scope, { tags });
+  route(app, 'getTenant', (request) => tenants.getTenant(db, request.tenantCtx));
 
-    route(scope, 'getTenant', (request) => tenants.getTenant(db, request.tenantCtx));
+  route(app, 'updateTenant', (request) => tenants.updateTenant(db, request.tenantCtx, request.body));
 
-    route(scope, 'updateTenant', (request) => tenants.updateTenant(db, request.tenantCtx, request.body));
-
-    route(scope, 'deleteTenant', async (request, reply) => {
-      await tenants.deleteTenant(db, request.tenantCtx, app.teamBilling);
-      return reply.status(204).send(null);
-    });
-  };
-
-  await app.register(callersTeams);
-  await app.register(chosenTeam);
+  route(app, 'deleteTenant', async (request, reply) => {
+    await tenants.deleteTenant(db, request.tenantCtx, app.teamBilling);
+    return reply.status(204).send(null);
+  });
 };

@@ -19,29 +19,19 @@ export const localBillingRoutes: FastifyPluginAsyncZod = async (app) => {
       return access.sessionOpen ? access.role : null;
     },
   });
-  const checkout: FastifyPluginAsyncZod = async (scope) => {
-    routeScope(scope, { tags });
+  routeScope(app, { tags });
 
-    route(scope, 'getLocalCheckout', (request) =>
-      local.getCheckoutSession(deps, caller(request), request.params.session_id),
-    );
+  route(app, 'getLocalCheckout', (request) =>
+    local.getCheckoutSession(deps, caller(request), request.params.session_id),
+  );
 
-    route(scope, 'payLocalCheckout', (request) =>
-      local.payCheckoutSession(deps, caller(request), request.params.session_id, request.body),
-    );
-  };
+  route(app, 'payLocalCheckout', (request) =>
+    local.payCheckoutSession(deps, caller(request), request.params.session_id, request.body),
+  );
 
-  // The portal acts on the team in X-TENANT-UUID, for its admins.
-  const portal: FastifyPluginAsyncZod = async (scope) => {
-    routeScope(scope, { tags });
+  route(app, 'changeLocalPlan', (request) => local.changePlan(deps, request.tenantCtx, request.body));
 
-    route(scope, 'changeLocalPlan', (request) => local.changePlan(deps, request.tenantCtx, request.body));
+  route(app, 'cancelLocalSubscription', (request) => local.cancelAtPeriodEnd(deps, request.tenantCtx));
 
-    route(scope, 'cancelLocalSubscription', (request) => local.cancelAtPeriodEnd(deps, request.tenantCtx));
-
-    route(scope, 'resumeLocalSubscription', (request) => local.resume(deps, request.tenantCtx));
-  };
-
-  await app.register(checkout);
-  await app.register(portal);
+  route(app, 'resumeLocalSubscription', (request) => local.resume(deps, request.tenantCtx));
 };
