@@ -263,14 +263,38 @@ async function scan(page: Page, scanned: Set<string>, problems: string[], impact
   // Our own pages only: the API docs are swagger-ui's.
   if (scanned.has(url) || url === 'about:blank' || new URL(url).pathname.startsWith('/api/')) return;
   await page.waitForLoadState('load');
+  // The app may set its theme while a scan runs (the account's, once it has loaded): a scan that saw the theme change
+  // under it read a mix of both, and is taken again.
+  for (let attempt = 0; attempt < 3; attempt += 1) {
+    const outcome = await scanOnce(page, url, impacts);
+    if (outcome === 'navigated') return;
+    if (outcome === 'theme changed') continue;
+    scanned.add(url);
+    problems.push(...outcome);
+    return;
+  }
+}
+
+/**
+ * One scan of the page in the theme shown, then in the other: what it found, or why it found nothing that counts.
+ * The other theme is shown only if the page still shows the one it showed, and put back only if it is still the
+ * scan's: otherwise the app set its theme meanwhile, which stays.
+ */
+async function scanOnce(
+  page: Page,
+  url: string,
+  impacts: AxeImpact[],
+): Promise<string[] | 'navigated' | 'theme changed'> {
   // Marks this document, so that a reload during the scan (the same URL, another document) is told apart.
   const mark = crypto.randomUUID();
   await page.evaluate((mark) => ((window as unknown as { scanMark: string }).scanMark = mark), mark);
+  const shown = await isDark(page);
   const found: string[] = [];
   for (const theme of ['as shown', 'other theme'] as const) {
-    if (theme === 'other theme') await flipTheme(page);
+    const dark = theme === 'as shown' ? shown : !shown;
+    if (theme === 'other theme') await showTheme(page, dark);
     await finishAnimations(page);
-    // A flip changes colours only: the other theme is checked for what colours decide.
+    // The other theme changes colours only: it is checked for what colours decide.
     const results = await runAxe(page, theme === 'as shown' ? undefined : COLOUR_RULES);
     const width = await page.evaluate(() => {
       const root = document.documentElement;
@@ -278,18 +302,17 @@ async function scan(page: Page, scanned: Set<string>, problems: string[], impact
         ? { scroll: root.scrollWidth, client: root.clientWidth }
         : null;
     });
-    if (theme === 'other theme') await flipTheme(page);
+    const steady = (await isDark(page)) === dark;
+    if (theme === 'other theme' && steady) await showTheme(page, shown);
     // The test navigated on while axe ran: what it scanned is another document (often about:blank, or this URL's
     // again), not the one marked. That page is skipped; the page the test ends on is always scanned.
     const same = await page.evaluate(
       (mark) => (window as unknown as { scanMark?: string }).scanMark === mark,
       mark,
     );
-    if (!same || results.url !== url || page.url() !== url) return;
-    const themeName = await page.evaluate(() =>
-      document.documentElement.classList.contains('dark') ? 'dark' : 'light',
-    );
-    const where = `${url} (${theme === 'as shown' ? themeName : themeName === 'dark' ? 'light' : 'dark'})`;
+    if (!same || results.url !== url || page.url() !== url) return 'navigated';
+    if (!steady) return 'theme changed';
+    const where = `${url} (${dark ? 'dark' : 'light'})`;
     for (const violation of results.violations) {
       if (violation.impact && impacts.includes(violation.impact)) {
         const targets = violation.nodes.map((node) => node.target.join(' ')).join(', ');
@@ -300,9 +323,10 @@ async function scan(page: Page, scanned: Set<string>, problems: string[], impact
       found.push(`sideways scroll on ${url}: ${width.scroll} px of content in ${width.client} px`);
     }
   }
-  scanned.add(url);
-  problems.push(...found);
+  return found;
 }
+
+const isDark = (page: Page) => page.evaluate(() => document.documentElement.classList.contains('dark'));
 
 /**
  * Waits for the page's transitions and finite animations to end (a page fading in, colours easing after a theme
@@ -355,21 +379,21 @@ async function runAxe(page: Page, rules?: string[]) {
 }
 
 /**
- * Shows the page in the other theme, or back, at once: the app's dark class on <html> with every transition off, so
- * that axe reads the colours the theme settles on, not a fade between them.
+ * Shows the page in the dark theme or the light one, at once: the app's dark class on <html> with every transition
+ * off, so that axe reads the colours the theme settles on, not a fade between them.
  */
-async function flipTheme(page: Page) {
-  await page.evaluate(() => {
+async function showTheme(page: Page, dark: boolean) {
+  await page.evaluate((dark) => {
     const root = document.documentElement;
     const still = new CSSStyleSheet();
     still.replaceSync('*, *::before, *::after { transition: none !important; animation: none !important; }');
     document.adoptedStyleSheets = [...document.adoptedStyleSheets, still];
-    const dark = root.classList.toggle('dark');
+    root.classList.toggle('dark', dark);
     root.style.colorScheme = dark ? 'dark' : 'light';
     // Styles settle (a layout computes every element's) before transitions are allowed again.
     void document.body.offsetHeight;
     document.adoptedStyleSheets = document.adoptedStyleSheets.filter((sheet) => sheet !== still);
-  });
+  }, dark);
 }
 
 const randomByte = () => Math.floor(Math.random() * 256);

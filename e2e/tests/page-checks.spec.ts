@@ -35,6 +35,26 @@ test('a contrast failure in the dark theme alone is reported', async ({ page, pa
   ]);
 });
 
+test('a theme the app sets while a scan shows the other one stays, and the scan is taken again', async ({
+  page,
+  pageChecks,
+}) => {
+  // As the app's applyTheme does once the account's theme has loaded: here, the moment the scan shows the dark theme.
+  await page.evaluate(() => {
+    const root = document.documentElement;
+    const observer = new MutationObserver(() => {
+      if (!root.classList.contains('dark')) return;
+      observer.disconnect();
+      root.classList.remove('dark');
+      root.style.colorScheme = 'light';
+    });
+    observer.observe(root, { attributes: true, attributeFilter: ['class'] });
+  });
+  await pageChecks.scanNow();
+  expect(pageChecks.problems).toEqual([]);
+  await expect(page.locator('html')).not.toHaveClass(/dark/);
+});
+
 test('a page that scrolls sideways is reported', async ({ page, pageChecks }) => {
   await page.evaluate(() =>
     document.body.insertAdjacentHTML('beforeend', '<div style="width: 2000px">wide</div>'),
