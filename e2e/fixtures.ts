@@ -1,6 +1,6 @@
 // The test object every journey imports: each page a test visits is checked with axe-core in both themes (serious and
 // critical violations fail the test; the other theme changes colours only, so there axe checks what colours decide),
-// must not scroll sideways, and must leave the browser console free of errors and CSP violations.
+// must not scroll sideways, and must leave the browser console free of errors and CSP violations (docs/decisions/026).
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 

@@ -26,7 +26,7 @@ export default defineConfig({
   use: {
     baseURL,
     // Recording a trace of every test to keep the failed ones' cost a quarter of the suite's CPU: a failure is
-    // reproduced with one, `npm run test -w @app/e2e -- --trace on <file>`.
+    // reproduced with one, `npm run test -w @app/e2e -- --trace on <file>` (docs/decisions/026).
     trace: 'off',
     screenshot: 'only-on-failure',
     launchOptions: {
