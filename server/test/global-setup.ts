@@ -53,11 +53,12 @@ async function migratedPostgresTemplate(databaseUrl: string) {
   return name;
 }
 
-export async function runAsAdmin(databaseUrl: string, statement: string) {
+/** Runs `statements` in order, on a connection of their own to the server at `databaseUrl`. */
+export async function runAsAdmin(databaseUrl: string, ...statements: string[]) {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {
-    await client.query(statement);
+    for (const statement of statements) await client.query(statement);
   } finally {
     await client.end();
   }

@@ -20,10 +20,10 @@ import { runAsAdmin } from './global-setup.ts';
 
 export type TestDatabase = Database & { drop(): Promise<void> };
 
-export async function createTestDatabase({ embedded = false } = {}): Promise<TestDatabase> {
+export async function createTestDatabase(): Promise<TestDatabase> {
   // Set by the global setup exactly when DATABASE_URL is.
   const template = inject('postgresTemplate');
-  if (embedded || !template) {
+  if (!template) {
     const dump = new Blob([readFileSync(inject('pgliteTemplate'))]);
     const database = fromPglite(await PGlite.create({ loadDataDir: dump }));
     return { ...database, drop: database.close };

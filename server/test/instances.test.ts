@@ -6,10 +6,10 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { type Started, start, stop, until } from './app-process.ts';
+import { runAsAdmin } from './global-setup.ts';
 import { type LocalSmtpServer, startLocalSmtpServer } from './local-smtp-server.ts';
 import { PRICES, WEBHOOK_SECRET, orphanSubscriptionEvent, signatureOf } from './stripe-events.ts';
 import { type StripeStandIn, startStripeStandIn } from './stripe-stand-in.ts';
@@ -22,15 +22,7 @@ describe.runIf(adminUrl)('two instances on one PostgreSQL and Redis', () => {
   let stripe: StripeStandIn;
   let instances: Started[] = [];
 
-  async function admin(statement: string) {
-    const client = new pg.Client({ connectionString: adminUrl });
-    await client.connect();
-    try {
-      await client.query(statement);
-    } finally {
-      await client.end();
-    }
-  }
+  const admin = (statement: string) => runAsAdmin(adminUrl!, statement);
 
   beforeAll(async () => {
     await admin(`create database ${name}`);

@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { type Database, fromPool } from '../src/db/client.ts';
 import { migrateDatabase } from '../src/db/migrate.ts';
+import { runAsAdmin } from './global-setup.ts';
 import { bearer, createTeam, inTenant, joinTeam, registerUser, testConfig } from './helpers.ts';
 import { type PrivatePostgres, postgresBinDir, startPrivatePostgres } from './private-postgres.ts';
 
@@ -24,15 +25,7 @@ describe.skipIf(!adminUrl)('least privilege on PostgreSQL', () => {
   const password = randomBytes(12).toString('hex');
   const opened: Database[] = [];
 
-  const admin = async (...statements: string[]) => {
-    const client = new pg.Client({ connectionString: adminUrl });
-    await client.connect();
-    try {
-      for (const statement of statements) await client.query(statement);
-    } finally {
-      await client.end();
-    }
-  };
+  const admin = (...statements: string[]) => runAsAdmin(adminUrl!, ...statements);
 
   const openAs = (who: { role: string; database: string }) => {
     const url = new URL(adminUrl!);

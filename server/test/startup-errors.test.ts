@@ -9,11 +9,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 
 import { DrizzleQueryError } from 'drizzle-orm';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { ConfigError } from '../src/config.ts';
 import { type StartupContext, startupErrorMessage } from '../src/startup-errors.ts';
+import { runAsAdmin } from './global-setup.ts';
 
 const SERVER_ROOT = path.resolve(import.meta.dirname, '..');
 const dataDir = () => mkdtempSync(path.join(tmpdir(), 'tessera-startup-'));
@@ -94,15 +94,7 @@ describe.skipIf(!adminUrl)('start-up failures against PostgreSQL', () => {
       url.pathname = `/${who.database}`;
     });
 
-  const admin = async (...statements: string[]) => {
-    const client = new pg.Client({ connectionString: adminUrl });
-    await client.connect();
-    try {
-      for (const statement of statements) await client.query(statement);
-    } finally {
-      await client.end();
-    }
-  };
+  const admin = (...statements: string[]) => runAsAdmin(adminUrl!, ...statements);
 
   beforeAll(async () => {
     // tessera_tenant is cluster-wide and shared with other test databases: created when missing, never dropped.
