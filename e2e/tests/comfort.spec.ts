@@ -57,7 +57,13 @@ test('the theme chosen in Settings shows at once, before the first paint, and in
   // The page's checks show it in the other theme for a moment: they finish before the test changes the theme.
   await pageChecks.scanNow();
   await expect(page.locator('html')).not.toHaveClass(/dark/);
+  // The choice is saved to the account; its answer is what the page then shows.
+  const saved = page.waitForResponse(
+    (response) => response.url().endsWith('/api/auth/me') && response.request().method() === 'PATCH',
+  );
   await page.getByRole('group', { name: 'Theme' }).getByLabel('Dark').check();
+  const answer = await saved;
+  expect(answer.status(), await answer.text()).toBe(200);
   await expect(page.locator('html')).toHaveClass(/dark/);
 
   // Before the first paint: while the app's own scripts are held back, the page is dark already (public/theme.js).
