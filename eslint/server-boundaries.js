@@ -163,6 +163,8 @@ export const serverBoundaries = {
       reExport:
         'A service exports functions of its own, not what it imports (a repository would leak through it).',
       dynamic: 'Import a fixed path, so that the module boundaries can be checked.',
+      plugins:
+        "Only a module's routes (*.routes.ts) use the HTTP plugins: a service takes its caller from lib/caller.ts.",
       unknown:
         'modules/{{module}} is not in SERVER_MODULES (eslint/server-boundaries.js): say which tables it owns.',
     },
@@ -181,6 +183,16 @@ export const serverBoundaries = {
       const target = path.resolve(path.dirname(file), spec);
       if (runtime) runtimeImports.push({ node, spec, target });
       const other = moduleOf(target);
+      // Below the routes, a module knows nothing of HTTP: the routes hand it the caller (lib/caller.ts).
+      if (
+        other === 'plugins' &&
+        module !== null &&
+        module !== 'plugins' &&
+        !isTest(file) &&
+        !file.endsWith('.routes.ts')
+      ) {
+        context.report({ node, messageId: 'plugins' });
+      }
       if (other !== null && other !== module && other !== 'plugins' && !compositionRoot) {
         if (!path.basename(target).endsWith('.service.ts')) {
           context.report({ node, messageId: 'crossModule', data: { spec, other } });

@@ -1,6 +1,6 @@
 // buildTestApp(): the real app on a fresh, migrated database per test file, PGlite by default, or a database of its
 // own on the PostgreSQL server at DATABASE_URL, so concurrent runs never collide.
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -15,6 +15,7 @@ import { type AppOptions, buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { type Database, fromPglite, fromPool } from '../src/db/client.ts';
 import { outbox } from '../src/db/schema/outbox.ts';
+import type { MemberCaller } from '../src/lib/caller.ts';
 import { totpCodeAt } from '../src/modules/auth/second-factor.ts';
 import { runAsAdmin } from './global-setup.ts';
 
@@ -137,6 +138,16 @@ export async function buildTestApp(options: Partial<AppOptions> = {}) {
   app.addHook('onClose', () => database.drop());
   return app;
 }
+
+/** A member caller for calling a team's service directly, as the route would after its guards. */
+export const asMember = (tenantId: string, userId: string): MemberCaller => ({
+  kind: 'member',
+  tenantId,
+  userId,
+  role: 'owner',
+  sessionId: randomUUID(),
+  actorId: undefined,
+});
 
 export const inTenant = (token: string, tenantUuid: string) => ({
   ...bearer(token),

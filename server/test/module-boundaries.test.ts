@@ -45,6 +45,21 @@ describe('server module boundaries', () => {
     );
   });
 
+  it("keep the HTTP plugins to a module's routes, even for a type", async () => {
+    const imports =
+      "import type { FastifyRequest } from 'fastify';\nimport { requestClient } from '../../plugins/auth.ts';\n";
+    expect(await boundaryErrors('server/src/modules/items/items.routes.ts', imports)).toEqual([]);
+    const typeOnly = "import type { TenantAccess } from '../../plugins/tenant.ts';\n";
+    for (const file of [
+      'items/items.service.ts',
+      'items/items.repository.ts',
+      'billing/local/local-billing.service.ts',
+    ]) {
+      const errors = await boundaryErrors(`server/src/modules/${file}`, typeOnly);
+      expect(errors.map((error) => error.message)).toEqual([expect.stringContaining('lib/caller.ts')]);
+    }
+  });
+
   it('refuse a table the module neither owns nor declares it reads', async () => {
     const file = 'server/src/modules/items/items.repository.ts';
     expect(await boundaryErrors(file, "import { items } from '../../db/schema/items.ts';\n")).toEqual([]);

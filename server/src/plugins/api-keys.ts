@@ -6,8 +6,8 @@ import { API_KEY_PREFIX, type ApiKeyScope } from '@app/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 
 import { AppError } from '../lib/app-error.ts';
-import { authenticateKey, type KeyCaller } from '../modules/api-keys/api-keys.service.ts';
-import { bearerToken } from './auth.ts';
+import { authenticateKey, type LiveKey } from '../modules/api-keys/api-keys.service.ts';
+import { bearerToken, setCaller } from './auth.ts';
 
 /** Whether the request's bearer token is an API key rather than a session's access token. */
 export const sentApiKey = (request: FastifyRequest) =>
@@ -16,11 +16,7 @@ export const sentApiKey = (request: FastifyRequest) =>
 const notForKeys = () => new AppError('FORBIDDEN', 'API keys cannot call this endpoint');
 
 /** The live key the request sends, counted against its rate limit; 401 for an unknown or revoked one. */
-async function liveKey(
-  app: FastifyInstance,
-  request: FastifyRequest,
-  reply: FastifyReply,
-): Promise<KeyCaller> {
+async function liveKey(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply): Promise<LiveKey> {
   const key = await authenticateKey(app.database.db, bearerToken(request)!);
   if (!key) throw new AppError('UNAUTHORIZED', 'Invalid or revoked API key');
   await app.attemptLimit('apiKeyRequests').reserve(reply, key.id);
@@ -58,6 +54,6 @@ export function teamCaller(
     }
     if (scope === null) throw notForKeys();
     if (!key.scopes.includes(scope)) throw new AppError('FORBIDDEN', `This API key does not allow ${scope}`);
-    request.team = { tenantId: key.tenantId, actor: { userId: null, keyId: key.id } };
+    setCaller(request, { kind: 'key', tenantId: key.tenantId, keyId: key.id });
   };
 }

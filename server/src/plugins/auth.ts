@@ -1,4 +1,5 @@
-// Resolves the bearer token once per request into request.user; requireUser guards the routes that need one.
+// Resolves the bearer token once per request into the caller (lib/caller.ts); requireUser guards the routes that
+// need a signed-in user.
 import { isIP } from 'node:net';
 
 import type { ErrorCode } from '@app/contract';
@@ -8,7 +9,7 @@ import fp from 'fastify-plugin';
 import Negotiator from 'negotiator';
 
 import { AppError } from '../lib/app-error.ts';
-import type { AccessTokenSubject } from '../lib/tokens.ts';
+import type { Caller, UserCaller } from '../lib/caller.ts';
 import type { Client } from '../modules/auth/auth.service.ts';
 import { findUser } from '../modules/auth/account-status.service.ts';
 import { createSessionChecks, sessionEnded } from '../modules/auth/sessions.service.ts';
@@ -20,15 +21,19 @@ declare module 'fastify' {
     /** Whether a session is open and its user a super admin now: one prepared statement per super-admin request. */
     superAdminAccess(userId: string, sessionId: string): Promise<'granted' | 'refused' | 'session ended'>;
   }
-  interface FastifyRequest {
-    /** Set by requireUser; routes behind it can rely on it. */
-    user: AccessTokenSubject;
-  }
 }
+
+// The caller the guards found lives on the request under a name FastifyRequest does not declare: a handler gets it
+// from `route`, typed by its endpoint's policy, and only the guards here and in tenant.ts and api-keys.ts set it.
+type CallerSlot = { caller: Caller | null };
+export const setCaller = (request: FastifyRequest, caller: Caller) => {
+  (request as unknown as CallerSlot).caller = caller;
+};
+export const callerOf = (request: FastifyRequest) => (request as unknown as CallerSlot).caller;
 
 export const authPlugin = fp(
   async (app: FastifyInstance) => {
-    app.decorateRequest('user', null as unknown as AccessTokenSubject);
+    app.decorateRequest('caller', null);
     const checks = createSessionChecks(app.database.db, app.config.superAdminEmails);
     app.decorate('isSessionOpen', checks.isSessionOpen);
     app.decorate('superAdminAccess', checks.superAdminAccess);
@@ -41,7 +46,7 @@ export const requireUser: preHandlerAsyncHookHandler = async function (this: Fas
   // An ended session (signed out, replaced password, reclaimed address) ends its access tokens at once, not when
   // they expire: a squatter's last token must not outlive the reclaim (SECURITY.md, Account safety).
   if (!(await this.isSessionOpen(user.uuid, user.sessionId))) throw sessionEnded();
-  request.user = user;
+  setCaller(request, { kind: 'user', userId: user.uuid, sessionId: user.sessionId, actorId: user.actorId });
 };
 
 /** The bearer token's subject once its signature and expiry verify; its session is the caller's to check. */
@@ -75,7 +80,8 @@ const notWhileViewingAs = () => new AppError('FORBIDDEN', 'Not available while v
  * in or what leaves the account (password, email, second factors, sessions, deletion, export) is the holder's alone.
  */
 export const refuseImpersonation: preHandlerAsyncHookHandler = async (request) => {
-  if (request.user.actorId !== undefined) throw notWhileViewingAs();
+  const caller = callerOf(request);
+  if (caller && 'actorId' in caller && caller.actorId !== undefined) throw notWhileViewingAs();
 };
 
 export function bearerToken(request: FastifyRequest): string | undefined {
@@ -95,7 +101,7 @@ export const requireSuperAdmin: preHandlerAsyncHookHandler = async function (thi
   const access = await this.superAdminAccess(user.uuid, user.sessionId);
   if (access === 'session ended') throw sessionEnded();
   if (access === 'refused') throw new AppError('FORBIDDEN', 'Super admin access required');
-  request.user = user;
+  setCaller(request, { kind: 'operator', userId: user.uuid, sessionId: user.sessionId });
 };
 
 const refusedAs = (code: ErrorCode) => (error: unknown) => error instanceof AppError && error.code === code;
@@ -106,12 +112,12 @@ const refusedAs = (code: ErrorCode) => (error: unknown) => error instanceof AppE
  * sign-in counts against, so a stolen session cannot guess either faster here (docs/contract.md section 4).
  */
 export async function asAccountHolder<T>(
-  request: FastifyRequest,
   reply: FastifyReply,
+  caller: UserCaller,
   run: () => Promise<T>,
 ): Promise<T> {
-  const app = request.server;
-  const user = await findUser(app.auth.db, request.user.uuid);
+  const app = reply.server;
+  const user = await findUser(app.auth.db, caller.userId);
   if (!user) throw sessionEnded();
   const codes = () =>
     app.attemptLimit('wrongCodes').attempt(reply, user.uuid, run, refusedAs('second_factor_invalid'));

@@ -6,7 +6,9 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, expectTypeOf, it } from 'vitest';
+
+import type { MemberCaller, OperatorCaller, TeamCaller, UserCaller } from '../lib/caller.ts';
 
 import { installRoutePolicies, route } from './route-scope.ts';
 
@@ -54,5 +56,40 @@ describe('routes under /api', () => {
     }, '');
     expect((await app.inject({ url: '/elsewhere' })).body).toBe('ok');
     await app.close();
+  });
+
+  it("hand each handler the caller its endpoint's policy grants, and no other (typecheck holds it)", async () => {
+    // The handlers never run: `npm run typecheck` judges this test, each @ts-expect-error failing if it compiles.
+    const app = await start(async (scope) => {
+      route(scope, 'getHealth', (request) => {
+        expectTypeOf(request.caller).toEqualTypeOf<null>();
+        return { status: 'ok' as const };
+      });
+      route(scope, 'getMe', (request) => {
+        expectTypeOf(request.caller).toEqualTypeOf<UserCaller>();
+        // @ts-expect-error A user's route names no team.
+        void request.caller.tenantId;
+        // @ts-expect-error The decorations that were typed as present for every caller are gone.
+        void request.user;
+        return {} as never;
+      });
+      route(scope, 'getTenant', (request) => {
+        expectTypeOf(request.caller).toEqualTypeOf<MemberCaller>();
+        void request.caller.role;
+        return {} as never;
+      });
+      route(scope, 'listItems', (request) => {
+        expectTypeOf(request.caller).toEqualTypeOf<TeamCaller>();
+        // @ts-expect-error An API key may call it: a member's role or session is read only once it is a member.
+        void request.caller.role;
+        if (request.caller.kind === 'member') void request.caller.role;
+        return {} as never;
+      });
+      route(scope, 'adminGetMetrics', (request) => {
+        expectTypeOf(request.caller).toEqualTypeOf<OperatorCaller>();
+        return {} as never;
+      });
+    });
+    expect((await app.inject({ url: '/api/health' })).statusCode).toBe(200);
   });
 });

@@ -12,6 +12,7 @@ import {
   ErrorBodySchema,
   routeKey,
 } from '@app/contract';
+import type { CallerOf } from '../lib/caller.ts';
 import type {
   FastifyInstance,
   FastifySchema,
@@ -141,7 +142,7 @@ type RouteSchema<K extends EndpointId> = {
   response: Schemas[K]['response'];
 };
 type ZodApp = Parameters<FastifyPluginAsyncZod>[0];
-type Handler<K extends EndpointId> = RouteHandlerMethod<
+type FastifyHandler<K extends EndpointId> = RouteHandlerMethod<
   RawServerDefault,
   RawRequestDefaultExpression,
   RawReplyDefaultExpression,
@@ -150,6 +151,15 @@ type Handler<K extends EndpointId> = RouteHandlerMethod<
   RouteSchema<K>,
   ZodTypeProvider
 >;
+/**
+ * An endpoint's handler: its request carries the caller its policy grants (lib/caller.ts), and no other; a handler
+ * that reads more (a member's role on a route a key may call, a team on a user's route) does not typecheck.
+ */
+type Handler<K extends EndpointId> = (
+  this: FastifyInstance,
+  request: Parameters<FastifyHandler<K>>[0] & { readonly caller: CallerOf<(typeof ENDPOINTS)[K]['policy']> },
+  reply: Parameters<FastifyHandler<K>>[1],
+) => ReturnType<FastifyHandler<K>>;
 /** What a route may add to its endpoint's declaration: its own hooks, rate limit or body limit, its description. */
 type RouteExtras = Omit<RouteShorthandOptions, 'schema'> & {
   schema?: Pick<FastifySchema, 'hide' | 'description'>;
@@ -180,6 +190,7 @@ export function route<K extends EndpointId>(
     url: path.slice(within.length) || '/',
     schema: { operationId: id, summary, ...parts, response, ...extra } as RouteSchema<K>,
     config: { ...extras.config, endpoint: id },
-    handler,
+    // The guards set the caller before the handler runs (plugins/auth.ts, setCaller).
+    handler: handler as FastifyHandler<K>,
   });
 }

@@ -1,20 +1,13 @@
-// Resolves the bearer token and X-TENANT-UUID to the caller's membership once per request (request.tenantCtx);
-// requireRole gates by it.
+// Resolves the bearer token and X-TENANT-UUID to the caller's membership once per request (a MemberCaller,
+// lib/caller.ts); requireRole gates by it.
 import { isUuid, type Role } from '@app/contract';
 import type { FastifyInstance, preHandlerAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 
 import { AppError } from '../lib/app-error.ts';
+import type { MemberCaller } from '../lib/caller.ts';
 import { createTenantAccessCheck, sessionEnded } from '../modules/auth/sessions.service.ts';
-import { verifiedToken } from './auth.ts';
-
-/** A member acting for a team: the team, who they are, their role there, and the session they act in. */
-export type TenantContext = { tenantId: string; userId: string; role: Role; sessionId: string };
-
-/** Who acts for a team: one of its members, or one of its API keys. */
-export type TeamActor = { userId: string; keyId: null } | { userId: null; keyId: string };
-/** The caller of a route an API key may call (its policy names a scope): the team, and who acts for it. */
-export type TeamCaller = { tenantId: string; actor: TeamActor };
+import { callerOf, setCaller, verifiedToken } from './auth.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -28,20 +21,12 @@ declare module 'fastify' {
       sessionId: string,
     ): Promise<{ sessionOpen: false } | { sessionOpen: true; role: Role | null }>;
   }
-  interface FastifyRequest {
-    /** Set by requireTenant: the verified team and the member's role in it. Never set for an API key. */
-    tenantCtx: TenantContext;
-    /** Set on every team route, for a member and for an API key: what a route a key may call reads. */
-    team: TeamCaller;
-  }
 }
 
 const notAMember = () => new AppError('FORBIDDEN', 'You are not a member of this team');
 
 export const tenantPlugin = fp(
   async (app: FastifyInstance) => {
-    app.decorateRequest('tenantCtx', null as unknown as TenantContext);
-    app.decorateRequest('team', null as unknown as TeamCaller);
     app.decorate('findTenantAccess', createTenantAccessCheck(app.database.db));
   },
   { name: 'tenant', dependencies: ['authentication'] },
@@ -67,9 +52,14 @@ export const requireTenant: preHandlerAsyncHookHandler = async function (this: F
   const access = await this.findTenantAccess(tenantId, user.uuid, user.sessionId);
   if (!access.sessionOpen) throw sessionEnded();
   if (!access.role) throw notAMember();
-  request.user = user;
-  request.tenantCtx = { tenantId, userId: user.uuid, role: access.role, sessionId: user.sessionId };
-  request.team = { tenantId, actor: { userId: user.uuid, keyId: null } };
+  setCaller(request, {
+    kind: 'member',
+    tenantId,
+    userId: user.uuid,
+    role: access.role,
+    sessionId: user.sessionId,
+    actorId: user.actorId,
+  });
 };
 
 const RANK: Record<Role, number> = { member: 0, admin: 1, owner: 2 };
@@ -77,7 +67,8 @@ const RANK: Record<Role, number> = { member: 0, admin: 1, owner: 2 };
 /** Allows the given role and any above it (owner > admin > member). */
 export function requireRole(minimum: Exclude<Role, 'member'>): preHandlerAsyncHookHandler {
   return async (request) => {
-    if (RANK[request.tenantCtx.role] < RANK[minimum]) {
+    // Behind requireTenant, which set the member.
+    if (RANK[(callerOf(request) as MemberCaller).role] < RANK[minimum]) {
       throw new AppError(
         'FORBIDDEN',
         minimum === 'owner'

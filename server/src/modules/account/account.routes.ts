@@ -15,19 +15,15 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   };
 
   route(app, 'deleteMe', async (request, reply) => {
-    const caller = { userId: request.user.uuid, sessionId: request.user.sessionId };
-    const proven = await asAccountHolder(request, reply, () =>
-      account.confirmHolder(deps, caller.userId, request.body),
+    const proven = await asAccountHolder(reply, request.caller, () =>
+      account.confirmHolder(deps, request.caller, request.body),
     );
-    await account.deleteAccount(deps, caller, proven);
+    await account.deleteAccount(deps, request.caller, proven);
     return reply.status(204).send(null);
   });
 
   route(app, 'exportMe', async (request, reply) => {
-    const data = await account.exportAccount(deps, {
-      userId: request.user.uuid,
-      sessionId: request.user.sessionId,
-    });
+    const data = await account.exportAccount(deps, request.caller);
     return reply
       .header('content-disposition', `attachment; filename="${ACCOUNT_EXPORT_FILENAME}"`)
       .header('cache-control', 'private, no-store')

@@ -3,6 +3,7 @@
 import type { AccountExport, DeleteAccountBody } from '@app/contract';
 
 import { AppError } from '../../lib/app-error.ts';
+import type { UserCaller } from '../../lib/caller.ts';
 import { listByActor } from '../activity/activity.service.ts';
 import { deleteUser, getMe } from '../auth/account-status.service.ts';
 import type { AuthDeps } from '../auth/auth.service.ts';
@@ -14,8 +15,6 @@ import { listPasskeys, type PasskeyDeps } from '../passkeys/passkeys.service.ts'
 import { deleteTenant, listUserTeams, type UserTeam } from '../tenants/tenants.service.ts';
 
 export type AccountDeps = { auth: AuthDeps; billing: BillingDeps; passkeys: PasskeyDeps };
-
-type Caller = { userId: string; sessionId: string };
 
 /** A team the user owns with others in it would be left without an owner: the user hands it over first. */
 function refuseOwnedTeamsWithOthers(teams: UserTeam[]) {
@@ -36,7 +35,7 @@ function refuseOwnedTeamsWithOthers(teams: UserTeam[]) {
  */
 export async function confirmHolder(
   deps: AccountDeps,
-  userId: string,
+  { userId }: UserCaller,
   proof: DeleteAccountBody,
 ): Promise<ProvenAccount> {
   return confirmHolderForDeletion(deps.auth, userId, proof);
@@ -50,7 +49,11 @@ export async function confirmHolder(
  * signing the others out) has moved the account on from what confirmHolder proved or ended the caller's session:
  * checked before the first team goes, and again under the session lock as the account row goes.
  */
-export async function deleteAccount(deps: AccountDeps, caller: Caller, proven: ProvenAccount): Promise<void> {
+export async function deleteAccount(
+  deps: AccountDeps,
+  caller: UserCaller,
+  proven: ProvenAccount,
+): Promise<void> {
   const { db } = deps.auth;
   const { userId } = caller;
   await db.transaction((tx) => lockAsProven(tx, proven, caller));
@@ -59,7 +62,7 @@ export async function deleteAccount(deps: AccountDeps, caller: Caller, proven: P
   for (const team of teams.filter((t) => t.memberCount === 1)) {
     await deleteTenant(
       db,
-      { tenantId: team.uuid, userId, role: team.role, sessionId: caller.sessionId },
+      { ...caller, kind: 'member', tenantId: team.uuid, role: team.role },
       { endBilling: (tenantId) => endBillingForDeletedTeam(deps.billing, tenantId) },
     );
   }
@@ -74,9 +77,9 @@ export async function deleteAccount(deps: AccountDeps, caller: Caller, proven: P
 }
 
 /** What the app holds about the user: never a secret (the response schema lets no other field through). */
-export async function exportAccount(deps: AccountDeps, caller: Caller): Promise<AccountExport> {
+export async function exportAccount(deps: AccountDeps, caller: UserCaller): Promise<AccountExport> {
   const { db } = deps.auth;
-  const me = await getMe(deps.auth, caller.userId);
+  const me = await getMe(deps.auth, caller);
   const teams = await listUserTeams(db, caller.userId);
   const activity = await listByActor(db, caller.userId);
   return {
@@ -94,13 +97,11 @@ export async function exportAccount(deps: AccountDeps, caller: Caller): Promise<
     teams: teams.map(({ uuid, name, role, joinedAt }) => ({ uuid, name, role, joined_at: joinedAt })),
     sessions: await listAllSessions(deps.auth, caller),
     // Names and dates only: never the credential or its public key.
-    passkeys: (await listPasskeys(deps.passkeys, caller.userId)).map(
-      ({ name, created_at, last_used_at }) => ({
-        name,
-        created_at,
-        last_used_at,
-      }),
-    ),
+    passkeys: (await listPasskeys(deps.passkeys, caller)).map(({ name, created_at, last_used_at }) => ({
+      name,
+      created_at,
+      last_used_at,
+    })),
     activity: activity.map(({ tenantId, action, details, createdAt }) => ({
       team_uuid: tenantId,
       action,

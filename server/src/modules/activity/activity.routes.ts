@@ -11,7 +11,7 @@ export const activityRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.database.db;
 
   route(app, 'listActivity', async (request, reply) =>
-    sendPage(reply, await activity.listActivity(db, request.team, request.query)),
+    sendPage(reply, await activity.listActivity(db, request.caller, request.query)),
   );
 
   route(
@@ -22,7 +22,7 @@ export const activityRoutes: FastifyPluginAsyncZod = async (app) => {
         .type('text/csv; charset=utf-8')
         .header('content-disposition', 'attachment; filename="activity.csv"')
         .header('cache-control', 'private, no-store')
-        .send(Readable.from(activity.exportActivity(db, request.team, request.query.action))),
+        .send(Readable.from(activity.exportActivity(db, request.caller, request.query.action))),
     {
       schema: {
         description:

@@ -13,7 +13,7 @@ import type { SQL, SQLWrapper } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { withTenantStatement } from '../../db/tenant-scope.ts';
 import { type Page, type PageQuery, readPage } from '../../lib/pagination.ts';
-import type { TeamCaller } from '../../plugins/tenant.ts';
+import type { TeamCaller } from '../../lib/caller.ts';
 import { queueEvent, queueFrom } from '../webhooks/webhooks.service.ts';
 import * as repo from './activity.repository.ts';
 import { csvRow } from './csv.ts';
@@ -106,14 +106,14 @@ type ActivityQuery = PageQuery & { action?: ActivityAction | undefined };
 
 export async function listActivity(
   db: Db,
-  ctx: TeamCaller,
+  caller: TeamCaller,
   query: ActivityQuery,
 ): Promise<Page<ActivityEntry>> {
   return readPage(
     query,
     (limit, after) =>
-      withTenantStatement(db, ctx.tenantId, (tx) =>
-        repo.findActivity(tx, ctx.tenantId, query.action, limit, after),
+      withTenantStatement(db, caller.tenantId, (tx) =>
+        repo.findActivity(tx, caller.tenantId, query.action, limit, after),
       ),
     toEntry,
   );
@@ -125,14 +125,14 @@ const EXPORT_PAGE = 500;
 /** The whole log (of one action, if given) as CSV, newest first, read page by page as the response is sent. */
 export async function* exportActivity(
   db: Db,
-  ctx: TeamCaller,
+  caller: TeamCaller,
   action: ActivityAction | undefined,
 ): AsyncGenerator<string> {
   yield csvRow(ACTIVITY_CSV_COLUMNS);
   let after: [string, string] | undefined;
   do {
-    const rows = await withTenantStatement(db, ctx.tenantId, (tx) =>
-      repo.findActivity(tx, ctx.tenantId, action, EXPORT_PAGE, after),
+    const rows = await withTenantStatement(db, caller.tenantId, (tx) =>
+      repo.findActivity(tx, caller.tenantId, action, EXPORT_PAGE, after),
     );
     yield rows
       .map((row) => {

@@ -8,11 +8,11 @@ export const apiKeysRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.database.db;
 
   route(app, 'createApiKey', async (request, reply) =>
-    reply.status(201).send(await apiKeys.createApiKey(db, request.tenantCtx, request.body)),
+    reply.status(201).send(await apiKeys.createApiKey(db, request.caller, request.body)),
   );
-  route(app, 'listApiKeys', (request) => apiKeys.listApiKeys(db, request.tenantCtx));
+  route(app, 'listApiKeys', (request) => apiKeys.listApiKeys(db, request.caller));
   route(app, 'revokeApiKey', async (request, reply) => {
-    await apiKeys.revokeApiKey(db, request.tenantCtx, request.params.id);
+    await apiKeys.revokeApiKey(db, request.caller, request.params.id);
     return reply.status(204).send(null);
   });
 };

@@ -13,7 +13,7 @@ import type { Db } from '../../db/client.ts';
 import { withTenantScope, withTenantStatement } from '../../db/tenant-scope.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { hashToken, randomToken } from '../../lib/tokens.ts';
-import type { TenantContext } from '../../plugins/tenant.ts';
+import type { MemberCaller } from '../../lib/caller.ts';
 import { asMaker } from '../auth/sessions.service.ts';
 import { recordActivity } from '../activity/activity.service.ts';
 import { lockTeam } from '../tenants/tenants.service.ts';
@@ -24,37 +24,37 @@ const SHOWN_LENGTH = API_KEY_PREFIX.length + 8;
 
 export async function createApiKey(
   db: Db,
-  ctx: TenantContext,
+  caller: MemberCaller,
   { name, scopes }: { name: string; scopes: ApiKeyScope[] },
 ): Promise<CreatedApiKey> {
   const key = `${API_KEY_PREFIX}${randomToken()}`;
   // Under the account's session lock: a credential event that revokes its keys is seen here, or sees this key.
-  const created = await asMaker(db, ctx, 'API keys', (unscoped) =>
-    withTenantScope(unscoped, ctx.tenantId, async (tx) => {
+  const created = await asMaker(db, caller, 'API keys', (unscoped) =>
+    withTenantScope(unscoped, caller.tenantId, async (tx) => {
       // Under the team's lock, so two creates for the last place cannot both take it, and a demotion or removal of
       // the creator (which takes it too, to revoke their keys) is either seen here or sees this key.
-      await lockTeam(tx, ctx.tenantId);
-      const role = await repo.roleOf(tx, ctx.tenantId, ctx.userId);
+      await lockTeam(tx, caller.tenantId);
+      const role = await repo.roleOf(tx, caller.tenantId, caller.userId);
       if (role !== 'admin' && role !== 'owner') {
         throw new AppError('FORBIDDEN', 'Only team admins and the owner can do this');
       }
-      if ((await repo.countLiveKeys(tx, ctx.tenantId)) >= MAX_API_KEYS) {
+      if ((await repo.countLiveKeys(tx, caller.tenantId)) >= MAX_API_KEYS) {
         throw new AppError(
           'BAD_REQUEST',
           `A team can have at most ${MAX_API_KEYS} API keys. Revoke one to create another.`,
         );
       }
       const row = await repo.insertKey(tx, {
-        tenantId: ctx.tenantId,
+        tenantId: caller.tenantId,
         name,
         scopes,
         prefix: key.slice(0, SHOWN_LENGTH),
         keyHash: hashToken(key),
-        createdBy: ctx.userId,
+        createdBy: caller.userId,
       });
       await recordActivity(tx, {
-        tenantId: ctx.tenantId,
-        actorId: ctx.userId,
+        tenantId: caller.tenantId,
+        actorId: caller.userId,
         action: 'apikey.created',
         details: { key: row.id, name, scopes },
       });
@@ -71,8 +71,8 @@ export async function createApiKey(
   };
 }
 
-export async function listApiKeys(db: Db, ctx: TenantContext): Promise<ApiKey[]> {
-  const rows = await withTenantStatement(db, ctx.tenantId, (tx) => repo.findLiveKeys(tx, ctx.tenantId));
+export async function listApiKeys(db: Db, caller: MemberCaller): Promise<ApiKey[]> {
+  const rows = await withTenantStatement(db, caller.tenantId, (tx) => repo.findLiveKeys(tx, caller.tenantId));
   return rows.map((row) => ({
     id: row.id,
     name: row.name,
@@ -85,15 +85,15 @@ export async function listApiKeys(db: Db, ctx: TenantContext): Promise<ApiKey[]>
 }
 
 /** Revokes at once: the key's next request is refused, whichever instance it reaches. */
-export async function revokeApiKey(db: Db, ctx: TenantContext, id: string): Promise<void> {
+export async function revokeApiKey(db: Db, caller: MemberCaller, id: string): Promise<void> {
   const notFound = () => new AppError('NOT_FOUND', 'API key not found');
   if (!isUuid(id)) throw notFound();
-  await withTenantScope(db, ctx.tenantId, async (tx) => {
-    const revoked = await repo.revokeKey(tx, ctx.tenantId, id);
+  await withTenantScope(db, caller.tenantId, async (tx) => {
+    const revoked = await repo.revokeKey(tx, caller.tenantId, id);
     if (!revoked) throw notFound();
     await recordActivity(tx, {
-      tenantId: ctx.tenantId,
-      actorId: ctx.userId,
+      tenantId: caller.tenantId,
+      actorId: caller.userId,
       action: 'apikey.revoked',
       details: { key: id, name: revoked.name },
     });
@@ -113,10 +113,10 @@ export async function retireKeysMadeBy(
   return outcome === 'revoked' ? repo.revokeKeysMadeBy(tx, maker) : repo.deleteKeysMadeBy(tx, maker);
 }
 
-export type KeyCaller = { id: string; tenantId: string; name: string; scopes: string[] };
+export type LiveKey = { id: string; tenantId: string; name: string; scopes: string[] };
 
 /** The live key a bearer token is, or undefined for an unknown or revoked one; notes its use. */
-export async function authenticateKey(db: Db, token: string): Promise<KeyCaller | undefined> {
+export async function authenticateKey(db: Db, token: string): Promise<LiveKey | undefined> {
   const key = await repo.findLiveKeyByHash(db, hashToken(token));
   if (!key) return undefined;
   if (key.stale) await repo.touchKey(db, key.id);

@@ -4,6 +4,7 @@ import type { Me, UpdateMeBody } from '@app/contract';
 
 import type { Db } from '../../db/client.ts';
 import type { UserRow } from '../../db/schema/users.ts';
+import type { UserCaller } from '../../lib/caller.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { isSuperAdmin } from '../../lib/super-admin.ts';
 import { queueSecurityNotice, type SecurityNotice } from '../mail/mail.service.ts';
@@ -12,7 +13,7 @@ import * as repo from './account-status.repository.ts';
 import type { AuthDeps } from './auth.service.ts';
 import { retireCredentials } from './credential-lifecycle.service.ts';
 
-export async function getMe(deps: AuthDeps, userId: string): Promise<Me> {
+export async function getMe(deps: AuthDeps, { userId }: UserCaller): Promise<Me> {
   const user = await requireExistingUser(deps.db, userId);
   return {
     uuid: user.uuid,
@@ -28,9 +29,9 @@ export async function getMe(deps: AuthDeps, userId: string): Promise<Me> {
 }
 
 /** PATCH /auth/me: the account's language or theme, or both; the account as it now is. */
-export async function updateMe(deps: AuthDeps, userId: string, body: UpdateMeBody): Promise<Me> {
-  await repo.setPreferences(deps.db, userId, body);
-  return getMe(deps, userId);
+export async function updateMe(deps: AuthDeps, caller: UserCaller, body: UpdateMeBody): Promise<Me> {
+  await repo.setPreferences(deps.db, caller.userId, body);
+  return getMe(deps, caller);
 }
 
 export async function findUser(db: Db, userId: string): Promise<UserRow | undefined> {

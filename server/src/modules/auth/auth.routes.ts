@@ -102,8 +102,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   route(app, 'resendVerification', async (request, reply) => {
-    await verificationMails.reserve(reply, request.user.uuid);
-    return { message: await resendVerification(deps, request.user.uuid) };
+    await verificationMails.reserve(reply, request.caller.userId);
+    return { message: await resendVerification(deps, request.caller) };
   });
 
   route(
@@ -137,25 +137,20 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   // What the signed-in user does to their own account.
-  const ownSession = (request: { user: { uuid: string; sessionId: string } }) => ({
-    userId: request.user.uuid,
-    sessionId: request.user.sessionId,
-  });
-
   route(app, 'updatePassword', async (request, reply) => ({
-    message: await asAccountHolder(request, reply, () =>
-      updatePassword(deps, ownSession(request), request.body),
+    message: await asAccountHolder(reply, request.caller, () =>
+      updatePassword(deps, request.caller, request.body),
     ),
   }));
 
   // Turning two-factor on or off takes a code: wrong ones count against the same limit as the sign-in step's.
-  route(app, 'setupTwoFactor', async (request) => setUpTwoFactor(deps, ownSession(request)));
+  route(app, 'setupTwoFactor', async (request) => setUpTwoFactor(deps, request.caller));
 
   route(app, 'enableTwoFactor', async (request, reply) =>
     wrongCodes.attempt(
       reply,
-      request.user.uuid,
-      () => enableTwoFactor(deps, ownSession(request), request.body.code),
+      request.caller.userId,
+      () => enableTwoFactor(deps, request.caller, request.body.code),
       isWrongCode,
     ),
   );
@@ -163,8 +158,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   route(app, 'disableTwoFactor', async (request, reply) => {
     await wrongCodes.attempt(
       reply,
-      request.user.uuid,
-      () => disableTwoFactor(deps, ownSession(request), request.body.code),
+      request.caller.userId,
+      () => disableTwoFactor(deps, request.caller, request.body.code),
       isWrongCode,
     );
     return { message: 'Two-factor authentication is off' };
@@ -174,27 +169,27 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     app,
     'changeEmail',
     async (request, reply) => ({
-      message: await asAccountHolder(request, reply, () =>
-        requestEmailChange(deps, ownSession(request), request.body),
+      message: await asAccountHolder(reply, request.caller, () =>
+        requestEmailChange(deps, request.caller, request.body),
       ),
     }),
     { config: perAddress },
   );
 
-  route(app, 'getMe', async (request) => getMe(deps, request.user.uuid));
-  route(app, 'updateMe', async (request) => updateMe(deps, request.user.uuid, request.body));
+  route(app, 'getMe', async (request) => getMe(deps, request.caller));
+  route(app, 'updateMe', async (request) => updateMe(deps, request.caller, request.body));
 
   route(app, 'listSessions', async (request, reply) =>
-    sendPage(reply, await listSessions(deps, ownSession(request), request.query)),
+    sendPage(reply, await listSessions(deps, request.caller, request.query)),
   );
 
   route(app, 'revokeSession', async (request, reply) => {
-    await endSession(deps, request.user.uuid, request.params.id);
+    await endSession(deps, request.caller, request.params.id);
     return reply.status(204).send(null);
   });
 
   route(app, 'revokeOtherSessions', async (request, reply) => {
-    await endOtherSessions(deps, ownSession(request));
+    await endOtherSessions(deps, request.caller);
     return reply.status(204).send(null);
   });
 };

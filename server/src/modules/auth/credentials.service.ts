@@ -16,6 +16,7 @@ import {
 
 import type { Db } from '../../db/client.ts';
 import type { UserRow } from '../../db/schema/users.ts';
+import type { UserCaller } from '../../lib/caller.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { hashPassword, spendOneVerification, verifyPassword } from '../../lib/passwords.ts';
 import { hashToken, randomToken } from '../../lib/tokens.ts';
@@ -176,7 +177,7 @@ export async function verifyEmail(deps: AuthDeps, token: string, client: Client)
  * Mails the signed-in account a new verification link (the Developers page offers it: keys and endpoints need a
  * verified address). The links mailed before stay valid until they expire.
  */
-export async function resendVerification(deps: AuthDeps, userId: string): Promise<string> {
+export async function resendVerification(deps: AuthDeps, { userId }: UserCaller): Promise<string> {
   await deps.db.transaction(async (tx) => {
     const user = await requireExistingUser(tx, userId);
     if (user.isVerified) throw new AppError('BAD_REQUEST', 'Your email is already verified');
@@ -238,7 +239,7 @@ export async function confirmPasswordReset(deps: AuthDeps, { token, new_password
  */
 export async function updatePassword(
   deps: AuthDeps,
-  caller: { userId: string; sessionId: string },
+  caller: UserCaller,
   { old_password, new_password, code }: UpdatePasswordBody,
 ): Promise<string> {
   const user = await requireExistingUser(deps.db, caller.userId);
@@ -293,7 +294,7 @@ async function confirmAccountHolder(
  */
 export async function requestEmailChange(
   deps: AuthDeps,
-  caller: { userId: string; sessionId: string },
+  caller: UserCaller,
   { new_email, password, code }: ChangeEmailBody,
 ): Promise<string> {
   const { userId } = caller;

@@ -9,6 +9,7 @@ import {
 
 import type { Db } from '../../db/client.ts';
 import type { UserRow } from '../../db/schema/users.ts';
+import type { UserCaller } from '../../lib/caller.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { hashToken } from '../../lib/tokens.ts';
 import { queueSecurityNotice } from '../mail/mail.service.ts';
@@ -105,7 +106,7 @@ export async function verifySecondFactor(
 /** A new TOTP secret to scan; two-factor stays off until a code of it is shown (enableTwoFactor). */
 export async function setUpTwoFactor(
   deps: AuthDeps,
-  { userId, sessionId }: { userId: string; sessionId: string },
+  { userId, sessionId }: UserCaller,
 ): Promise<TwoFactorSetup> {
   const user = await requireExistingUser(deps.db, userId);
   // An unverified account may be a squatter's: a second factor would lock the mailbox's owner out of it.
@@ -123,7 +124,7 @@ const twoFactorAlreadyOn = () => new AppError('BAD_REQUEST', 'Two-factor authent
 /** Turns two-factor on once a code of the secret from setup is shown; answers the recovery codes, once. */
 export async function enableTwoFactor(
   deps: AuthDeps,
-  caller: { userId: string; sessionId: string },
+  caller: UserCaller,
   code: string,
 ): Promise<RecoveryCodes> {
   const { userId } = caller;
@@ -155,11 +156,7 @@ export async function enableTwoFactor(
 }
 
 /** Turns two-factor off, with a code of it (TOTP or recovery): a stolen session alone cannot. */
-export async function disableTwoFactor(
-  deps: AuthDeps,
-  caller: { userId: string; sessionId: string },
-  code: string,
-): Promise<void> {
+export async function disableTwoFactor(deps: AuthDeps, caller: UserCaller, code: string): Promise<void> {
   const { userId } = caller;
   const user = await requireExistingUser(deps.db, userId);
   if (!user.totpEnabled) throw new AppError('BAD_REQUEST', 'Two-factor authentication is not on');

@@ -12,6 +12,7 @@ import {
 
 import type { Db } from '../../db/client.ts';
 import type { UserRow } from '../../db/schema/users.ts';
+import type { InSession, UserCaller } from '../../lib/caller.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { type Page, type PageQuery, readPage } from '../../lib/pagination.ts';
 import { isSuperAdmin } from '../../lib/super-admin.ts';
@@ -168,7 +169,7 @@ export async function logout(deps: AuthDeps, token: string): Promise<void> {
 /** The user's open sessions, most recently used first; `sessionId` is the caller's own. */
 export async function listSessions(
   deps: AuthDeps,
-  { userId, sessionId }: { userId: string; sessionId: string },
+  { userId, sessionId }: UserCaller,
   query: PageQuery,
 ): Promise<Page<Session>> {
   return readPage(
@@ -186,10 +187,7 @@ export async function listSessions(
 }
 
 /** Every open session of the user, as GET /auth/sessions shows them, page after page. */
-export async function listAllSessions(
-  deps: AuthDeps,
-  caller: { userId: string; sessionId: string },
-): Promise<Session[]> {
+export async function listAllSessions(deps: AuthDeps, caller: UserCaller): Promise<Session[]> {
   const sessions: Session[] = [];
   let cursor: string | undefined;
   do {
@@ -201,7 +199,7 @@ export async function listAllSessions(
 }
 
 /** Ends one of the user's own sessions: its refresh token fails from now on, and so do its access tokens. */
-export async function endSession(deps: AuthDeps, userId: string, id: string): Promise<void> {
+export async function endSession(deps: AuthDeps, { userId }: UserCaller, id: string): Promise<void> {
   const ended =
     isUuid(id) &&
     (await deps.db.transaction((tx) => repo.revokeSession(tx, userId, id.toLowerCase(), deps.clock.now())));
@@ -213,10 +211,7 @@ export async function endSession(deps: AuthDeps, userId: string, id: string): Pr
  * sign-in: a stolen session kept alive by refreshing could otherwise kill each reset link the owner asks for, and
  * keep the account.
  */
-export async function endOtherSessions(
-  deps: AuthDeps,
-  caller: { userId: string; sessionId: string },
-): Promise<void> {
+export async function endOtherSessions(deps: AuthDeps, caller: UserCaller): Promise<void> {
   const user = await requireExistingUser(deps.db, caller.userId);
   await requireRecentSignIn(deps, caller);
   await deps.db.transaction(async (tx) => {
@@ -235,10 +230,7 @@ export const SIGN_IN_AGAIN =
  * plant its own way in, or keep killing the owner's reset links, and so keep the account after the owner resets the
  * password. A refresh continues a session; it does not make its sign-in recent.
  */
-export async function requireRecentSignIn(
-  deps: AuthDeps,
-  { userId, sessionId }: { userId: string; sessionId: string },
-): Promise<void> {
+export async function requireRecentSignIn(deps: AuthDeps, { userId, sessionId }: InSession): Promise<void> {
   const startedAt = await repo.findSessionStart(deps.db, userId, sessionId);
   if (!startedAt || deps.clock.now().getTime() - startedAt.getTime() > RECENT_SIGN_IN_MS) {
     throw new AppError('FORBIDDEN', SIGN_IN_AGAIN, 'recent_sign_in_required');
@@ -261,10 +253,7 @@ export async function lockAsProven(tx: Db, user: ProvenAccount, caller: { sessio
 export const sessionEnded = () => new AppError('UNAUTHORIZED', 'Invalid or expired token', 'session_ended');
 
 /** Refuses, in the caller's transaction and under the account's session lock, a session that has ended. */
-export async function requireOpenSession(
-  tx: Db,
-  { userId, sessionId }: { userId: string; sessionId: string },
-): Promise<void> {
+export async function requireOpenSession(tx: Db, { userId, sessionId }: InSession): Promise<void> {
   await repo.lockSessions(tx, userId);
   if (!(await repo.findSessionStart(tx, userId, sessionId))) throw sessionEnded();
 }
@@ -278,7 +267,7 @@ export async function requireOpenSession(
  */
 export function asMaker<T>(
   db: Db,
-  { userId, sessionId }: { userId: string; sessionId: string },
+  { userId, sessionId }: InSession,
   what: 'API keys' | 'webhook endpoints',
   fn: (tx: Db) => Promise<T>,
 ): Promise<T> {
@@ -333,7 +322,7 @@ export async function impersonate(
 export async function endImpersonation(
   deps: AuthDeps,
   tx: Db,
-  { userId, sessionId }: { userId: string; sessionId: string },
+  { userId, sessionId }: InSession,
 ): Promise<boolean> {
   return repo.revokeSession(tx, userId, sessionId, deps.clock.now());
 }

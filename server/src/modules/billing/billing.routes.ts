@@ -14,19 +14,19 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
 
   route(app, 'listPlans', () => billing.listPlans(deps.db));
 
-  route(app, 'getSubscription', (request) => billing.getSubscription(deps, request.tenantCtx));
+  route(app, 'getSubscription', (request) => billing.getSubscription(deps, request.caller));
 
   route(app, 'listInvoices', async (request, reply) =>
-    sendPage(reply, await billing.listInvoices(deps, request.tenantCtx, request.query)),
+    sendPage(reply, await billing.listInvoices(deps, request.caller, request.query)),
   );
 
   route(app, 'getInvoiceDownloadLink', (request) =>
-    billing.getInvoiceDownload(deps, request.tenantCtx, request.params.id),
+    billing.getInvoiceDownload(deps, request.caller, request.params.id),
   );
 
-  route(app, 'createCheckout', (request) => billing.startCheckout(deps, request.tenantCtx, request.body));
+  route(app, 'createCheckout', (request) => billing.startCheckout(deps, request.caller, request.body));
 
-  route(app, 'createPortal', (request) => billing.openPortal(deps, request.tenantCtx));
+  route(app, 'createPortal', (request) => billing.openPortal(deps, request.caller));
 
   // Opened in a new tab, which sends no bearer header.
   route(

@@ -19,7 +19,7 @@ import { withTenantScope, withTenantStatement } from '../../db/tenant-scope.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { type Page, type PageQuery, readPage } from '../../lib/pagination.ts';
-import type { TenantContext } from '../../plugins/tenant.ts';
+import type { MemberCaller } from '../../lib/caller.ts';
 import type { InvoiceLinks } from './invoice-links.ts';
 import { renderInvoicePdf } from './invoice-pdf.ts';
 import * as repo from './billing.repository.ts';
@@ -107,14 +107,16 @@ export async function requireRoomFor(
   }
 }
 
-export async function getSubscription(deps: BillingDeps, ctx: TenantContext): Promise<Subscription> {
+export async function getSubscription(deps: BillingDeps, caller: MemberCaller): Promise<Subscription> {
   const now = deps.clock.now();
-  let row = await withTenantStatement(deps.db, ctx.tenantId, (tx) => repo.findSubscription(tx, ctx.tenantId));
+  let row = await withTenantStatement(deps.db, caller.tenantId, (tx) =>
+    repo.findSubscription(tx, caller.tenantId),
+  );
   // A period that ended while nobody looked is settled first by its provider: once a period, in a transaction of
   // its own.
   const provider = row && deps.providers[row.provider];
   if (row && provider?.isDue(row, now)) {
-    row = await withTenantScope(deps.db, ctx.tenantId, (tx) => provider.settle(tx, ctx.tenantId, now));
+    row = await withTenantScope(deps.db, caller.tenantId, (tx) => provider.settle(tx, caller.tenantId, now));
   }
   if (!row) throw new AppError('NOT_FOUND', 'No subscription found');
   return toSubscription(row);
@@ -122,16 +124,16 @@ export async function getSubscription(deps: BillingDeps, ctx: TenantContext): Pr
 
 export async function listInvoices(
   deps: BillingDeps,
-  ctx: TenantContext,
+  caller: MemberCaller,
   query: PageQuery,
 ): Promise<Page<Invoice>> {
   return readPage(
     query,
     (limit, after) =>
-      withTenantScope(deps.db, ctx.tenantId, async (tx) => {
+      withTenantScope(deps.db, caller.tenantId, async (tx) => {
         // Periods that ended while nobody looked are invoiced before the list is read.
-        await settledSubscription(deps, tx, ctx.tenantId, deps.clock.now());
-        return repo.findInvoices(tx, ctx.tenantId, limit, after);
+        await settledSubscription(deps, tx, caller.tenantId, deps.clock.now());
+        return repo.findInvoices(tx, caller.tenantId, limit, after);
       }),
     (row) => toInvoice(row),
   );
@@ -139,13 +141,13 @@ export async function listInvoices(
 
 export async function startCheckout(
   deps: BillingDeps,
-  ctx: TenantContext,
+  caller: MemberCaller,
   { plan_id, billing_interval = 'monthly' }: CheckoutBody,
 ): Promise<RedirectUrl> {
-  const { plan, trialDays, tenant } = await withTenantScope(deps.db, ctx.tenantId, async (tx) => {
+  const { plan, trialDays, tenant } = await withTenantScope(deps.db, caller.tenantId, async (tx) => {
     const plan = await repo.findPlan(tx, plan_id);
     if (!plan) throw new AppError('INVALID', `Unknown plan "${plan_id}"`);
-    const current = await settledSubscription(deps, tx, ctx.tenantId, deps.clock.now());
+    const current = await settledSubscription(deps, tx, caller.tenantId, deps.clock.now());
     if (current && repo.isLive(current.status)) {
       throw new AppError(
         'BAD_REQUEST',
@@ -154,7 +156,7 @@ export async function startCheckout(
     }
     // A team that had a subscription before gets no second trial.
     const trialDays = current ? 0 : deps.trialDays;
-    return { plan, trialDays, tenant: (await repo.findTenant(tx, ctx.tenantId))! };
+    return { plan, trialDays, tenant: (await repo.findTenant(tx, caller.tenantId))! };
   });
   // Paying re-checks under the team's billing lock, so a checkout opened meanwhile can never add a second one.
   const url = await deps.provider.startCheckout(deps.db, {
@@ -166,10 +168,10 @@ export async function startCheckout(
   return { url };
 }
 
-export async function openPortal(deps: BillingDeps, ctx: TenantContext): Promise<RedirectUrl> {
-  const { tenant, subscription } = await withTenantScope(deps.db, ctx.tenantId, async (tx) => ({
-    tenant: (await repo.findTenant(tx, ctx.tenantId))!,
-    subscription: await settledSubscription(deps, tx, ctx.tenantId, deps.clock.now()),
+export async function openPortal(deps: BillingDeps, caller: MemberCaller): Promise<RedirectUrl> {
+  const { tenant, subscription } = await withTenantScope(deps.db, caller.tenantId, async (tx) => ({
+    tenant: (await repo.findTenant(tx, caller.tenantId))!,
+    subscription: await settledSubscription(deps, tx, caller.tenantId, deps.clock.now()),
   }));
   if (!subscription) {
     throw new AppError('NOT_FOUND', 'No subscription found. Choose a plan to subscribe first.');
@@ -180,12 +182,12 @@ export async function openPortal(deps: BillingDeps, ctx: TenantContext): Promise
 /** Stripe's invoices carry Stripe's own PDF link; local ones get a short-lived link to the app's PDF. */
 export async function getInvoiceDownload(
   deps: BillingDeps,
-  ctx: TenantContext,
+  caller: MemberCaller,
   id: string,
 ): Promise<InvoiceDownload> {
   if (!isUuid(id)) throw invoiceNotFound();
-  const invoice = await withTenantScope(deps.db, ctx.tenantId, (tx) =>
-    repo.findInvoice(tx, ctx.tenantId, id),
+  const invoice = await withTenantScope(deps.db, caller.tenantId, (tx) =>
+    repo.findInvoice(tx, caller.tenantId, id),
   );
   if (!invoice) throw invoiceNotFound();
   const provider = providerFor(deps, invoice.providerInvoiceId ? 'stripe' : 'local');

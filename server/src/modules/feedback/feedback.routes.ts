@@ -7,6 +7,6 @@ export const feedbackRoutes: FastifyPluginAsyncZod = async (app) => {
   routeScope(app, { tags: ['Feedback'] });
 
   route(app, 'sendFeedback', async (request, reply) =>
-    reply.status(201).send(await submitFeedback(app.database.db, request.tenantCtx, request.body)),
+    reply.status(201).send(await submitFeedback(app.database.db, request.caller, request.body)),
   );
 };

@@ -4,15 +4,18 @@ import type { Feedback } from '@app/contract';
 import type { Db } from '../../db/client.ts';
 import { feedback } from '../../db/schema/feedback.ts';
 import { withTenantStatement } from '../../db/tenant-scope.ts';
-import type { TenantContext } from '../../plugins/tenant.ts';
+import type { MemberCaller } from '../../lib/caller.ts';
 
 export async function submitFeedback(
   db: Db,
-  ctx: TenantContext,
+  caller: MemberCaller,
   { message, route }: { message: string; route: string },
 ): Promise<Feedback> {
-  const [row] = await withTenantStatement(db, ctx.tenantId, (tx) =>
-    tx.insert(feedback).values({ tenantId: ctx.tenantId, userId: ctx.userId, message, route }).returning(),
+  const [row] = await withTenantStatement(db, caller.tenantId, (tx) =>
+    tx
+      .insert(feedback)
+      .values({ tenantId: caller.tenantId, userId: caller.userId, message, route })
+      .returning(),
   );
   return {
     uuid: row!.uuid,

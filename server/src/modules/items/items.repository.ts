@@ -6,6 +6,7 @@ import type { Db } from '../../db/client.ts';
 import { isoTime, isoTimeText, pgTime } from '../../db/iso-time.ts';
 import { keysetPages, pastKey, preparedPerHandle } from '../../db/prepared.ts';
 import { items } from '../../db/schema/items.ts';
+import type { Actor } from '../../lib/caller.ts';
 
 /** An item in the API's form, read from the table or from a write's CTE of the same columns. */
 const itemColumnsOf = <
@@ -72,9 +73,6 @@ type NewItem = {
   name: string;
   description: string | null;
 };
-
-/** Who changes an item: a member, or an API key of the team. */
-type Actor = { userId: string | null; keyId: string | null };
 
 /**
  * What an item's writes embed from the modules below (items.service.ts hands them in, so this file imports no other

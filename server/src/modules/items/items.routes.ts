@@ -9,15 +9,17 @@ export const itemsRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.database.db;
 
   route(app, 'listItems', async (request, reply) =>
-    sendPage(reply, await items.listItems(db, request.team, request.query)),
+    sendPage(reply, await items.listItems(db, request.caller, request.query)),
   );
   route(app, 'createItem', async (request, reply) =>
-    reply.status(201).send(await items.createItem(db, request.team, request.body)),
+    reply.status(201).send(await items.createItem(db, request.caller, request.body)),
   );
-  route(app, 'getItem', (request) => items.getItem(db, request.team, request.params.id));
-  route(app, 'updateItem', (request) => items.updateItem(db, request.team, request.params.id, request.body));
+  route(app, 'getItem', (request) => items.getItem(db, request.caller, request.params.id));
+  route(app, 'updateItem', (request) =>
+    items.updateItem(db, request.caller, request.params.id, request.body),
+  );
   route(app, 'deleteItem', async (request, reply) => {
-    await items.deleteItem(db, request.team, request.params.id);
+    await items.deleteItem(db, request.caller, request.params.id);
     return reply.status(204).send(null);
   });
 };

@@ -8,7 +8,7 @@ import type { Db } from '../../db/client.ts';
 import { withTenantScope, withTenantStatement } from '../../db/tenant-scope.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { type Page, type PageQuery, readPage } from '../../lib/pagination.ts';
-import type { TeamCaller } from '../../plugins/tenant.ts';
+import { actorOf, type TeamCaller } from '../../lib/caller.ts';
 import { activityFrom } from '../activity/activity.service.ts';
 import { itemsUnlimited, requireRoomFor } from '../billing/billing.service.ts';
 import * as repo from './items.repository.ts';
@@ -31,42 +31,45 @@ function toItem(row: repo.ItemRecord): Item {
  */
 const writes = repo.itemWrites({ itemsUnlimited, activityFrom });
 
-export async function listItems(db: Db, ctx: TeamCaller, query: PageQuery): Promise<Page<Item>> {
+export async function listItems(db: Db, caller: TeamCaller, query: PageQuery): Promise<Page<Item>> {
   return readPage(
     query,
     (limit, after) =>
-      withTenantStatement(db, ctx.tenantId, (tx) => repo.findItems(tx, ctx.tenantId, limit, after)),
+      withTenantStatement(db, caller.tenantId, (tx) => repo.findItems(tx, caller.tenantId, limit, after)),
     toItem,
   );
 }
 
-export async function getItem(db: Db, ctx: TeamCaller, id: string): Promise<Item> {
+export async function getItem(db: Db, caller: TeamCaller, id: string): Promise<Item> {
   if (!isUuid(id)) throw notFound();
-  const item = await withTenantStatement(db, ctx.tenantId, (tx) => repo.findItem(tx, ctx.tenantId, id));
+  const item = await withTenantStatement(db, caller.tenantId, (tx) => repo.findItem(tx, caller.tenantId, id));
   if (!item) throw notFound();
   return toItem(item);
 }
 
 export async function createItem(
   db: Db,
-  ctx: TeamCaller,
+  caller: TeamCaller,
   { name, description }: { name: string; description?: string | null | undefined },
 ): Promise<Item> {
+  const actor = actorOf(caller);
   const values = {
     uuid: randomUUID(),
-    tenantId: ctx.tenantId,
-    createdBy: ctx.actor.userId,
-    actorKeyId: ctx.actor.keyId,
+    tenantId: caller.tenantId,
+    createdBy: actor.userId,
+    actorKeyId: actor.keyId,
     name,
     description: description ?? null,
   };
   // Most plans set no item limit: one statement (the item and its entry) and one round trip, as the hottest write
   // was before limits.
-  const unlimited = await withTenantStatement(db, ctx.tenantId, (tx) => writes.insertIfUnlimited(tx, values));
+  const unlimited = await withTenantStatement(db, caller.tenantId, (tx) =>
+    writes.insertIfUnlimited(tx, values),
+  );
   if (unlimited) return toItem(unlimited);
-  const item = await withTenantScope(db, ctx.tenantId, async (tx) => {
+  const item = await withTenantScope(db, caller.tenantId, async (tx) => {
     // Of two creates for the last place only one is made.
-    await requireRoomFor(tx, ctx.tenantId, 'items', () => repo.countItems(tx, ctx.tenantId));
+    await requireRoomFor(tx, caller.tenantId, 'items', () => repo.countItems(tx, caller.tenantId));
     return writes.insert(tx, values);
   });
   return toItem(item);
@@ -79,24 +82,24 @@ export async function countItems(tx: Db, tenantId: string): Promise<number> {
 
 export async function updateItem(
   db: Db,
-  ctx: TeamCaller,
+  caller: TeamCaller,
   id: string,
   changes: { name?: string | undefined; description?: string | null | undefined },
 ): Promise<Item> {
   if (!isUuid(id)) throw notFound();
   const values = Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined));
   // One statement, the change and its entry: one round trip.
-  const item = await withTenantStatement(db, ctx.tenantId, (tx) =>
-    writes.update(tx, ctx.tenantId, id, ctx.actor, values),
+  const item = await withTenantStatement(db, caller.tenantId, (tx) =>
+    writes.update(tx, caller.tenantId, id, actorOf(caller), values),
   );
   if (!item) throw notFound();
   return toItem(item);
 }
 
-export async function deleteItem(db: Db, ctx: TeamCaller, id: string): Promise<void> {
+export async function deleteItem(db: Db, caller: TeamCaller, id: string): Promise<void> {
   if (!isUuid(id)) throw notFound();
-  const deleted = await withTenantStatement(db, ctx.tenantId, (tx) =>
-    writes.delete(tx, ctx.tenantId, id, ctx.actor),
+  const deleted = await withTenantStatement(db, caller.tenantId, (tx) =>
+    writes.delete(tx, caller.tenantId, id, actorOf(caller)),
   );
   if (!deleted) throw notFound();
 }

@@ -7,6 +7,7 @@ import { drizzle } from 'drizzle-orm/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import {
+  asMember,
   buildTestApp,
   createTeam,
   inTenant,
@@ -18,7 +19,6 @@ import { subscribeLocally } from '../../../test/local-billing.ts';
 import type { Db } from '../../db/client.ts';
 import { activityLog } from '../../db/schema/activity-log.ts';
 import * as schema from '../../db/schema/index.ts';
-import type { TeamCaller } from '../../plugins/tenant.ts';
 import * as service from './items.service.ts';
 
 let app: TestApp;
@@ -195,7 +195,7 @@ describe("an item's entries in the team's log", () => {
         logger: { logQuery: (query) => sent.push(query) },
       }) as unknown as Db;
       const userId = await userIdOf(user, uuid);
-      const ctx: TeamCaller = { tenantId: uuid, actor: { userId, keyId: null } };
+      const ctx = asMember(uuid, userId);
       /** What `run` sends inside its tenant scope, the scope's own set_config aside. */
       const statementsOf = async (run: () => Promise<unknown>) => {
         sent.length = 0;
@@ -254,7 +254,7 @@ describe("an item's entries in the team's log", () => {
     const item = (await call('POST', '/items/', { name: 'Kept' }, user, uuid)).json();
     const before = await entriesOf(uuid);
     // An actor that is no account: the entry's foreign key refuses it, after the item's row has changed.
-    const ctx: TeamCaller = { tenantId: uuid, actor: { userId: randomUUID(), keyId: null } };
+    const ctx = asMember(uuid, randomUUID());
     const { db } = app.database;
     await expect(service.updateItem(db, ctx, item.uuid, { name: 'Changed' })).rejects.toThrow();
     await expect(service.deleteItem(db, ctx, item.uuid)).rejects.toThrow();

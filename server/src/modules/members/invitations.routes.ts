@@ -1,4 +1,3 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 
 import { sendPage } from '../../lib/pagination.ts';
@@ -14,35 +13,26 @@ export const invitationsRoutes: FastifyPluginAsyncZod = async (app) => {
   routeScope(app, { tags });
   // Counted per team once the caller is known to manage it, so nobody else can use up a team's invitations.
   const mailedInvitations = app.attemptLimit('invitations');
-  const countInvitation = async (request: FastifyRequest, reply: FastifyReply) =>
-    mailedInvitations.reserve(reply, request.tenantCtx.tenantId);
 
-  route(
-    app,
-    'invite',
-    async (request, reply) =>
-      reply.status(201).send({ message: await invitations.invite(deps, request.tenantCtx, request.body) }),
-    { preHandler: countInvitation },
-  );
+  route(app, 'invite', async (request, reply) => {
+    await mailedInvitations.reserve(reply, request.caller.tenantId);
+    return reply.status(201).send({ message: await invitations.invite(deps, request.caller, request.body) });
+  });
 
   route(app, 'listInvitations', async (request, reply) =>
-    sendPage(reply, await invitations.listPending(deps, request.tenantCtx, request.query)),
+    sendPage(reply, await invitations.listPending(deps, request.caller, request.query)),
   );
 
   route(app, 'revokeInvitation', async (request, reply) => {
-    await invitations.revoke(deps, request.tenantCtx, request.params.uuid);
+    await invitations.revoke(deps, request.caller, request.params.uuid);
     return reply.status(204).send(null);
   });
 
-  route(
-    app,
-    'resendInvitation',
-    async (request, reply) => {
-      await invitations.resend(deps, request.tenantCtx, request.params.uuid);
-      return reply.status(204).send(null);
-    },
-    { preHandler: countInvitation },
-  );
+  route(app, 'resendInvitation', async (request, reply) => {
+    await mailedInvitations.reserve(reply, request.caller.tenantId);
+    await invitations.resend(deps, request.caller, request.params.uuid);
+    return reply.status(204).send(null);
+  });
 
   route(app, 'acceptInvitation', (request) =>
     invitations.accept(deps, request.params.token, requestClient(request)),

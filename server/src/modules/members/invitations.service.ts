@@ -14,7 +14,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import { type Page, type PageQuery, readPage } from '../../lib/pagination.ts';
 import { hashToken, randomToken } from '../../lib/tokens.ts';
-import type { TenantContext } from '../../plugins/tenant.ts';
+import type { MemberCaller } from '../../lib/caller.ts';
 import { recordActivity } from '../activity/activity.service.ts';
 import { findUser, findUserWithEmail } from '../auth/account-status.service.ts';
 import type { AuthDeps, Client } from '../auth/auth.service.ts';
@@ -47,9 +47,9 @@ function newLink(deps: AuthDeps) {
  * Queues the invitation mail from the team's name and the sender's address, in the caller's transaction: in the
  * language of the invitee's account, or, for someone without one yet, in the inviter's.
  */
-async function mailInvitation(deps: AuthDeps, tx: Db, ctx: TenantContext, to: string, token: string) {
-  const teamName = await getTeamName(tx, ctx.tenantId);
-  const inviter = (await findUser(tx, ctx.userId))!;
+async function mailInvitation(deps: AuthDeps, tx: Db, caller: MemberCaller, to: string, token: string) {
+  const teamName = await getTeamName(tx, caller.tenantId);
+  const inviter = (await findUser(tx, caller.userId))!;
   const locale = (await findUserWithEmail(tx, to))?.locale ?? inviter.locale;
   await queueInvitationMail(tx, {
     to,
@@ -63,31 +63,33 @@ async function mailInvitation(deps: AuthDeps, tx: Db, ctx: TenantContext, to: st
 
 export async function invite(
   deps: AuthDeps,
-  ctx: TenantContext,
+  caller: MemberCaller,
   { email, role }: { email: string; role: AssignableRole },
 ): Promise<string> {
   await deps.db.transaction(async (tx) => {
     // An invitation is a credential its sender's events retire (auth/credential-lifecycle.service.ts): one sent while
     // the account is reclaimed waits here and finds its session ended, or is sent first and then retired with it.
-    await requireOpenSession(tx, ctx);
-    if (await members.isMemberByEmail(tx, ctx.tenantId, email)) {
+    await requireOpenSession(tx, caller);
+    if (await members.isMemberByEmail(tx, caller.tenantId, email)) {
       throw new AppError('CONFLICT', 'User is already a member of this team');
     }
     // An invitation holds a seat: of two for the last seat only one is sent.
-    await requireRoomFor(tx, ctx.tenantId, 'members', () => countSeats(tx, ctx.tenantId, deps.clock.now()));
+    await requireRoomFor(tx, caller.tenantId, 'members', () =>
+      countSeats(tx, caller.tenantId, deps.clock.now()),
+    );
     const { token, tokenHash, expiresAt } = newLink(deps);
     await repo.insertInvitation(tx, {
-      tenantId: ctx.tenantId,
+      tenantId: caller.tenantId,
       email,
       role,
       tokenHash,
-      invitedBy: ctx.userId,
+      invitedBy: caller.userId,
       expiresAt,
     });
-    await mailInvitation(deps, tx, ctx, email, token);
+    await mailInvitation(deps, tx, caller, email, token);
     await recordActivity(tx, {
-      tenantId: ctx.tenantId,
-      actorId: ctx.userId,
+      tenantId: caller.tenantId,
+      actorId: caller.userId,
       action: 'member.invited',
       details: { email, role },
     });
@@ -98,14 +100,14 @@ export async function invite(
 
 export async function listPending(
   deps: AuthDeps,
-  ctx: TenantContext,
+  caller: MemberCaller,
   query: PageQuery,
 ): Promise<Page<PendingInvitation>> {
   return readPage(
     query,
     (limit, before) =>
-      withTenantScope(deps.db, ctx.tenantId, (tx) =>
-        repo.findPending(tx, ctx.tenantId, deps.clock.now(), limit, before),
+      withTenantScope(deps.db, caller.tenantId, (tx) =>
+        repo.findPending(tx, caller.tenantId, deps.clock.now(), limit, before),
       ),
     (row) => ({
       uuid: row.uuid,
@@ -119,13 +121,13 @@ export async function listPending(
   );
 }
 
-export async function revoke(deps: AuthDeps, ctx: TenantContext, invitationId: string): Promise<void> {
-  await withTenantScope(deps.db, ctx.tenantId, async (tx) => {
-    const revoked = await repo.revokeInvitation(tx, ctx.tenantId, invitationId, deps.clock.now());
+export async function revoke(deps: AuthDeps, caller: MemberCaller, invitationId: string): Promise<void> {
+  await withTenantScope(deps.db, caller.tenantId, async (tx) => {
+    const revoked = await repo.revokeInvitation(tx, caller.tenantId, invitationId, deps.clock.now());
     if (!revoked) throw invitationNotFound();
     await recordActivity(tx, {
-      tenantId: ctx.tenantId,
-      actorId: ctx.userId,
+      tenantId: caller.tenantId,
+      actorId: caller.userId,
       action: 'invitation.revoked',
       details: { email: revoked.email },
     });
@@ -133,19 +135,19 @@ export async function revoke(deps: AuthDeps, ctx: TenantContext, invitationId: s
 }
 
 /** Mails a fresh link with a fresh 7 days, sent in the caller's name; the old link stops working at once. */
-export async function resend(deps: AuthDeps, ctx: TenantContext, invitationId: string): Promise<void> {
+export async function resend(deps: AuthDeps, caller: MemberCaller, invitationId: string): Promise<void> {
   // Not under the tenant role: the mail goes to the outbox, which is not a team's table.
   await deps.db.transaction(async (tx) => {
     // Resent, the invitation is the resender's (`invited_by`): under their session lock, as a new one is.
-    await requireOpenSession(tx, ctx);
+    await requireOpenSession(tx, caller);
     const { token, tokenHash, expiresAt } = newLink(deps);
-    const renewed = await repo.renewInvitation(tx, ctx.tenantId, invitationId, deps.clock.now(), {
+    const renewed = await repo.renewInvitation(tx, caller.tenantId, invitationId, deps.clock.now(), {
       tokenHash,
       expiresAt,
-      invitedBy: ctx.userId,
+      invitedBy: caller.userId,
     });
     if (!renewed) throw invitationNotFound();
-    await mailInvitation(deps, tx, ctx, renewed.email, token);
+    await mailInvitation(deps, tx, caller, renewed.email, token);
   });
   deps.mailQueued();
 }

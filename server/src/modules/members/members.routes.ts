@@ -9,15 +9,15 @@ export const membersRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.database.db;
 
   route(app, 'listMembers', async (request, reply) =>
-    sendPage(reply, await members.listMembers(db, request.team, request.query)),
+    sendPage(reply, await members.listMembers(db, request.caller, request.query)),
   );
 
   route(app, 'removeMember', async (request, reply) => {
-    await members.removeMember(db, request.tenantCtx, request.body.user_uuid);
+    await members.removeMember(db, request.caller, request.body.user_uuid);
     return reply.status(204).send(null);
   });
 
   route(app, 'changeMemberRole', (request) =>
-    members.changeRole(db, request.tenantCtx, request.body.user_uuid, request.body.new_role),
+    members.changeRole(db, request.caller, request.body.user_uuid, request.body.new_role),
   );
 };

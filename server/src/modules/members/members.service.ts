@@ -6,7 +6,7 @@ import type { Db } from '../../db/client.ts';
 import { withTenantScope, withTenantStatement } from '../../db/tenant-scope.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { type Page, type PageQuery, readPage } from '../../lib/pagination.ts';
-import type { TeamCaller, TenantContext } from '../../plugins/tenant.ts';
+import type { TeamCaller, MemberCaller } from '../../lib/caller.ts';
 import { recordActivity } from '../activity/activity.service.ts';
 import { CREDENTIAL_EVENTS, type TeamEvent } from '../auth/credential-lifecycle.service.ts';
 import { lockTeam } from '../tenants/tenants.service.ts';
@@ -23,11 +23,11 @@ const toMember = ({ uuid, email, role, joinedAt }: MemberRow): Member => ({
   joined_at: joinedAt,
 });
 
-export async function listMembers(db: Db, ctx: TeamCaller, query: PageQuery): Promise<Page<Member>> {
+export async function listMembers(db: Db, caller: TeamCaller, query: PageQuery): Promise<Page<Member>> {
   return readPage(
     query,
     (limit, after) =>
-      withTenantStatement(db, ctx.tenantId, (tx) => repo.findMembers(tx, ctx.tenantId, limit, after)),
+      withTenantStatement(db, caller.tenantId, (tx) => repo.findMembers(tx, caller.tenantId, limit, after)),
     toMember,
   );
 }
@@ -36,9 +36,9 @@ const changedMeanwhile = () =>
   new AppError('CONFLICT', 'This member’s role changed meanwhile. Reload the page and try again.');
 
 /** The member another member acts on, refusing the caller themselves and the owner. */
-async function requireChangeableMember(db: Db, ctx: TenantContext, userId: string, verb: string) {
-  if (userId === ctx.userId) throw new AppError('BAD_REQUEST', `You cannot ${verb} yourself`);
-  const member = await repo.getMember(db, ctx.tenantId, userId);
+async function requireChangeableMember(db: Db, caller: MemberCaller, userId: string, verb: string) {
+  if (userId === caller.userId) throw new AppError('BAD_REQUEST', `You cannot ${verb} yourself`);
+  const member = await repo.getMember(db, caller.tenantId, userId);
   if (!member) throw new AppError('NOT_FOUND', 'Member not found');
   if (member.role === 'owner')
     throw new AppError('FORBIDDEN', `The team owner cannot be ${verb === 'remove' ? 'removed' : 'changed'}`);
@@ -60,20 +60,20 @@ async function endAdminPowers(tx: Db, tenantId: string, userId: string, actorId:
 
 export async function changeRole(
   db: Db,
-  ctx: TenantContext,
+  caller: MemberCaller,
   userId: string,
   role: AssignableRole,
 ): Promise<Member> {
-  return withTenantScope(db, ctx.tenantId, async (tx) => {
-    const member = await requireChangeableMember(tx, ctx, userId, 'change the role of');
+  return withTenantScope(db, caller.tenantId, async (tx) => {
+    const member = await requireChangeableMember(tx, caller, userId, 'change the role of');
     // Only from the role just read: a concurrent ownership transfer to this member wins, never half-undone.
-    if (!(await repo.updateRole(tx, ctx.tenantId, userId, role, { from: member.role }))) {
+    if (!(await repo.updateRole(tx, caller.tenantId, userId, role, { from: member.role }))) {
       throw changedMeanwhile();
     }
-    if (role === 'member') await endAdminPowers(tx, ctx.tenantId, userId, ctx.userId);
+    if (role === 'member') await endAdminPowers(tx, caller.tenantId, userId, caller.userId);
     await recordActivity(tx, {
-      tenantId: ctx.tenantId,
-      actorId: ctx.userId,
+      tenantId: caller.tenantId,
+      actorId: caller.userId,
       action: 'member.role_changed',
       details: { user: userId, email: member.email, from: member.role, to: role },
     });
@@ -81,14 +81,14 @@ export async function changeRole(
   });
 }
 
-export async function removeMember(db: Db, ctx: TenantContext, userId: string): Promise<void> {
-  await withTenantScope(db, ctx.tenantId, async (tx) => {
-    const member = await requireChangeableMember(tx, ctx, userId, 'remove');
-    if (!(await repo.deleteMembership(tx, ctx.tenantId, userId, member.role))) throw changedMeanwhile();
-    await endAdminPowers(tx, ctx.tenantId, userId, ctx.userId);
+export async function removeMember(db: Db, caller: MemberCaller, userId: string): Promise<void> {
+  await withTenantScope(db, caller.tenantId, async (tx) => {
+    const member = await requireChangeableMember(tx, caller, userId, 'remove');
+    if (!(await repo.deleteMembership(tx, caller.tenantId, userId, member.role))) throw changedMeanwhile();
+    await endAdminPowers(tx, caller.tenantId, userId, caller.userId);
     await recordActivity(tx, {
-      tenantId: ctx.tenantId,
-      actorId: ctx.userId,
+      tenantId: caller.tenantId,
+      actorId: caller.userId,
       action: 'member.removed',
       details: { user: userId, email: member.email },
     });

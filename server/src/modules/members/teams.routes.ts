@@ -11,10 +11,10 @@ export const teamsRoutes: FastifyPluginAsyncZod = async (app) => {
   routeScope(app, { tags });
 
   route(app, 'createTenant', async (request, reply) =>
-    reply.status(201).send(await teams.createTeam(db, request.user.uuid, request.body)),
+    reply.status(201).send(await teams.createTeam(db, request.caller, request.body)),
   );
 
   route(app, 'transferOwnership', async (request) => ({
-    message: await teams.transferOwnership(db, request.tenantCtx, request.body.user_uuid),
+    message: await teams.transferOwnership(db, request.caller, request.body.user_uuid),
   }));
 };

@@ -5,14 +5,14 @@ import type { Tenant } from '@app/contract';
 import type { Db } from '../../db/client.ts';
 import { withTenantScope } from '../../db/tenant-scope.ts';
 import { AppError } from '../../lib/app-error.ts';
-import type { TenantContext } from '../../plugins/tenant.ts';
+import type { MemberCaller, UserCaller } from '../../lib/caller.ts';
 import { recordActivity } from '../activity/activity.service.ts';
 import { insertTenant } from '../tenants/tenants.service.ts';
 import * as repo from './members.repository.ts';
 
 export async function createTeam(
   db: Db,
-  userId: string,
+  { userId }: UserCaller,
   { name, description }: { name: string; description?: string | null },
 ): Promise<Tenant> {
   return db.transaction(async (tx) => {
@@ -27,20 +27,20 @@ export async function createTeam(
  * first, and only while it is still the owner's: of two concurrent transfers the second waits for that row and then
  * finds no owner to demote, so a team never ends with two owners (nor, by the database's check, with none).
  */
-export async function transferOwnership(db: Db, ctx: TenantContext, newOwnerId: string): Promise<string> {
-  if (newOwnerId === ctx.userId) throw new AppError('BAD_REQUEST', 'You already own this team');
-  await withTenantScope(db, ctx.tenantId, async (tx) => {
-    if (!(await repo.updateRole(tx, ctx.tenantId, ctx.userId, 'admin', { from: 'owner' }))) {
+export async function transferOwnership(db: Db, caller: MemberCaller, newOwnerId: string): Promise<string> {
+  if (newOwnerId === caller.userId) throw new AppError('BAD_REQUEST', 'You already own this team');
+  await withTenantScope(db, caller.tenantId, async (tx) => {
+    if (!(await repo.updateRole(tx, caller.tenantId, caller.userId, 'admin', { from: 'owner' }))) {
       throw new AppError('FORBIDDEN', 'Only the team owner can do this');
     }
-    if (!(await repo.updateRole(tx, ctx.tenantId, newOwnerId, 'owner'))) {
+    if (!(await repo.updateRole(tx, caller.tenantId, newOwnerId, 'owner'))) {
       throw new AppError('BAD_REQUEST', 'The new owner must be a member of this team');
     }
     await recordActivity(tx, {
-      tenantId: ctx.tenantId,
-      actorId: ctx.userId,
+      tenantId: caller.tenantId,
+      actorId: caller.userId,
       action: 'ownership.transferred',
-      details: { to: newOwnerId, email: (await repo.getMember(tx, ctx.tenantId, newOwnerId))?.email },
+      details: { to: newOwnerId, email: (await repo.getMember(tx, caller.tenantId, newOwnerId))?.email },
     });
   });
   return 'Ownership transferred';

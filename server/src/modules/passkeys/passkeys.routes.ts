@@ -21,7 +21,7 @@ export const passkeysRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   // The signed-in user's own passkeys.
-  route(app, 'passkeyRegisterOptions', async (request) => passkeys.registrationOptions(deps, request.user));
+  route(app, 'passkeyRegisterOptions', async (request) => passkeys.registrationOptions(deps, request.caller));
 
   route(app, 'passkeyRegisterVerify', async (request, reply) =>
     reply
@@ -29,17 +29,17 @@ export const passkeysRoutes: FastifyPluginAsyncZod = async (app) => {
       .send(
         await passkeys.verifyRegistration(
           deps,
-          { userId: request.user.uuid, sessionId: request.user.sessionId },
+          request.caller,
           request.body,
           requestClient(request).userAgent,
         ),
       ),
   );
 
-  route(app, 'listPasskeys', async (request) => passkeys.listPasskeys(deps, request.user.uuid));
+  route(app, 'listPasskeys', async (request) => passkeys.listPasskeys(deps, request.caller));
 
   route(app, 'deletePasskey', async (request, reply) => {
-    await passkeys.deletePasskey(deps, request.user.uuid, request.params.id);
+    await passkeys.deletePasskey(deps, request.caller, request.params.id);
     return reply.status(204).send(null);
   });
 };

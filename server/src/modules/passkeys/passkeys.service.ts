@@ -25,6 +25,7 @@ import { findUser, noticeToAccount } from '../auth/account-status.service.ts';
 import type { AuthDeps, Client } from '../auth/auth.service.ts';
 import { requireOpenSession, issueSession, requireRecentSignIn } from '../auth/sessions.service.ts';
 import * as repo from './passkeys.repository.ts';
+import type { UserCaller } from '../../lib/caller.ts';
 
 const CHALLENGE_TTL_MS = 5 * 60 * 1000;
 /** EdDSA, ES256, RS256: offered at registration and accepted at its verification, so the two always agree. */
@@ -52,11 +53,12 @@ const challengeRefused = () =>
 
 export async function registrationOptions(
   deps: PasskeyDeps,
-  user: { uuid: string; email: string; sessionId: string },
+  caller: UserCaller,
 ): Promise<PasskeyRegistrationOptions> {
-  await requireRecentSignIn(deps.auth, { userId: user.uuid, sessionId: user.sessionId });
+  await requireRecentSignIn(deps.auth, caller);
+  const user = await findUser(deps.db, caller.userId);
   // An unverified account may be a squatter's: its passkey would outlive the owner's reclaiming the address.
-  if (!(await findUser(deps.db, user.uuid))?.isVerified) {
+  if (!user?.isVerified) {
     throw new AppError('BAD_REQUEST', 'Verify your email before adding a passkey');
   }
   const existing = await repo.findUserPasskeys(deps.db, user.uuid);
@@ -83,7 +85,7 @@ export async function registrationOptions(
 
 export async function verifyRegistration(
   deps: PasskeyDeps,
-  { userId, sessionId }: { userId: string; sessionId: string },
+  { userId, sessionId }: UserCaller,
   { name, ...response }: PasskeyRegisterVerifyBody,
   userAgent: string | null,
 ): Promise<Passkey> {
@@ -183,12 +185,12 @@ export async function verifyLogin(
   return session;
 }
 
-export async function listPasskeys(deps: PasskeyDeps, userId: string): Promise<Passkey[]> {
+export async function listPasskeys(deps: PasskeyDeps, { userId }: UserCaller): Promise<Passkey[]> {
   return (await repo.findUserPasskeys(deps.db, userId)).map(toPasskey);
 }
 
 /** Deletes one of the user's own passkeys; anyone else's answers as an unknown one. */
-export async function deletePasskey(deps: PasskeyDeps, userId: string, id: string): Promise<void> {
+export async function deletePasskey(deps: PasskeyDeps, { userId }: UserCaller, id: string): Promise<void> {
   const deleted = isUuid(id) && (await repo.deletePasskey(deps.db, userId, id.toLowerCase()));
   if (!deleted) throw new AppError('NOT_FOUND', 'Passkey not found');
 }

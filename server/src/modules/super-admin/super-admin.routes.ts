@@ -34,20 +34,18 @@ export const superAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   // What operators do to accounts: suspend, restore, view the app as them (docs/contract.md section 4, Operators).
-  const operator = (request: { user: { uuid: string } }) => ({ uuid: request.user.uuid });
-
   for (const [id, suspended] of [
     ['adminSuspendUser', true],
     ['adminUnsuspendUser', false],
   ] as const) {
     route(app, id, async (request, reply) => {
-      await superAdmin.setSuspension(app.auth, operator(request), request.params.uuid, suspended);
+      await superAdmin.setSuspension(app.auth, request.caller, request.params.uuid, suspended);
       return reply.status(204).send(null);
     });
   }
 
   route(app, 'adminImpersonate', (request) =>
-    superAdmin.impersonate(app.auth, operator(request), request.params.uuid, requestClient(request)),
+    superAdmin.impersonate(app.auth, request.caller, request.params.uuid, requestClient(request)),
   );
 };
 
@@ -56,7 +54,7 @@ export const impersonationRoutes: FastifyPluginAsyncZod = async (app) => {
   routeScope(app, { tags: ['Super admin'] });
 
   route(app, 'stopImpersonation', async (request, reply) => {
-    await superAdmin.stopImpersonation(app.auth, request.user);
+    await superAdmin.stopImpersonation(app.auth, request.caller);
     return reply.status(204).send(null);
   });
 };

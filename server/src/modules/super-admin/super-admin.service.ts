@@ -16,7 +16,7 @@ import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { type Page, type PageQuery, readPage } from '../../lib/pagination.ts';
 import { isSuperAdmin } from '../../lib/super-admin.ts';
-import type { AccessTokenSubject } from '../../lib/tokens.ts';
+import type { OperatorCaller, UserCaller } from '../../lib/caller.ts';
 import { recordActivity } from '../activity/activity.service.ts';
 import * as accountStatus from '../auth/account-status.service.ts';
 import type { AuthDeps, Client } from '../auth/auth.service.ts';
@@ -182,17 +182,16 @@ export async function listAudit(db: Db, page: PageQuery): Promise<Page<OperatorA
 }
 
 /** The operator acting: the caller of a super-admin route, or the operator behind a view as someone. */
-type Operator = { uuid: string };
 
 /** Suspends or restores an account (docs/contract.md section 4, Operators); a change is put on the audit list. */
 export async function setSuspension(
   auth: AuthDeps,
-  operator: Operator,
+  operator: OperatorCaller,
   userId: string,
   suspended: boolean,
 ): Promise<void> {
   // An operator who suspends themselves locks the console's last door behind them.
-  if (suspended && userId.toLowerCase() === operator.uuid) {
+  if (suspended && userId.toLowerCase() === operator.userId) {
     throw new AppError('BAD_REQUEST', 'You cannot suspend yourself');
   }
   await auth.db.transaction(async (tx) => {
@@ -202,8 +201,8 @@ export async function setSuspension(
     if (!outcome) throw new AppError('NOT_FOUND', 'User not found');
     if (!outcome.changed) return;
     await recordOperatorAction(tx, {
-      operatorId: operator.uuid,
-      operatorEmail: await emailOf(tx, operator.uuid),
+      operatorId: operator.userId,
+      operatorEmail: await emailOf(tx, operator.userId),
       action: suspended ? 'user.suspended' : 'user.unsuspended',
       targetUserId: userId.toLowerCase(),
       targetEmail: outcome.email,
@@ -237,28 +236,25 @@ export async function liftSuspension(db: Db, email: string): Promise<boolean> {
 /** Opens an operator's view as a user: the session, recorded on the audit list and in each of the user's teams. */
 export async function impersonate(
   auth: AuthDeps,
-  operator: Operator,
+  operator: OperatorCaller,
   userId: string,
   client: Client,
 ): Promise<AuthResponse> {
   return auth.db.transaction(async (tx) => {
-    const session = await sessions.impersonate(auth, tx, { operatorId: operator.uuid, userId }, client);
-    await recordImpersonation(tx, 'impersonation.started', operator.uuid, userId.toLowerCase());
+    const session = await sessions.impersonate(auth, tx, { operatorId: operator.userId, userId }, client);
+    await recordImpersonation(tx, 'impersonation.started', operator.userId, userId.toLowerCase());
     return session;
   });
 }
 
 /** Ends the caller's session, which must be an operator's view as them, and records the stop as the start was. */
-export async function stopImpersonation(auth: AuthDeps, user: AccessTokenSubject): Promise<void> {
-  const operatorId = user.actorId;
+export async function stopImpersonation(auth: AuthDeps, caller: UserCaller): Promise<void> {
+  const operatorId = caller.actorId;
   if (!operatorId) throw new AppError('BAD_REQUEST', 'Not viewing as another user');
   await auth.db.transaction(async (tx) => {
-    const ended = await sessions.endImpersonation(auth, tx, {
-      userId: user.uuid,
-      sessionId: user.sessionId,
-    });
+    const ended = await sessions.endImpersonation(auth, tx, caller);
     // Another request ended it first, and recorded it.
-    if (ended) await recordImpersonation(tx, 'impersonation.stopped', operatorId, user.uuid);
+    if (ended) await recordImpersonation(tx, 'impersonation.stopped', operatorId, caller.userId);
   });
 }
 

@@ -12,15 +12,15 @@ export const tenantsRoutes: FastifyPluginAsyncZod = async (app) => {
   routeScope(app, { tags });
 
   route(app, 'listTenants', async (request, reply) =>
-    sendPage(reply, await tenants.listTenants(db, request.user.uuid, request.query)),
+    sendPage(reply, await tenants.listTenants(db, request.caller, request.query)),
   );
 
-  route(app, 'getTenant', (request) => tenants.getTenant(db, request.tenantCtx));
+  route(app, 'getTenant', (request) => tenants.getTenant(db, request.caller));
 
-  route(app, 'updateTenant', (request) => tenants.updateTenant(db, request.tenantCtx, request.body));
+  route(app, 'updateTenant', (request) => tenants.updateTenant(db, request.caller, request.body));
 
   route(app, 'deleteTenant', async (request, reply) => {
-    await tenants.deleteTenant(db, request.tenantCtx, app.teamBilling);
+    await tenants.deleteTenant(db, request.caller, app.teamBilling);
     return reply.status(204).send(null);
   });
 };

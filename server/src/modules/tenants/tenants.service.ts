@@ -6,11 +6,11 @@ import type { Db } from '../../db/client.ts';
 import { withTenantScope, withTenantStatement } from '../../db/tenant-scope.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { type Page, type PageQuery, readPage } from '../../lib/pagination.ts';
-import type { TenantContext } from '../../plugins/tenant.ts';
+import type { MemberCaller, UserCaller } from '../../lib/caller.ts';
 import { recordActivity } from '../activity/activity.service.ts';
 import * as repo from './tenants.repository.ts';
 
-export async function listTenants(db: Db, userId: string, query: PageQuery): Promise<Page<Tenant>> {
+export async function listTenants(db: Db, { userId }: UserCaller, query: PageQuery): Promise<Page<Tenant>> {
   return readPage(
     query,
     (limit, after) => repo.findUserTenants(db, userId, limit, after),
@@ -27,9 +27,9 @@ export async function insertTenant(
   return { uuid, name, description };
 }
 
-export async function getTenant(db: Db, ctx: TenantContext): Promise<Tenant> {
-  const tenant = await withTenantStatement(db, ctx.tenantId, (tx) =>
-    repo.getTenantForMember(tx, ctx.tenantId, ctx.userId),
+export async function getTenant(db: Db, caller: MemberCaller): Promise<Tenant> {
+  const tenant = await withTenantStatement(db, caller.tenantId, (tx) =>
+    repo.getTenantForMember(tx, caller.tenantId, caller.userId),
   );
   if (!tenant) throw new AppError('NOT_FOUND', 'Tenant not found');
   return tenant;
@@ -37,19 +37,19 @@ export async function getTenant(db: Db, ctx: TenantContext): Promise<Tenant> {
 
 export async function updateTenant(
   db: Db,
-  ctx: TenantContext,
+  caller: MemberCaller,
   body: { name: string; description?: string | null },
 ): Promise<Tenant> {
-  await withTenantScope(db, ctx.tenantId, async (tx) => {
-    await repo.updateTenant(tx, ctx.tenantId, body);
+  await withTenantScope(db, caller.tenantId, async (tx) => {
+    await repo.updateTenant(tx, caller.tenantId, body);
     await recordActivity(tx, {
-      tenantId: ctx.tenantId,
-      actorId: ctx.userId,
+      tenantId: caller.tenantId,
+      actorId: caller.userId,
       action: 'team.updated',
       details: body,
     });
   });
-  return getTenant(db, ctx);
+  return getTenant(db, caller);
 }
 
 /**
@@ -58,13 +58,13 @@ export async function updateTenant(
  */
 export type TeamBilling = { endBilling(tenantId: string): Promise<void> };
 
-export async function deleteTenant(db: Db, ctx: TenantContext, billing: TeamBilling): Promise<void> {
+export async function deleteTenant(db: Db, caller: MemberCaller, billing: TeamBilling): Promise<void> {
   // The subscription is cancelled with the provider first, so a deleted team is never billed again; when the
   // provider cannot confirm, this throws and the team stays.
-  await billing.endBilling(ctx.tenantId);
+  await billing.endBilling(caller.tenantId);
   await db.transaction(async (tx) => {
-    await recordActivity(tx, { tenantId: ctx.tenantId, actorId: ctx.userId, action: 'tenant.deleted' });
-    await repo.deleteTenant(tx, ctx.tenantId);
+    await recordActivity(tx, { tenantId: caller.tenantId, actorId: caller.userId, action: 'tenant.deleted' });
+    await repo.deleteTenant(tx, caller.tenantId);
   });
 }
 

@@ -6,5 +6,5 @@ import { getUsage } from './usage.service.ts';
 export const usageRoutes: FastifyPluginAsyncZod = async (app) => {
   routeScope(app, { tags: ['Tenants'] });
 
-  route(app, 'getUsage', (request) => getUsage(app.database.db, request.tenantCtx, app.clock.now()));
+  route(app, 'getUsage', (request) => getUsage(app.database.db, request.caller, app.clock.now()));
 };

@@ -4,18 +4,18 @@ import type { TenantUsage } from '@app/contract';
 
 import type { Db } from '../../db/client.ts';
 import { withTenantScope } from '../../db/tenant-scope.ts';
-import type { TenantContext } from '../../plugins/tenant.ts';
+import type { MemberCaller } from '../../lib/caller.ts';
 import { planLimits } from '../billing/billing.service.ts';
 import { countItems } from '../items/items.service.ts';
 import { countSeats } from '../members/members.service.ts';
 
-export async function getUsage(db: Db, ctx: TenantContext, now: Date): Promise<TenantUsage> {
-  return withTenantScope(db, ctx.tenantId, async (tx) => {
-    const limits = await planLimits(tx, ctx.tenantId);
+export async function getUsage(db: Db, caller: MemberCaller, now: Date): Promise<TenantUsage> {
+  return withTenantScope(db, caller.tenantId, async (tx) => {
+    const limits = await planLimits(tx, caller.tenantId);
     return {
       plan_id: limits.planId,
-      members: { used: await countSeats(tx, ctx.tenantId, now), limit: limits.members },
-      items: { used: await countItems(tx, ctx.tenantId), limit: limits.items },
+      members: { used: await countSeats(tx, caller.tenantId, now), limit: limits.members },
+      items: { used: await countItems(tx, caller.tenantId), limit: limits.items },
     };
   });
 }

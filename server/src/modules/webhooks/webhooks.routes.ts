@@ -9,27 +9,27 @@ export const webhooksRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = app.webhooks;
 
   route(app, 'createWebhook', async (request, reply) =>
-    reply.status(201).send(await webhooks.createWebhook(deps, request.tenantCtx, request.body)),
+    reply.status(201).send(await webhooks.createWebhook(deps, request.caller, request.body)),
   );
-  route(app, 'listWebhooks', (request) => webhooks.listWebhooks(deps, request.tenantCtx));
+  route(app, 'listWebhooks', (request) => webhooks.listWebhooks(deps, request.caller));
   route(app, 'updateWebhook', (request) =>
-    webhooks.updateWebhook(deps, request.tenantCtx, request.params.id, request.body),
+    webhooks.updateWebhook(deps, request.caller, request.params.id, request.body),
   );
   route(app, 'deleteWebhook', async (request, reply) => {
-    await webhooks.deleteWebhook(deps, request.tenantCtx, request.params.id);
+    await webhooks.deleteWebhook(deps, request.caller, request.params.id);
     return reply.status(204).send(null);
   });
   route(app, 'testWebhook', async (request, reply) =>
-    reply.status(202).send(await webhooks.testWebhook(deps, request.tenantCtx, request.params.id)),
+    reply.status(202).send(await webhooks.testWebhook(deps, request.caller, request.params.id)),
   );
   route(app, 'listWebhookDeliveries', async (request, reply) =>
-    sendPage(reply, await webhooks.listDeliveries(deps, request.tenantCtx, request.params.id, request.query)),
+    sendPage(reply, await webhooks.listDeliveries(deps, request.caller, request.params.id, request.query)),
   );
   route(app, 'retryWebhookDelivery', async (request, reply) =>
     reply
       .status(202)
       .send(
-        await webhooks.retryDelivery(deps, request.tenantCtx, request.params.id, request.params.delivery_id),
+        await webhooks.retryDelivery(deps, request.caller, request.params.id, request.params.delivery_id),
       ),
   );
 };

@@ -19,7 +19,7 @@ import { withTenantScope, withTenantStatement } from '../../db/tenant-scope.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { daysBefore } from '../../lib/clock.ts';
 import { type Page, type PageQuery, readPage } from '../../lib/pagination.ts';
-import type { TenantContext } from '../../plugins/tenant.ts';
+import type { MemberCaller } from '../../lib/caller.ts';
 import { asMaker } from '../auth/sessions.service.ts';
 import type { Resolve } from './url-safety.ts';
 import { requirePublicHttps } from './url-safety.ts';
@@ -86,10 +86,10 @@ const checkUrl = async (deps: WebhookDeps, url: string) => {
  * ended their session (asMaker), or once they are no longer an admin or the owner (a demotion that committed since the
  * route's check); a demotion or event still to come waits, and then finds the endpoint theirs.
  */
-function asAnswerable<T>(deps: WebhookDeps, ctx: TenantContext, fn: (tx: Db) => Promise<T>): Promise<T> {
-  return asMaker(deps.db, ctx, 'webhook endpoints', (unscoped) =>
-    withTenantScope(unscoped, ctx.tenantId, async (tx) => {
-      const role = await repo.lockRoleOf(tx, ctx.tenantId, ctx.userId);
+function asAnswerable<T>(deps: WebhookDeps, caller: MemberCaller, fn: (tx: Db) => Promise<T>): Promise<T> {
+  return asMaker(deps.db, caller, 'webhook endpoints', (unscoped) =>
+    withTenantScope(unscoped, caller.tenantId, async (tx) => {
+      const role = await repo.lockRoleOf(tx, caller.tenantId, caller.userId);
       if (role !== 'admin' && role !== 'owner') {
         throw new AppError('FORBIDDEN', 'Only team admins and the owner can do this');
       }
@@ -100,28 +100,36 @@ function asAnswerable<T>(deps: WebhookDeps, ctx: TenantContext, fn: (tx: Db) => 
 
 export async function createWebhook(
   deps: WebhookDeps,
-  ctx: TenantContext,
+  caller: MemberCaller,
   { url, events }: { url: string; events: WebhookEvent[] },
 ): Promise<CreatedWebhook> {
   await checkUrl(deps, url);
   const secret = `whsec_${randomBytes(24).toString('base64')}`;
-  const endpoint = await asAnswerable(deps, ctx, async (tx) => {
+  const endpoint = await asAnswerable(deps, caller, async (tx) => {
     // Of two creates for the last place only one is made: the second waits for the first's transaction to end, then
     // counts afresh, the first's new one too.
-    await repo.lockEndpoints(tx, ctx.tenantId);
-    if ((await repo.countEndpoints(tx, ctx.tenantId)) >= MAX_WEBHOOK_ENDPOINTS) {
+    await repo.lockEndpoints(tx, caller.tenantId);
+    if ((await repo.countEndpoints(tx, caller.tenantId)) >= MAX_WEBHOOK_ENDPOINTS) {
       throw new AppError(
         'BAD_REQUEST',
         `A team can have at most ${MAX_WEBHOOK_ENDPOINTS} webhook endpoints. Remove one to add another.`,
       );
     }
-    return repo.insertEndpoint(tx, { tenantId: ctx.tenantId, url, events, secret, createdBy: ctx.userId });
+    return repo.insertEndpoint(tx, {
+      tenantId: caller.tenantId,
+      url,
+      events,
+      secret,
+      createdBy: caller.userId,
+    });
   });
   return { ...toWebhook(endpoint), secret };
 }
 
-export async function listWebhooks(deps: WebhookDeps, ctx: TenantContext): Promise<Webhook[]> {
-  const rows = await withTenantStatement(deps.db, ctx.tenantId, (tx) => repo.findEndpoints(tx, ctx.tenantId));
+export async function listWebhooks(deps: WebhookDeps, caller: MemberCaller): Promise<Webhook[]> {
+  const rows = await withTenantStatement(deps.db, caller.tenantId, (tx) =>
+    repo.findEndpoints(tx, caller.tenantId),
+  );
   return rows.map(toWebhook);
 }
 
@@ -132,7 +140,7 @@ export async function listWebhooks(deps: WebhookDeps, ctx: TenantContext): Promi
  */
 export async function updateWebhook(
   deps: WebhookDeps,
-  ctx: TenantContext,
+  caller: MemberCaller,
   id: string,
   changes: { url?: string | undefined; events?: WebhookEvent[] | undefined; enabled?: boolean | undefined },
 ): Promise<Webhook> {
@@ -147,11 +155,11 @@ export async function updateWebhook(
   };
   const update = (tx: Db) =>
     Object.keys(values).length === 0
-      ? repo.findEndpoint(tx, ctx.tenantId, id)
-      : repo.updateEndpoint(tx, ctx.tenantId, id, values, ctx.userId);
+      ? repo.findEndpoint(tx, caller.tenantId, id)
+      : repo.updateEndpoint(tx, caller.tenantId, id, values, caller.userId);
   const endpoint = await (mayTakeOver
-    ? asAnswerable(deps, ctx, update)
-    : withTenantStatement(deps.db, ctx.tenantId, update));
+    ? asAnswerable(deps, caller, update)
+    : withTenantStatement(deps.db, caller.tenantId, update));
   if (!endpoint) throw endpointNotFound();
   return toWebhook(endpoint);
 }
@@ -172,10 +180,10 @@ export async function retireEndpointsMadeBy(
 }
 
 /** Removes the endpoint with its deliveries, pending ones too: nothing more is sent to it. */
-export async function deleteWebhook(deps: WebhookDeps, ctx: TenantContext, id: string): Promise<void> {
+export async function deleteWebhook(deps: WebhookDeps, caller: MemberCaller, id: string): Promise<void> {
   if (!isUuid(id)) throw endpointNotFound();
-  const deleted = await withTenantStatement(deps.db, ctx.tenantId, (tx) =>
-    repo.deleteEndpoint(tx, ctx.tenantId, id),
+  const deleted = await withTenantStatement(deps.db, caller.tenantId, (tx) =>
+    repo.deleteEndpoint(tx, caller.tenantId, id),
   );
   if (!deleted) throw endpointNotFound();
 }
@@ -183,13 +191,13 @@ export async function deleteWebhook(deps: WebhookDeps, ctx: TenantContext, id: s
 /** Queues a `ping` to the endpoint, sent at once: what the Developers page's test button sends. */
 export async function testWebhook(
   deps: WebhookDeps,
-  ctx: TenantContext,
+  caller: MemberCaller,
   id: string,
 ): Promise<WebhookDelivery> {
   if (!isUuid(id)) throw endpointNotFound();
-  const delivery = await withTenantScope(deps.db, ctx.tenantId, async (tx) => {
-    const deliveryId = await repo.insertPing(tx, ctx.tenantId, id);
-    return deliveryId === undefined ? undefined : repo.findDelivery(tx, ctx.tenantId, deliveryId);
+  const delivery = await withTenantScope(deps.db, caller.tenantId, async (tx) => {
+    const deliveryId = await repo.insertPing(tx, caller.tenantId, id);
+    return deliveryId === undefined ? undefined : repo.findDelivery(tx, caller.tenantId, deliveryId);
   });
   if (!delivery) throw endpointNotFound();
   deps.notify();
@@ -198,16 +206,16 @@ export async function testWebhook(
 
 export async function listDeliveries(
   deps: WebhookDeps,
-  ctx: TenantContext,
+  caller: MemberCaller,
   id: string,
   query: PageQuery,
 ): Promise<Page<WebhookDelivery>> {
   if (!isUuid(id)) throw endpointNotFound();
-  return withTenantScope(deps.db, ctx.tenantId, async (tx) => {
-    if (!(await repo.findEndpoint(tx, ctx.tenantId, id))) throw endpointNotFound();
+  return withTenantScope(deps.db, caller.tenantId, async (tx) => {
+    if (!(await repo.findEndpoint(tx, caller.tenantId, id))) throw endpointNotFound();
     return readPage(
       query,
-      (limit, after) => repo.findDeliveries(tx, ctx.tenantId, id, limit, after),
+      (limit, after) => repo.findDeliveries(tx, caller.tenantId, id, limit, after),
       (row) => toDelivery(row),
     );
   });
@@ -216,14 +224,14 @@ export async function listDeliveries(
 /** Sends a delivery again, whatever its state: due at once, with the same webhook-id. */
 export async function retryDelivery(
   deps: WebhookDeps,
-  ctx: TenantContext,
+  caller: MemberCaller,
   id: string,
   deliveryId: string,
 ): Promise<WebhookDelivery> {
   const notFound = () => new AppError('NOT_FOUND', 'Delivery not found');
   if (!isUuid(id) || !isUuid(deliveryId)) throw notFound();
-  const delivery = await withTenantStatement(deps.db, ctx.tenantId, (tx) =>
-    repo.requeueDelivery(tx, ctx.tenantId, id, deliveryId),
+  const delivery = await withTenantStatement(deps.db, caller.tenantId, (tx) =>
+    repo.requeueDelivery(tx, caller.tenantId, id, deliveryId),
   );
   if (!delivery) throw notFound();
   deps.notify();

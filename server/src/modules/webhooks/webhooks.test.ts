@@ -10,6 +10,7 @@ import { Webhook } from 'standardwebhooks';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 
 import {
+  asMember,
   buildTestApp,
   createTeam,
   inTenant,
@@ -225,7 +226,7 @@ describe('deliveries', () => {
     await call(owner, team, 'PATCH', `/webhooks/${off.id}`, { enabled: false });
     const item = (await call(owner, team, 'POST', '/items/', { name: 'Kept' })).json();
     // The change's entry fails (its actor is no account) after the item's row changed: the whole statement rolls back.
-    const bogus = { tenantId: team, actor: { userId: randomUUID(), keyId: null } };
+    const bogus = asMember(team, randomUUID());
     await expect(
       items.updateItem(app.database.db, bogus, item.uuid, { name: 'Rolled back' }),
     ).rejects.toThrow();

@@ -17,7 +17,7 @@ import type { Db } from '../../../db/client.ts';
 import { withTenantScope } from '../../../db/tenant-scope.ts';
 import { AppError } from '../../../lib/app-error.ts';
 import { type Clock, DAY_MS } from '../../../lib/clock.ts';
-import type { TenantContext } from '../../../plugins/tenant.ts';
+import type { MemberCaller } from '../../../lib/caller.ts';
 import { addIntervals, nextPeriodEnd, unusedFraction } from './billing-periods.ts';
 import * as repo from '../billing.repository.ts';
 import { applyCredit, priceOf, toPlan, toSubscription } from '../billing.responses.ts';
@@ -271,12 +271,12 @@ async function requireLocalSubscription(tx: Db, tenantId: string, now: Date) {
 
 export async function changePlan(
   { db, clock }: LocalBillingDeps,
-  ctx: TenantContext,
+  caller: MemberCaller,
   { plan_id, billing_interval }: ChangePlanBody,
 ): Promise<Subscription> {
   const now = clock.now();
-  return withTenantScope(db, ctx.tenantId, async (tx) => {
-    const current = await requireLocalSubscription(tx, ctx.tenantId, now);
+  return withTenantScope(db, caller.tenantId, async (tx) => {
+    const current = await requireLocalSubscription(tx, caller.tenantId, now);
     if (!repo.isLive(current.status)) throw ended();
     if (current.planId === plan_id && current.interval === billing_interval) {
       throw new AppError('BAD_REQUEST', 'The team is already on this plan and billing interval.');
@@ -284,11 +284,11 @@ export async function changePlan(
     const plan = await requirePlan(tx, plan_id);
     // A trial has nothing paid to credit: it goes on with the new plan, which is invoiced when the trial ends.
     if (current.status === 'trialing') {
-      const row = await repo.updateSubscription(tx, ctx.tenantId, {
+      const row = await repo.updateSubscription(tx, caller.tenantId, {
         planId: plan.id,
         interval: billing_interval,
       });
-      await recordSubscriptionChange(tx, ctx.tenantId, ctx.userId, row);
+      await recordSubscriptionChange(tx, caller.tenantId, caller.userId, row);
       return toSubscription(row);
     }
     const oldPlan = await requirePlan(tx, current.planId);
@@ -300,7 +300,7 @@ export async function changePlan(
     const end = addIntervals(now, billing_interval, 1);
 
     const invoice = await insertPaidInvoice(tx, {
-      tenantId: ctx.tenantId,
+      tenantId: caller.tenantId,
       plan,
       interval: billing_interval,
       subtotal: price,
@@ -310,7 +310,7 @@ export async function changePlan(
     });
     // Another change started a period at this very instant: let the caller retry rather than bill twice.
     if (!invoice) throw new AppError('CONFLICT', 'Another billing change is under way. Please try again.');
-    const row = await repo.updateSubscription(tx, ctx.tenantId, {
+    const row = await repo.updateSubscription(tx, caller.tenantId, {
       planId: plan.id,
       interval: billing_interval,
       status: 'active',
@@ -319,31 +319,31 @@ export async function changePlan(
       billingCycleAnchor: now,
       creditBalance: charge.creditLeft,
     });
-    await recordSubscriptionChange(tx, ctx.tenantId, ctx.userId, row);
+    await recordSubscriptionChange(tx, caller.tenantId, caller.userId, row);
     return toSubscription(row);
   });
 }
 
 /** Stops the renewal: the subscription stays active until the end of the period it is in. */
-export async function cancelAtPeriodEnd({ db, clock }: LocalBillingDeps, ctx: TenantContext) {
-  return withTenantScope(db, ctx.tenantId, async (tx) => {
-    const current = await requireLocalSubscription(tx, ctx.tenantId, clock.now());
+export async function cancelAtPeriodEnd({ db, clock }: LocalBillingDeps, caller: MemberCaller) {
+  return withTenantScope(db, caller.tenantId, async (tx) => {
+    const current = await requireLocalSubscription(tx, caller.tenantId, clock.now());
     if (!repo.isLive(current.status)) throw ended();
     if (current.cancelAtPeriodEnd) return toSubscription(current);
-    const row = await repo.updateSubscription(tx, ctx.tenantId, { cancelAtPeriodEnd: true });
-    await recordSubscriptionChange(tx, ctx.tenantId, ctx.userId, row);
+    const row = await repo.updateSubscription(tx, caller.tenantId, { cancelAtPeriodEnd: true });
+    await recordSubscriptionChange(tx, caller.tenantId, caller.userId, row);
     return toSubscription(row);
   });
 }
 
 /** Undoes a cancellation before the period ends; afterwards a new checkout is needed. */
-export async function resume({ db, clock }: LocalBillingDeps, ctx: TenantContext) {
-  return withTenantScope(db, ctx.tenantId, async (tx) => {
-    const current = await requireLocalSubscription(tx, ctx.tenantId, clock.now());
+export async function resume({ db, clock }: LocalBillingDeps, caller: MemberCaller) {
+  return withTenantScope(db, caller.tenantId, async (tx) => {
+    const current = await requireLocalSubscription(tx, caller.tenantId, clock.now());
     if (!repo.isLive(current.status)) throw ended();
     if (!current.cancelAtPeriodEnd) return toSubscription(current);
-    const row = await repo.updateSubscription(tx, ctx.tenantId, { cancelAtPeriodEnd: false });
-    await recordSubscriptionChange(tx, ctx.tenantId, ctx.userId, row);
+    const row = await repo.updateSubscription(tx, caller.tenantId, { cancelAtPeriodEnd: false });
+    await recordSubscriptionChange(tx, caller.tenantId, caller.userId, row);
     return toSubscription(row);
   });
 }
