@@ -8,6 +8,7 @@ import globals from 'globals';
 import i18next from 'eslint-plugin-i18next';
 import tseslint from 'typescript-eslint';
 
+import { importCycles } from './eslint/import-cycles.js';
 import { serverBoundaries } from './eslint/server-boundaries.js';
 
 const WEB_FEATURES = [
@@ -44,6 +45,8 @@ const USER_FACING_PROPS = [
   'message',
   'text',
 ];
+
+const tessera = { rules: { 'import-cycles': importCycles, 'server-boundaries': serverBoundaries } };
 
 // Imports across web folders go through the `@/` alias, so the boundary patterns below see every one of them.
 const climbing = { group: ['../*'], message: 'Import from another folder with @/… instead of ../' };
@@ -148,8 +151,14 @@ export default tseslint.config(
   },
   {
     files: ['server/src/**/*.ts'],
-    plugins: { tessera: { rules: { 'server-boundaries': serverBoundaries } } },
+    plugins: { tessera },
     rules: { 'tessera/server-boundaries': 'error' },
+  },
+  // No import cycle anywhere, type-only ones included (docs/decisions/027).
+  {
+    files: ['**/*.{ts,tsx,mts,cts,js,mjs,cjs}'],
+    plugins: { tessera },
+    rules: { 'tessera/import-cycles': 'error' },
   },
   prettier,
 );

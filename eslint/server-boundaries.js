@@ -1,7 +1,6 @@
 // The server's architecture as a lint rule (docs/architecture.md, docs/decisions/014 and 020): modules in declared
-// layers, each owning its tables, with no import cycle anywhere in server/src. It resolves relative imports itself,
-// with no resolver package (docs/decisions/005).
-import { readdirSync, readFileSync } from 'node:fs';
+// layers, each owning its tables. It resolves relative imports itself, with no resolver package (docs/decisions/005);
+// import cycles are import-cycles.js's, everywhere.
 import path from 'node:path';
 
 /**
@@ -104,48 +103,9 @@ function moduleOf(file) {
   return path.relative(PLUGINS_DIR, file).startsWith('..') ? null : 'plugins';
 }
 
-// Static imports and re-exports that exist at run time (not `import type`), and import() of a literal.
-const RUNTIME_IMPORT =
-  /^\s*(?:import(?!\s+type\b)(?:[\s\w{},*$]*from)?|export(?!\s+type\b)[\s\w{},*$]*from)\s*['"](\.[^'"]+)['"]|import\(\s*['"](\.[^'"]+)['"]\s*\)/gm;
-
-/** Every production file of server/src and the files it imports at run time, read once per lint process. */
-let diskGraph;
-function importGraph() {
-  if (diskGraph) return diskGraph;
-  diskGraph = new Map();
-  const walk = (dir) => {
-    for (const entry of readdirSync(dir, { withFileTypes: true })) {
-      const file = path.join(dir, entry.name);
-      if (entry.isDirectory() && entry.name !== 'migrations') walk(file);
-      else if (entry.name.endsWith('.ts') && !isTest(file)) {
-        const text = readFileSync(file, 'utf8');
-        const targets = [...text.matchAll(RUNTIME_IMPORT)].map((m) => path.resolve(dir, m[1] ?? m[2]));
-        diskGraph.set(file, targets);
-      }
-    }
-  };
-  walk(SERVER_SRC);
-  return diskGraph;
-}
-
-/** Whether `from` reaches `to` through the imports on disk, `file`'s own replaced by what is being linted. */
-function reaches(from, to, file, fileTargets) {
-  const graph = importGraph();
-  const seen = new Set();
-  const stack = [from];
-  while (stack.length) {
-    const node = stack.pop();
-    if (node === to) return true;
-    if (seen.has(node)) continue;
-    seen.add(node);
-    stack.push(...((node === file ? fileTargets : graph.get(node)) ?? []));
-  }
-  return false;
-}
-
 /**
  * In server/src: another module only through its services (`*.service.ts`) and only if `uses` lists it;
- * a table of db/schema/ only if the module (or plugins/) owns or reads it; and no import that closes a cycle through server/src.
+ * and a table of db/schema/ only if the module (or plugins/) owns or reads it.
  * Tests may set up any table and call any module.
  */
 export const serverBoundaries = {
@@ -157,7 +117,6 @@ export const serverBoundaries = {
         "'{{spec}}' is inside the {{other}} module: reach it through one of its services (*.service.ts).",
       undeclared:
         'The {{module}} module may not use the {{other}} module: add it to `uses` in eslint/server-boundaries.js if the layering allows (no cycle).',
-      cycle: "'{{spec}}' imports, directly or not, this file back: an import cycle.",
       table:
         "The {{module}} module may not use the table file '{{spec}}' (SERVER_MODULES in eslint/server-boundaries.js).",
       reExport:
@@ -172,16 +131,14 @@ export const serverBoundaries = {
   create(context) {
     const file = context.filename;
     const module = moduleOf(file);
-    // Outside modules/ and plugins/ (lib, db, app.ts) only the services rule and the cycle check apply.
+    // Outside modules/ and plugins/ (lib, db, app.ts) only the services rule applies.
     const rules = module === null ? null : SERVER_MODULES[module];
     // app.ts, main.ts and cli.ts mount the modules' routes and plugins.
     const compositionRoot = path.dirname(file) === SERVER_SRC;
-    const runtimeImports = [];
-    const check = (node, runtime) => {
+    const check = (node) => {
       const spec = node.source?.value;
       if (typeof spec !== 'string' || !spec.startsWith('.')) return;
       const target = path.resolve(path.dirname(file), spec);
-      if (runtime) runtimeImports.push({ node, spec, target });
       const other = moduleOf(target);
       // Below the routes, a module knows nothing of HTTP: the routes hand it the caller (lib/caller.ts).
       if (
@@ -207,29 +164,20 @@ export const serverBoundaries = {
         context.report({ node, messageId: 'table', data: { spec, module } });
       }
     };
-    const typeOnly = (node) => node.importKind === 'type' || node.exportKind === 'type';
     const reExport = (node) => {
-      check(node, !typeOnly(node));
+      check(node);
       if (node.source && file.endsWith('.service.ts')) context.report({ node, messageId: 'reExport' });
     };
     return {
       Program(node) {
         if (module !== null && !rules) context.report({ node, messageId: 'unknown', data: { module } });
       },
-      ImportDeclaration: (node) => check(node, !typeOnly(node)),
+      ImportDeclaration: check,
       ExportNamedDeclaration: reExport,
       ExportAllDeclaration: reExport,
       ImportExpression(node) {
         if (node.source.type !== 'Literal') context.report({ node, messageId: 'dynamic' });
-        else check(node, true);
-      },
-      'Program:exit'() {
-        if (isTest(file)) return;
-        const targets = runtimeImports.map((i) => i.target);
-        for (const { node, spec, target } of runtimeImports) {
-          if (reaches(target, file, file, targets))
-            context.report({ node, messageId: 'cycle', data: { spec } });
-        }
+        else check(node);
       },
     };
   },

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { SessionSchema } from './auth.ts';
 import { EmailSchema, MAX_PASSWORD_LENGTH, MessageSchema, SecondFactorCodeSchema } from './common.ts';
 import { LOCALES, ROLES, THEMES } from './constants.ts';
-import type { EndpointSchemas } from './endpoint-schemas.ts';
+import type { EndpointSchemas } from './endpoint-schema-types.ts';
 
 const CurrentPasswordSchema = z
   .string({ error: 'Current password is required' })

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 import { PageQuerySchema } from './pagination.ts';
-import type { EndpointSchemas } from './endpoint-schemas.ts';
+import type { EndpointSchemas } from './endpoint-schema-types.ts';
 
 /** docs/contract.md section 4, Team activity: the changes a team's log records, and the filter's choices. */
 export const ACTIVITY_ACTIONS = [

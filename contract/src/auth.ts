@@ -8,7 +8,7 @@ import {
   SecondFactorCodeSchema,
 } from './common.ts';
 import { BILLING_PROVIDERS, LOCALES, THEMES } from './constants.ts';
-import type { EndpointSchemas } from './endpoint-schemas.ts';
+import type { EndpointSchemas } from './endpoint-schema-types.ts';
 import { PageQuerySchema } from './pagination.ts';
 
 export const AuthResponseSchema = z.object({

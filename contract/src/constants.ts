@@ -72,7 +72,9 @@ export const ERROR_CODES = [
 
 // Values both stored as database enums (server/src/db/schema) and answered by the API (this package's schemas):
 // each list is written once, here.
+/** Team roles (docs/spec.md section 6); whoever creates a team is its owner. */
 export const ROLES = ['owner', 'admin', 'member'] as const;
+export type Role = (typeof ROLES)[number];
 export const BILLING_INTERVALS = ['monthly', 'annual'] as const;
 export const SUBSCRIPTION_STATUSES = [
   'active',

@@ -3,7 +3,7 @@
 import { z } from 'zod';
 
 import { API_KEY_SCOPES, WEBHOOK_DISABLED_REASONS, WEBHOOK_EVENTS, type WebhookEvent } from './constants.ts';
-import type { EndpointSchemas } from './endpoint-schemas.ts';
+import type { EndpointSchemas } from './endpoint-schema-types.ts';
 import { ItemSchema } from './items.ts';
 import { PageQuerySchema } from './pagination.ts';
 

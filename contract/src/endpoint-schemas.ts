@@ -4,6 +4,7 @@
 // Every id of ENDPOINTS has an entry: the `satisfies` below fails to compile on one that does not.
 import type { z } from 'zod';
 
+import type { EndpointSchema } from './endpoint-schema-types.ts';
 import type { EndpointId } from './endpoints.ts';
 import { authEndpointSchemas } from './auth.ts';
 import { accountEndpointSchemas } from './account.ts';
@@ -16,17 +17,6 @@ import { superAdminEndpointSchemas } from './super-admin.ts';
 import { healthEndpointSchemas } from './health.ts';
 import { itemsEndpointSchemas } from './items.ts';
 import { developersEndpointSchemas } from './developers.ts';
-
-export type EndpointSchema = {
-  params?: z.ZodType;
-  query?: z.ZodType;
-  body?: z.ZodType;
-  /** The success answers by status; every endpoint's {detail, code} errors are added where routes are registered. */
-  response: { [status: number]: z.ZodType };
-};
-
-/** A contract module's part of the table: its own ids. */
-export type EndpointSchemas = { [K in EndpointId]?: EndpointSchema };
 
 export const ENDPOINT_SCHEMAS = {
   ...authEndpointSchemas,

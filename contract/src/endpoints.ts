@@ -5,8 +5,7 @@
 // (web/src/lib/api-client.ts); web tests mock it by id (web/src/testing/mocks/endpoint.ts); the authorization table
 // (server/test/authorization.test.ts) has a row per id. Zod-free: every page of the web app loads it, the sign-in
 // page too.
-import type { ApiKeyScope } from './constants.ts';
-import type { Role } from './tenants.ts';
+import type { ApiKeyScope, Role } from './constants.ts';
 
 /**
  * An operator viewing the app as a user (docs/contract.md section 4, operators) acts as that user, except where

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { EndpointSchemas } from './endpoint-schemas.ts';
+import type { EndpointSchemas } from './endpoint-schema-types.ts';
 
 /** docs/spec.md sections 5 and 9. */
 export const FEEDBACK_MAX_LENGTH = 5000;

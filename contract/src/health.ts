@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 import { PublicConfigSchema } from './auth.ts';
 import { ErrorBodySchema } from './common.ts';
-import type { EndpointSchemas } from './endpoint-schemas.ts';
+import type { EndpointSchemas } from './endpoint-schema-types.ts';
 
 export const HealthSchema = z.object({ status: z.literal('ok') });
 export type Health = z.infer<typeof HealthSchema>;

@@ -13,4 +13,5 @@ export * from './billing.ts';
 export * from './super-admin.ts';
 export * from './tenants.ts';
 export * from './endpoints.ts';
+export * from './endpoint-schema-types.ts';
 export * from './endpoint-schemas.ts';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-import type { EndpointSchemas } from './endpoint-schemas.ts';
+import type { EndpointSchemas } from './endpoint-schema-types.ts';
 import { PageQuerySchema } from './pagination.ts';
 
 /** docs/contract.md section 3: a name of 1-200 characters after trimming, a description of up to 2000 or null. */

@@ -3,7 +3,7 @@
 import { z } from 'zod';
 
 import { AuthResponseSchema } from './auth.ts';
-import type { EndpointSchemas } from './endpoint-schemas.ts';
+import type { EndpointSchemas } from './endpoint-schema-types.ts';
 
 /** Binary WebAuthn values travel as unpadded base64url. */
 const Base64Url = z

@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 import { OPERATOR_ACTIONS } from './constants.ts';
 import { AuthResponseSchema } from './auth.ts';
-import type { EndpointSchemas } from './endpoint-schemas.ts';
+import type { EndpointSchemas } from './endpoint-schema-types.ts';
 import { PageQuerySchema, SearchPageQuerySchema } from './pagination.ts';
 import { RoleSchema } from './tenants.ts';
 

@@ -2,13 +2,11 @@ import { z } from 'zod';
 
 import { TenantUsageSchema } from './billing.ts';
 import { EmailSchema, MessageSchema, NewPasswordSchema, UuidSchema } from './common.ts';
-import { ROLES } from './constants.ts';
-import type { EndpointSchemas } from './endpoint-schemas.ts';
+import { ROLES, type Role } from './constants.ts';
+import type { EndpointSchemas } from './endpoint-schema-types.ts';
 import { PageQuerySchema } from './pagination.ts';
 
-/** Team roles (docs/spec.md section 6); whoever creates a team is its owner. */
 export const RoleSchema = z.enum(ROLES);
-export type Role = z.infer<typeof RoleSchema>;
 
 /** The roles that can be given by invitation or a role change: never owner (docs/contract.md section 3). */
 export const AssignableRoleSchema = z.enum(['admin', 'member']);

@@ -4,14 +4,9 @@ import type { Locale } from '@app/contract/constants';
 
 import { escapeHtml } from './escape-html.ts';
 import de from './locales/de.ts';
-import en from './locales/en.ts';
+import en, { type MailCatalogue } from './locales/en.ts';
 import type { OutgoingMail } from './mail.repository.ts';
 
-/**
- * The texts of every mail in one language (locales/en.ts); another language's catalogue is typed by this, so a key it
- * lacks, or a text it takes other values in, fails the build.
- */
-export type MailCatalogue = typeof en;
 type SecurityNoticeKey = keyof MailCatalogue['securityNotice']['subjects'];
 
 /** Mail is written in the recipient's language (docs/contract.md section 4, Comfort). */

@@ -1,5 +1,5 @@
 // The mails in German: the same keys as locales/en.ts, which the type holds it to.
-import type { MailCatalogue } from '../mail.templates.ts';
+import type { MailCatalogue } from './en.ts';
 
 export default {
   signOff: 'Tessera',

@@ -1,5 +1,5 @@
 // The mails in English (docs/contract.md section 3, Email); locales/de.ts has the same keys.
-export default {
+const en = {
   signOff: 'Tessera',
   linkFallback: 'If the link does not open, copy this address into your browser:',
   verification: {
@@ -63,3 +63,11 @@ export default {
     note: 'If you did not do this yourself, choose a new password now.',
   },
 };
+
+/**
+ * The texts of every mail in one language, this catalogue's shape; another language's catalogue is typed by it, so a
+ * key it lacks, or a text it takes other values in, fails the build. Declared here, below the templates that use it.
+ */
+export type MailCatalogue = typeof en;
+
+export default en;
