@@ -154,7 +154,7 @@ export default tseslint.config(
     plugins: { tessera },
     rules: { 'tessera/server-boundaries': 'error' },
   },
-  // No import cycle anywhere, type-only ones included (docs/decisions/027).
+  // No import cycle anywhere, type-only ones included (docs/decisions/028).
   {
     files: ['**/*.{ts,tsx,mts,cts,js,mjs,cjs}'],
     plugins: { tessera },

@@ -1,4 +1,4 @@
-// No import cycle anywhere in the repository, type-only imports included (docs/decisions/027): a type loop still ties
+// No import cycle anywhere in the repository, type-only imports included (docs/decisions/028): a type loop still ties
 // two files together, so that neither can be read, moved or split without the other. The rule builds the import graph
 // of every source file once per lint process and resolves the specifiers itself, with no resolver package
 // (docs/decisions/005): relative paths, the workspaces' package `exports` (`@app/contract/constants`) and the
