@@ -1,3 +1,4 @@
+import type { Item } from '@app/contract';
 import { and, desc, eq, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 
 import type { PgColumn, WithSubqueryWithSelection } from 'drizzle-orm/pg-core';
@@ -8,28 +9,32 @@ import { keysetPages, pastKey, preparedPerHandle } from '../../db/prepared.ts';
 import { items } from '../../db/schema/items.ts';
 import type { Actor } from '../../lib/caller.ts';
 
-/** An item in the API's form, read from the table or from a write's CTE of the same columns. */
-const itemColumnsOf = <
-  T extends Record<'uuid' | 'name' | 'description' | 'createdAt' | 'updatedAt', PgColumn>,
->(
-  source: T,
-) => ({
+type ItemColumns = Record<'uuid' | 'name' | 'description' | 'createdAt' | 'updatedAt', PgColumn>;
+
+/**
+ * THE item in the API's form (the contract's ItemSchema), once: SQL expressions of `source`, the table or a write's
+ * CTE of its columns, keyed by the contract's field names. `time` writes a timestamp as the API does: `isoTime` in a
+ * row (PostgreSQL's own text, sliced in Node), `isoTimeText` inside JSON the database builds (a webhook's data).
+ */
+const itemShape = <T extends ItemColumns>(source: T, time: (at: SQLWrapper) => SQL<string>) => ({
   uuid: source.uuid,
   name: source.name,
   description: source.description,
-  createdAt: isoTime(source.createdAt),
-  updatedAt: isoTime(source.updatedAt),
-  /** The exact sort key for the cursor (see lib/pagination.ts). */
-  sortAt: pgTime(source.createdAt),
+  created_at: time(source.createdAt),
+  updated_at: time(source.updatedAt),
 });
-const itemColumns = itemColumnsOf(items);
 
-export type ItemRecord = Awaited<ReturnType<typeof findItems>>[number];
+/** A row of the item in the API's form: what a read selects and a write answers. */
+const itemRow = <T extends ItemColumns>(source: T) => itemShape(source, isoTime);
 
 /** A tenant's items newest first, from the start or after a cursor's key; served by items_tenant_newest_idx. */
 function itemsPage(db: Db, afterKey: boolean) {
   return db
-    .select(itemColumns)
+    .select({
+      ...itemRow(items),
+      /** The exact sort key for the cursor (see lib/pagination.ts). */
+      sortAt: pgTime(items.createdAt),
+    })
     .from(items)
     .where(
       and(
@@ -48,9 +53,9 @@ export function findItems(db: Db, tenantId: string, limit: number, after?: reado
   return itemsPages(db, { tenantId, limit }, after);
 }
 
-export async function findItem(db: Db, tenantId: string, id: string) {
+export async function findItem(db: Db, tenantId: string, id: string): Promise<Item | undefined> {
   const [item] = await db
-    .select(itemColumns)
+    .select(itemRow(items))
     .from(items)
     .where(and(eq(items.tenantId, tenantId), eq(items.uuid, id)));
   return item;
@@ -127,16 +132,10 @@ export function itemWrites({ itemsUnlimited, activityFrom }: ItemWriteParts) {
       action,
       details: { item: item.uuid, name: item.name },
       // A webhook's data is the item as the API answers it.
-      data: {
-        uuid: item.uuid,
-        name: item.name,
-        description: item.description,
-        created_at: isoTimeText(item.createdAt),
-        updated_at: isoTimeText(item.updatedAt),
-      },
+      data: itemShape(item, isoTimeText),
     });
     const logs = parts.map((part, index) => db.$with(`logged_${index}`, {}).as(part));
-    return db.with(item, ...logs).select(itemColumnsOf(item));
+    return db.with(item, ...logs).select(itemRow(item));
   };
   /** Who acts, as typed parameters of a statement. */
   const actorOf = (actor: Actor) => ({

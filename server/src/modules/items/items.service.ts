@@ -15,16 +15,6 @@ import * as repo from './items.repository.ts';
 
 const notFound = () => new AppError('NOT_FOUND', 'Item not found');
 
-function toItem(row: repo.ItemRecord): Item {
-  return {
-    uuid: row.uuid,
-    name: row.name,
-    description: row.description,
-    created_at: row.createdAt,
-    updated_at: row.updatedAt,
-  };
-}
-
 /**
  * An item's writes, each one statement with its entry in the team's log (docs/decisions/016): billing's plan
  * condition and activity's entry are handed to the repository once, and its statements are prepared per handle.
@@ -36,7 +26,7 @@ export async function listItems(db: Db, caller: TeamCaller, query: PageQuery): P
     query,
     (limit, after) =>
       withTenantStatement(db, caller.tenantId, (tx) => repo.findItems(tx, caller.tenantId, limit, after)),
-    toItem,
+    ({ sortAt: _, ...item }) => item,
   );
 }
 
@@ -44,7 +34,7 @@ export async function getItem(db: Db, caller: TeamCaller, id: string): Promise<I
   if (!isUuid(id)) throw notFound();
   const item = await withTenantStatement(db, caller.tenantId, (tx) => repo.findItem(tx, caller.tenantId, id));
   if (!item) throw notFound();
-  return toItem(item);
+  return item;
 }
 
 export async function createItem(
@@ -66,13 +56,13 @@ export async function createItem(
   const unlimited = await withTenantStatement(db, caller.tenantId, (tx) =>
     writes.insertIfUnlimited(tx, values),
   );
-  if (unlimited) return toItem(unlimited);
+  if (unlimited) return unlimited;
   const item = await withTenantScope(db, caller.tenantId, async (tx) => {
     // Of two creates for the last place only one is made.
     await requireRoomFor(tx, caller.tenantId, 'items', () => repo.countItems(tx, caller.tenantId));
     return writes.insert(tx, values);
   });
-  return toItem(item);
+  return item;
 }
 
 /** How many items the team has, for its usage (docs/contract.md section 4). */
@@ -93,7 +83,7 @@ export async function updateItem(
     writes.update(tx, caller.tenantId, id, actorOf(caller), values),
   );
   if (!item) throw notFound();
-  return toItem(item);
+  return item;
 }
 
 export async function deleteItem(db: Db, caller: TeamCaller, id: string): Promise<void> {
