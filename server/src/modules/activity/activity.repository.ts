@@ -1,4 +1,5 @@
-import { and, asc, desc, eq, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, type SQLWrapper, sql, type WithSubquery } from 'drizzle-orm';
+import { QueryBuilder, type WithSubqueryWithSelection } from 'drizzle-orm/pg-core';
 
 import type { Db } from '../../db/client.ts';
 import { isoTime, pgTime } from '../../db/iso-time.ts';
@@ -9,8 +10,9 @@ import { users } from '../../db/schema/users.ts';
 import { deleteInBatches } from '../../db/delete-in-batches.ts';
 
 /**
- * Written beside every change a team makes, in the change's transaction: built and planned once per connection. An
- * item's writes log themselves in their own statement instead (insertActivityFrom).
+ * Written beside every change a team makes that is no webhook event, in the change's transaction: built and planned
+ * once per connection. An event's entry is `loggedOf`'s, and an item's writes log theirs in their own statement
+ * (`loggedFrom`).
  */
 const insertStatement = preparedPerHandle((db) =>
   db
@@ -24,24 +26,75 @@ const insertStatement = preparedPerHandle((db) =>
     .prepare('insert_activity'),
 );
 
-export async function insertActivity(
-  db: Db,
-  {
-    details = {},
-    ...entry
-  }: { tenantId: string; actorId: string | null; action: string; details?: Record<string, unknown> },
-) {
+export type NewEntry = {
+  tenantId: string;
+  actorId: string | null;
+  action: string;
+  details?: Record<string, unknown>;
+};
+
+export async function insertActivity(db: Db, { details = {}, ...entry }: NewEntry) {
   // The column encodes the placeholder's value as it would a literal one (JSON for jsonb).
   await insertStatement(db).execute({ ...entry, details });
 }
 
+/** The CTEs of a statement, built without a connection: a statement that uses them is built per handle. */
+const ctes = new QueryBuilder();
+
+/** What a logged entry returns: its id and its event, its team, its action and `data`, what a webhook of it carries. */
+const loggedColumns = {
+  id: sql<string>`id`.as('id'),
+  tenant_id: sql<string>`tenant_id`.as('tenant_id'),
+  action: sql<string>`action`.as('action'),
+  data: sql<unknown>`data`.as('data'),
+};
+
 /**
- * One entry per row of `source`, as the part of another module's statement that writes them: a data-modifying CTE
- * (`logged AS (<this>)`) beside the change, so the change and its entries are one statement. `tenantId`, `actorId`
- * and the details' values are expressions of that statement (a column of `source`, a typed placeholder); the details
- * are a JSON object of them, as insertActivity writes one.
+ * An entry logged in a statement, as the CTE `logged`: `INSERT INTO activity_log … RETURNING` loggedColumns, a row
+ * per entry. The statement's next part reads it: webhooks' deliveries fan out from it (its `EventRows`).
  */
-export function insertActivityFrom(
+export type Logged = WithSubqueryWithSelection<typeof loggedColumns, 'logged'>;
+
+/**
+ * An entry of a change made by statements of its own, as `logged`, its values the placeholders of a prepared
+ * statement (`NewEntry`'s, details as JSON); its event's data is its details.
+ */
+export function loggedOf(db: Db): Logged {
+  return db.$with('logged', loggedColumns).as(
+    db
+      .insert(activityLog)
+      .values({
+        tenantId: sql.placeholder('tenantId'),
+        actorId: sql.placeholder('actorId'),
+        action: sql.placeholder('action'),
+        details: sql.placeholder('details'),
+      })
+      .returning({
+        id: activityLog.id,
+        tenantId: activityLog.tenantId,
+        action: activityLog.action,
+        data: sql`${activityLog.details}`.as('data'),
+      })
+      .getSQL(),
+  );
+}
+
+/** A jsonb object of SQL expressions, as `jsonb_build_object('key', value, …)`. */
+const jsonbObject = (fields: Record<string, SQLWrapper>) =>
+  sql`jsonb_build_object(${sql.join(
+    Object.entries(fields).map(([key, value]) => sql`${key}::text, ${value}`),
+    sql`, `,
+  )})`;
+
+/**
+ * One entry per row of `source`, as `logged` in the statement of another module's change, after the change's CTE:
+ * `entry AS (SELECT … FROM source), logged AS (INSERT INTO activity_log … SELECT … FROM entry RETURNING …)`. The
+ * entry's values (`tenantId`, `actorId`, `actorKeyId`, the details' and the data's) are expressions of `source` or
+ * typed placeholders of the statement; the details are stored as a JSON object, as insertActivity stores them. The
+ * event's `data` is not stored: `entry` gives each row the id its entry is inserted with, and `logged` returns the
+ * data of the row of that id (PostgreSQL's RETURNING sees only the inserted row, not the row it was selected from).
+ */
+export function loggedFrom(
   source: SQLWrapper,
   entry: {
     tenantId: SQLWrapper;
@@ -49,15 +102,33 @@ export function insertActivityFrom(
     actorKeyId: SQLWrapper;
     action: string;
     details: Record<string, SQLWrapper>;
+    data: Record<string, SQLWrapper>;
   },
-): SQL {
-  const column = (name: keyof typeof activityLog.$inferInsert) => sql.identifier(activityLog[name].name);
-  const details = sql.join(
-    Object.entries(entry.details).map(([key, value]) => sql`${key}::text, ${value}`),
+): [WithSubquery<'entry'>, Logged] {
+  const values = ctes.$with('entry', {}).as(
+    sql`select gen_random_uuid() as id, ${entry.tenantId} as tenant_id, ${entry.actorId} as actor_id,
+      ${entry.actorKeyId} as actor_key_id, ${entry.action}::text as action, ${jsonbObject(entry.details)} as details,
+      ${jsonbObject(entry.data)} as data
+    from ${source}`,
+  );
+  const columns = ['id', 'tenantId', 'actorId', 'actorKeyId', 'action', 'details'] as const;
+  const stored = sql.join(
+    columns.map((name) => sql.identifier(activityLog[name].name)),
     sql`, `,
   );
-  return sql`insert into ${activityLog} (${column('tenantId')}, ${column('actorId')}, ${column('actorKeyId')}, ${column('action')}, ${column('details')})
-    select ${entry.tenantId}, ${entry.actorId}, ${entry.actorKeyId}, ${entry.action}::text, jsonb_build_object(${details}) from ${source}`;
+  const logged = ctes.$with('logged', loggedColumns).as(
+    sql`insert into ${activityLog} (${stored}) select ${stored} from ${values}
+    returning id, tenant_id, action, (select e.data from ${values} e where e.id = ${activityLog}.id) as data`,
+  );
+  return [values, logged];
+}
+
+/** The statement of a logged entry and the parts that read it: `WITH logged AS (…), … SELECT id FROM logged`. */
+export function withLogged(db: Db, logged: Logged, then: WithSubquery[]) {
+  return db
+    .with(logged, ...then)
+    .select({ id: logged.id })
+    .from(logged);
 }
 
 /** Every entry a user made, oldest first. */

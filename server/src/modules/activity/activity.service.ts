@@ -8,42 +8,50 @@ import {
   type WebhookEvent,
 } from '@app/contract';
 
-import type { SQL, SQLWrapper } from 'drizzle-orm';
+import type { SQLWrapper, WithSubquery } from 'drizzle-orm';
 
 import type { Db } from '../../db/client.ts';
+import { preparedPerHandle } from '../../db/prepared.ts';
 import { withTenantStatement } from '../../db/tenant-scope.ts';
 import { type Page, type PageQuery, readPage } from '../../lib/pagination.ts';
 import type { TeamCaller } from '../../lib/caller.ts';
-import { queueEvent, queueFrom } from '../webhooks/webhooks.service.ts';
+import { queueFrom } from '../webhooks/webhooks.service.ts';
 import * as repo from './activity.repository.ts';
 import { csvRow } from './csv.ts';
 import { daysBefore } from '../../lib/clock.ts';
-
-type Activity = Parameters<typeof repo.insertActivity>[1];
 
 const isWebhookEvent = (action: string): action is WebhookEvent =>
   (WEBHOOK_EVENTS as readonly string[]).includes(action);
 
 /**
- * Records one change of a team; `tx` is the transaction of the change itself, so both commit or neither. An entry
- * whose action is a webhook event also queues its deliveries there: the one place a change reaches the team's
- * webhooks (docs/decisions/024), so no change can be logged and not announced, or announced and rolled back.
+ * The statement of an event's entry made by statements of its own: `logged` and the deliveries it fans out to
+ * (webhooks' `queueFrom`), prepared once per handle.
  */
-export async function recordActivity(tx: Db, entry: Activity): Promise<void> {
-  await repo.insertActivity(tx, entry);
-  if (isWebhookEvent(entry.action)) {
-    await queueEvent(tx, { tenantId: entry.tenantId, event: entry.action, data: entry.details ?? {} });
-  }
+const insertEvent = preparedPerHandle((db) => {
+  const logged = repo.loggedOf(db);
+  return repo.withLogged(db, logged, [queueFrom(logged)]).prepare('insert_activity_event');
+});
+
+/**
+ * Records one change of a team; `tx` is the transaction of the change itself, so both commit or neither. An entry
+ * whose action is a webhook event is the event: the one statement that logs it also queues its deliveries, which fan
+ * out from the logged entry (docs/decisions/024 and 029), so no change can be logged and not announced, or announced
+ * and rolled back. Its payload's data is the entry's details.
+ */
+export async function recordActivity(tx: Db, entry: repo.NewEntry): Promise<void> {
+  if (!isWebhookEvent(entry.action)) return repo.insertActivity(tx, entry);
+  await insertEvent(tx).execute({ ...entry, details: entry.details ?? {} });
 }
 
 /**
- * The parts of another module's statement that log its change: an insert of one entry per row of `source`, each a
- * CTE of that statement (`WITH changed AS (UPDATE … RETURNING …), logged AS (<part>) SELECT … FROM changed`), so the
- * change and its entry are one statement and one round trip; for a webhook event, a second part queues its
- * deliveries with `data` as their payload's. This and recordActivity are all that knows the log's columns: the
- * caller's module keeps to its own tables.
+ * The parts of another module's statement that log its change, after the change's CTE `source` and each reading the
+ * one before: an entry per row of `source` (`entry`, then `logged`: activity.repository.ts's loggedFrom), and, for a
+ * webhook event, the deliveries that fan out from the logged entry (webhooks' `queueFrom`), with `data` as their
+ * payload's. The caller's statement is then `WITH <its change>, <these> SELECT … FROM <its change>`: the change,
+ * its entry and its deliveries are one statement and one round trip, and a change of no row logs and queues nothing.
+ * This and recordActivity are all that knows the log's columns: the caller's module keeps to its own tables.
  */
-export function activityFrom(
+export function loggedFrom(
   source: SQLWrapper,
   entry: {
     tenantId: SQLWrapper;
@@ -53,14 +61,9 @@ export function activityFrom(
     details: Record<string, SQLWrapper>;
     data: Record<string, SQLWrapper>;
   },
-): SQL[] {
-  const { data, ...logged } = entry;
-  return [
-    repo.insertActivityFrom(source, logged),
-    ...(isWebhookEvent(entry.action)
-      ? [queueFrom(source, { tenantId: entry.tenantId, event: entry.action, data })]
-      : []),
-  ];
+): WithSubquery[] {
+  const [values, logged] = repo.loggedFrom(source, entry);
+  return isWebhookEvent(entry.action) ? [values, logged, queueFrom(logged)] : [values, logged];
 }
 
 /** What a user did, in every team and oldest first: the entries of their account's export. */

@@ -1,6 +1,7 @@
-// Queries on a team's webhook endpoints and their deliveries. Services queue deliveries in the transaction of the
-// change they announce; the worker claims due ones across teams and settles them.
-import { and, asc, count, desc, eq, isNull, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+// Queries on a team's webhook endpoints and their deliveries. Deliveries are queued in the statement that logs the
+// event they announce (queueFrom); the worker claims due ones across teams and settles them.
+import { and, asc, count, desc, eq, isNull, type SQL, sql, type WithSubquery } from 'drizzle-orm';
+import { QueryBuilder } from 'drizzle-orm/pg-core';
 
 import { type Db, rowsOf } from '../../db/client.ts';
 import { deleteInBatches } from '../../db/delete-in-batches.ts';
@@ -167,36 +168,28 @@ const deliveryColumns = sql.join(
 // after its "now" and wait a whole poll.
 const dueNow = sql`date_trunc('milliseconds', now())`;
 
-/**
- * One delivery of `event` to each enabled endpoint of the team that takes it, per row of `source`: the part of a
- * change's own statement that queues its deliveries (a data-modifying CTE beside it), so both commit or neither.
- * `data`'s values are expressions of that statement; timestamps among them are written as the API writes them.
- */
-export function queueFrom(
-  source: SQLWrapper,
-  entry: { tenantId: SQLWrapper; event: string; data: Record<string, SQLWrapper> },
-): SQL {
-  const event = sql`${entry.event}::text`;
-  const data = sql`jsonb_build_object(${sql.join(
-    Object.entries(entry.data).map(([key, value]) => sql`${key}::text, ${value}`),
-    sql`, `,
-  )})`;
-  return sql`insert into ${webhookDeliveries} (${deliveryColumns})
-    select e.id, e.tenant_id, ${event}, ${payloadOf(event, data)}, ${dueNow}
-    from ${source} join ${webhookEndpoints} e
-      on e.tenant_id = ${entry.tenantId} and e.enabled and ${event} = any(e.events)`;
-}
+/** The CTEs of a statement, built without a connection: a statement that uses them is built per handle. */
+const ctes = new QueryBuilder();
 
-/** The same, for a change made by statements of its own: `data` is a JSON object. */
-export async function queueEvent(
-  db: Db,
-  entry: { tenantId: string; event: string; data: Record<string, unknown> },
-): Promise<void> {
-  const event = sql`${entry.event}::text`;
-  await db.execute(sql`insert into ${webhookDeliveries} (${deliveryColumns})
-    select e.id, e.tenant_id, ${event}, ${payloadOf(event, sql`${JSON.stringify(entry.data)}::jsonb`)}, ${dueNow}
-    from ${webhookEndpoints} e
-    where e.tenant_id = ${entry.tenantId}::uuid and e.enabled and ${event} = any(e.events)`);
+/**
+ * Events as a CTE of a change's statement, one row each: the logged entries (activity.service.ts), with the columns
+ * tenant_id (the team), action (the event's type) and data (jsonb, the payload's data).
+ */
+export type EventRows = WithSubquery<string, Record<'tenant_id' | 'action' | 'data', unknown>>;
+
+/**
+ * The deliveries `events` fan out to, as the CTE `queued` of the statement that logs them, reading only `events`: one
+ * per event for each enabled endpoint of its team that takes its action, so the event and its deliveries commit or
+ * fail together, and an event of no row queues nothing.
+ */
+export function queueFrom(events: EventRows): WithSubquery<'queued'> {
+  const event = sql`${events}.action`;
+  return ctes.$with('queued', {}).as(
+    sql`insert into ${webhookDeliveries} (${deliveryColumns})
+    select e.id, e.tenant_id, ${event}, ${payloadOf(event, sql`${events}.data`)}, ${dueNow}
+    from ${events} join ${webhookEndpoints} e
+      on e.tenant_id = ${events}.tenant_id and e.enabled and ${event} = any(e.events)`,
+  );
 }
 
 const deliveryView = {

@@ -1,6 +1,6 @@
-// A team's webhook endpoints and their deliveries (docs/contract.md section 4, Developer platform). Deliveries are
-// queued by the activity log: every entry whose action is a webhook event queues one per subscribed endpoint, in the
-// statement or transaction of the change (activity.service.ts), and the worker sends them (delivery-worker.ts).
+// A team's webhook endpoints and their deliveries (docs/contract.md section 4, Developer platform). Deliveries fan out
+// from the activity log: every entry whose action is a webhook event queues one per subscribed endpoint, in the
+// statement that logs it (activity.service.ts, queueFrom), and the worker sends them (delivery-worker.ts).
 import { randomBytes } from 'node:crypto';
 
 import {
@@ -12,7 +12,7 @@ import {
   type WebhookEvent,
 } from '@app/contract';
 
-import type { SQL } from 'drizzle-orm';
+import type { WithSubquery } from 'drizzle-orm';
 
 import type { Db } from '../../db/client.ts';
 import { withTenantScope, withTenantStatement } from '../../db/tenant-scope.ts';
@@ -35,16 +35,12 @@ export type WebhookDeps = {
 };
 
 /**
- * The part of a change's own statement that queues its deliveries: one per row of `source` for each enabled endpoint
- * of the team that takes `event` (webhooks.repository.ts).
+ * The part of a change's own statement that queues the deliveries its logged entry fans out to, after the entry's
+ * CTE and reading only it: one per entry for each enabled endpoint of the team that takes its action
+ * (webhooks.repository.ts).
  */
-export function queueFrom(...args: Parameters<typeof repo.queueFrom>): SQL {
-  return repo.queueFrom(...args);
-}
-
-/** The same, in the transaction `tx` of a change made by statements of its own. */
-export async function queueEvent(tx: Db, entry: Parameters<typeof repo.queueEvent>[1]): Promise<void> {
-  await repo.queueEvent(tx, entry);
+export function queueFrom(logged: repo.EventRows): WithSubquery<'queued'> {
+  return repo.queueFrom(logged);
 }
 
 /** Settled deliveries are kept this long, then removed by the daily clean-up. */
