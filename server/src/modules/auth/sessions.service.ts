@@ -62,9 +62,7 @@ export function createTenantAccessCheck(db: Db) {
   };
 }
 
-const ACCOUNT_SUSPENDED = 'Account suspended';
-
-export const accountSuspended = () => new AppError('FORBIDDEN', ACCOUNT_SUSPENDED);
+export const accountSuspended = () => new AppError('FORBIDDEN', 'Account suspended', 'account_suspended');
 
 /**
  * Signs a user in: a new refresh-token family and an access token. Runs inside the caller's transaction. Every way
@@ -116,10 +114,11 @@ export async function issueSession(
 }
 
 export const invalidSecondStep = () =>
-  new AppError('UNAUTHORIZED', 'Your sign-in has expired. Sign in again.');
+  new AppError('UNAUTHORIZED', 'Your sign-in has expired. Sign in again.', 'sign_in_expired');
 /** The refusal of a wrong code: the one answer the wrongCodes attempt limit counts. */
 
-const invalidRefresh = () => new AppError('UNAUTHORIZED', 'Invalid or expired refresh token');
+const invalidRefresh = () =>
+  new AppError('UNAUTHORIZED', 'Invalid or expired refresh token', 'refresh_token_invalid');
 
 /**
  * Rotates a refresh token. A token that was already rotated is being replayed (stolen, or spent twice): the
@@ -205,7 +204,7 @@ export async function endSession(deps: AuthDeps, userId: string, id: string): Pr
   const ended =
     isUuid(id) &&
     (await deps.db.transaction((tx) => repo.revokeSession(tx, userId, id.toLowerCase(), deps.clock.now())));
-  if (!ended) throw new AppError('NOT_FOUND', 'Session not found');
+  if (!ended) throw new AppError('NOT_FOUND', 'Session not found', 'session_not_found');
 }
 
 /**
@@ -276,17 +275,26 @@ export async function requireOpenSession(
  * makes them: a squatter's unverified account must have nothing to leave behind. The lock is taken before `fn`
  * enters its team's scope, whose role may not lock accounts.
  */
+const WHAT_IS_MADE = { api_keys: 'API keys', webhook_endpoints: 'webhook endpoints' } as const;
+
 export function asMaker<T>(
   db: Db,
   { userId, sessionId }: { userId: string; sessionId: string },
-  what: 'API keys' | 'webhook endpoints',
+  what: 'api_keys' | 'webhook_endpoints',
   fn: (tx: Db) => Promise<T>,
 ): Promise<T> {
   return db.transaction(async (tx) => {
     const { verified } = await repo.lockSessions(tx, userId);
     if (!(await repo.findSessionStart(tx, userId, sessionId))) throw sessionEnded();
     if (!verified) {
-      throw new AppError('FORBIDDEN', `Verify your email address to create ${what}`, 'email_unverified');
+      throw new AppError(
+        'FORBIDDEN',
+        `Verify your email address to create ${WHAT_IS_MADE[what]}`,
+        'email_unverified',
+        {
+          reason: what,
+        },
+      );
     }
     return fn(tx);
   });
@@ -313,12 +321,12 @@ export async function impersonate(
   client: Client,
 ): Promise<AuthResponse> {
   const user = isUuid(userId) ? await findUserById(tx, userId) : undefined;
-  if (!user) throw new AppError('NOT_FOUND', 'User not found');
+  if (!user) throw new AppError('NOT_FOUND', 'User not found', 'user_not_found');
   if (isSuperAdmin(user, deps.superAdminEmails)) {
-    throw new AppError('FORBIDDEN', 'A super admin cannot be impersonated');
+    throw new AppError('FORBIDDEN', 'A super admin cannot be impersonated', 'super_admin_not_impersonable');
   }
   if (!(await mayImpersonate(deps, tx, operatorId))) {
-    throw new AppError('FORBIDDEN', 'Super admin access required');
+    throw new AppError('FORBIDDEN', 'Super admin access required', 'super_admin_required');
   }
   const now = deps.clock.now();
   return issueSession(deps, tx, user, client, {

@@ -13,7 +13,7 @@ import { activityFrom } from '../activity/activity.service.ts';
 import { itemsUnlimited, requireRoomFor } from '../billing/billing.service.ts';
 import * as repo from './items.repository.ts';
 
-const notFound = () => new AppError('NOT_FOUND', 'Item not found');
+const notFound = () => new AppError('NOT_FOUND', 'Item not found', 'item_not_found');
 
 function toItem(row: repo.ItemRecord): Item {
   return {

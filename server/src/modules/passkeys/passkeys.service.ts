@@ -46,9 +46,14 @@ export function relyingParty(appUrl: string): Pick<PasskeyDeps, 'rpId' | 'origin
   return { rpId: url.hostname, origin: url.origin };
 }
 
-const verificationFailed = () => new AppError('BAD_REQUEST', 'Passkey verification failed');
+const verificationFailed = () =>
+  new AppError('BAD_REQUEST', 'Passkey verification failed', 'passkey_verification_failed');
 const challengeRefused = () =>
-  new AppError('BAD_REQUEST', 'This passkey request has expired or was already used. Try again.');
+  new AppError(
+    'BAD_REQUEST',
+    'This passkey request has expired or was already used. Try again.',
+    'passkey_challenge_expired',
+  );
 
 export async function registrationOptions(
   deps: PasskeyDeps,
@@ -57,7 +62,11 @@ export async function registrationOptions(
   await requireRecentSignIn(deps.auth, { userId: user.uuid, sessionId: user.sessionId });
   // An unverified account may be a squatter's: its passkey would outlive the owner's reclaiming the address.
   if (!(await findUser(deps.db, user.uuid))?.isVerified) {
-    throw new AppError('BAD_REQUEST', 'Verify your email before adding a passkey');
+    throw new AppError(
+      'BAD_REQUEST',
+      'Verify your email before adding a passkey',
+      'passkey_needs_verified_email',
+    );
   }
   const existing = await repo.findUserPasskeys(deps.db, user.uuid);
   const options = await generateRegistrationOptions({
@@ -111,7 +120,8 @@ export async function verifyRegistration(
       name: name ?? deviceName(userAgent),
       createdAt: deps.clock.now(),
     });
-    if (!inserted) throw new AppError('BAD_REQUEST', 'This passkey is already registered');
+    if (!inserted)
+      throw new AppError('BAD_REQUEST', 'This passkey is already registered', 'passkey_already_registered');
     await noticeToAccount(deps.auth, tx, userId, 'passkey added');
     return inserted;
   });
@@ -143,7 +153,12 @@ export async function verifyLogin(
 ): Promise<AuthResponse> {
   const challenge = await spendChallenge(deps, response.response.clientDataJSON, 'login', null);
   const passkey = await repo.findPasskeyByCredentialId(deps.db, response.id);
-  if (!passkey) throw new AppError('BAD_REQUEST', 'This passkey is not registered. Sign in another way.');
+  if (!passkey)
+    throw new AppError(
+      'BAD_REQUEST',
+      'This passkey is not registered. Sign in another way.',
+      'passkey_unknown',
+    );
   const { userHandle } = response.response;
   if (userHandle && Buffer.from(userHandle, 'base64url').toString() !== passkey.userId) {
     throw verificationFailed();
@@ -190,7 +205,7 @@ export async function listPasskeys(deps: PasskeyDeps, userId: string): Promise<P
 /** Deletes one of the user's own passkeys; anyone else's answers as an unknown one. */
 export async function deletePasskey(deps: PasskeyDeps, userId: string, id: string): Promise<void> {
   const deleted = isUuid(id) && (await repo.deletePasskey(deps.db, userId, id.toLowerCase()));
-  if (!deleted) throw new AppError('NOT_FOUND', 'Passkey not found');
+  if (!deleted) throw new AppError('NOT_FOUND', 'Passkey not found', 'passkey_not_found');
 }
 
 /** Removes every passkey of the account, in the caller's transaction: a reclaimed account keeps none. */
