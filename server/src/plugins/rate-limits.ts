@@ -37,6 +37,10 @@ const ATTEMPT_LIMITS = {
 
 export type AttemptLimits = typeof ATTEMPT_LIMITS;
 
+/** A 429: every rate and attempt limit answers `rate_limited`, its `reason` naming the limit. */
+const tooMany = (detail: string, params: ErrorParams<'rate_limited'>) =>
+  new AppError('RATE_LIMITED', detail, 'rate_limited', params);
+
 /** What a refused attempt answers, one refusal per limit whichever route counts against it. */
 const REFUSALS: Record<keyof AttemptLimits, (limit: Limit) => AppError<'rate_limited'>> = {
   failedLogins: () =>
@@ -124,9 +128,6 @@ function storeOf(app: FastifyInstance): (options: LimiterOptions) => RateLimiter
   return (options) =>
     new RateLimiterRedis({ ...options, storeClient: redis, insuranceLimiter: inDatabase(options) });
 }
-
-const tooMany = (detail: string, params: ErrorParams<'rate_limited'>) =>
-  new AppError('RATE_LIMITED', detail, 'rate_limited', params);
 
 /** Sets the refusal's Retry-After and throws it when `error` is the limiter's "no points left". */
 function refuse(reply: FastifyReply, error: unknown, refusal: (seconds: number) => AppError): never {

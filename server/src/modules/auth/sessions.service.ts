@@ -268,6 +268,9 @@ export async function requireOpenSession(
   if (!(await repo.findSessionStart(tx, userId, sessionId))) throw sessionEnded();
 }
 
+/** What `asMaker` makes, as its refusal of an unverified address names it. */
+const WHAT_IS_MADE = { api_keys: 'API keys', webhook_endpoints: 'webhook endpoints' } as const;
+
 /**
  * Runs `fn` in a transaction that first takes the account's session lock, to make an API key or a webhook endpoint,
  * which the account's credential events retire (credential-lifecycle.service.ts): a making that waits here for an
@@ -275,8 +278,6 @@ export async function requireOpenSession(
  * makes them: a squatter's unverified account must have nothing to leave behind. The lock is taken before `fn`
  * enters its team's scope, whose role may not lock accounts.
  */
-const WHAT_IS_MADE = { api_keys: 'API keys', webhook_endpoints: 'webhook endpoints' } as const;
-
 export function asMaker<T>(
   db: Db,
   { userId, sessionId }: { userId: string; sessionId: string },
@@ -287,14 +288,8 @@ export function asMaker<T>(
     const { verified } = await repo.lockSessions(tx, userId);
     if (!(await repo.findSessionStart(tx, userId, sessionId))) throw sessionEnded();
     if (!verified) {
-      throw new AppError(
-        'FORBIDDEN',
-        `Verify your email address to create ${WHAT_IS_MADE[what]}`,
-        'email_unverified',
-        {
-          reason: what,
-        },
-      );
+      const detail = `Verify your email address to create ${WHAT_IS_MADE[what]}`;
+      throw new AppError('FORBIDDEN', detail, 'email_unverified', { reason: what });
     }
     return fn(tx);
   });

@@ -102,9 +102,7 @@ export function createStripeProvider({
           'BAD_REQUEST',
           `The ${plan.name} plan cannot be bought yet`,
           'plan_not_purchasable',
-          {
-            plan: plan.name,
-          },
+          { plan: plan.name },
         );
       }
 
@@ -144,9 +142,7 @@ export function createStripeProvider({
           'UNAVAILABLE',
           'The payment provider did not return a checkout page',
           'unavailable',
-          {
-            reason: 'no_checkout_page',
-          },
+          { reason: 'no_checkout_page' },
         );
       return session.url;
     },
