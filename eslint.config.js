@@ -102,7 +102,7 @@ export default tseslint.config(
           'jsx-attributes': { include: USER_FACING_PROPS },
           // A name (Tessera) or a symbol is the same in every language.
           words: { exclude: ['[0-9!-/:-@[-`{-~·•–—…]+', 'Tessera', 'Google', 'Stripe', 'GitHub'] },
-          // i18next's own defaults, and planLimitMessage, whose text lib/i18n/messages.ts translates.
+          // i18next's own defaults, and planLimitText, whose `what` is a param, not words (components/plan-limit-notice.tsx).
           callees: {
             exclude: [
               'i18n(ext)?',
@@ -110,7 +110,7 @@ export default tseslint.config(
               'require',
               'addEventListener',
               'removeEventListener',
-              'planLimitMessage',
+              'planLimitText',
             ],
           },
         },

@@ -4,7 +4,7 @@
 import { compileMessage } from '@lingui/message-utils/compileMessage';
 import type { Plugin } from 'vite';
 
-// Every catalogue but `messages`, whose keys are the server's English texts (src/lib/i18n/messages.ts).
+// Every catalogue but `messages`, which holds plain texts by error code and message key (src/lib/i18n/messages.ts).
 const CATALOGUE = /[\\/]src[\\/]locales[\\/][a-z]{2}[\\/](?!messages\.)[a-z-]+\.ts$/;
 
 type Tree = { [key: string]: string | Tree };

@@ -2,13 +2,14 @@
 import { z } from 'zod';
 
 import { SessionSchema } from './auth.ts';
-import { EmailSchema, MAX_PASSWORD_LENGTH, MessageSchema, SecondFactorCodeSchema } from './common.ts';
-import { LOCALES, ROLES, THEMES } from './constants.ts';
+import { EmailSchema, MessageSchema, SecondFactorCodeSchema } from './common.ts';
+import { LOCALES, MAX_PASSWORD_LENGTH, ROLES, THEMES } from './constants.ts';
 import type { EndpointSchemas } from './endpoint-schema-types.ts';
+import { validationMessage } from './errors.ts';
 
 const CurrentPasswordSchema = z
-  .string({ error: 'Current password is required' })
-  .min(1, 'Current password is required')
+  .string({ error: validationMessage('current_password_required') })
+  .min(1, validationMessage('current_password_required'))
   .max(MAX_PASSWORD_LENGTH);
 
 /** `code` is required while two-factor is on (docs/contract.md section 4). */

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 
-import { PageQuerySchema } from './pagination.ts';
 import type { EndpointSchemas } from './endpoint-schema-types.ts';
+import { validationMessage } from './errors.ts';
+import { PageQuerySchema } from './pagination.ts';
 
 /** docs/contract.md section 4, Team activity: the changes a team's log records, and the filter's choices. */
 export const ACTIVITY_ACTIONS = [
@@ -29,7 +30,7 @@ export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number];
 /** Blank is no filter, as an empty select in a form sends it. */
 const ActionFilterSchema = z.preprocess(
   (value) => (value === '' ? undefined : value),
-  z.enum(ACTIVITY_ACTIONS, { error: 'Unknown action' }).optional(),
+  z.enum(ACTIVITY_ACTIONS, { error: validationMessage('action_unknown') }).optional(),
 );
 
 export const ActivityQuerySchema = PageQuerySchema.extend({ action: ActionFilterSchema });

@@ -1,14 +1,9 @@
 import { z } from 'zod';
 
-import {
-  EmailSchema,
-  MAX_PASSWORD_LENGTH,
-  MessageSchema,
-  NewPasswordSchema,
-  SecondFactorCodeSchema,
-} from './common.ts';
-import { BILLING_PROVIDERS, LOCALES, THEMES } from './constants.ts';
+import { EmailSchema, MessageSchema, NewPasswordSchema, SecondFactorCodeSchema } from './common.ts';
+import { BILLING_PROVIDERS, LOCALES, MAX_PASSWORD_LENGTH, THEMES } from './constants.ts';
 import type { EndpointSchemas } from './endpoint-schema-types.ts';
+import { validationMessage } from './errors.ts';
 import { PageQuerySchema } from './pagination.ts';
 
 export const AuthResponseSchema = z.object({
@@ -24,8 +19,8 @@ export type RegisterBody = z.infer<typeof RegisterBodySchema>;
 export const LoginBodySchema = z.object({
   email: EmailSchema,
   password: z
-    .string({ error: 'Password is required' })
-    .min(1, 'Password is required')
+    .string({ error: validationMessage('password_required') })
+    .min(1, validationMessage('password_required'))
     .max(MAX_PASSWORD_LENGTH),
 });
 export type LoginBody = z.infer<typeof LoginBodySchema>;
@@ -48,7 +43,7 @@ export const ResetRequestBodySchema = z.object({ email: EmailSchema });
 export type ResetRequestBody = z.infer<typeof ResetRequestBodySchema>;
 
 export const ResetConfirmBodySchema = z.object({
-  token: z.string().min(1, 'Invalid or missing reset token').max(512),
+  token: z.string().min(1, validationMessage('reset_token_invalid')).max(512),
   new_password: NewPasswordSchema,
 });
 export type ResetConfirmBody = z.infer<typeof ResetConfirmBodySchema>;
@@ -80,8 +75,8 @@ export type Me = z.infer<typeof MeSchema>;
 
 /** PATCH /auth/me: either preference or both; any other field, or another value, is refused (422). */
 export const UpdateMeBodySchema = z.strictObject({
-  locale: z.enum(LOCALES, { error: 'Choose a supported language' }).optional(),
-  theme: z.enum(THEMES, { error: 'Choose light, dark or system' }).optional(),
+  locale: z.enum(LOCALES, { error: validationMessage('locale_unsupported') }).optional(),
+  theme: z.enum(THEMES, { error: validationMessage('theme_unknown') }).optional(),
 });
 export type UpdateMeBody = z.infer<typeof UpdateMeBodySchema>;
 

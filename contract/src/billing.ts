@@ -2,6 +2,7 @@ import { z } from 'zod';
 
 import { BILLING_INTERVALS, INVOICE_STATUSES, SUBSCRIPTION_STATUSES } from './constants.ts';
 import type { EndpointSchemas } from './endpoint-schema-types.ts';
+import { validationMessage } from './errors.ts';
 import { PageQuerySchema } from './pagination.ts';
 
 /** docs/spec.md sections 3, 4 and 7; docs/contract.md section 3 (billing). Amounts are in minor units. */
@@ -86,7 +87,10 @@ export const InvoiceSchema = z.object({
 export type Invoice = z.infer<typeof InvoiceSchema>;
 
 export const CheckoutBodySchema = z.object({
-  plan_id: z.string({ error: 'plan_id is required' }).min(1, 'plan_id is required').max(100),
+  plan_id: z
+    .string({ error: validationMessage('plan_id_required') })
+    .min(1, validationMessage('plan_id_required'))
+    .max(100),
   billing_interval: BillingIntervalSchema.default('monthly'),
 });
 export type CheckoutBody = z.input<typeof CheckoutBodySchema>;
@@ -141,13 +145,23 @@ export type LocalCheckoutSession = z.infer<typeof LocalCheckoutSessionSchema>;
 
 export const LocalPaymentBodySchema = z.object({
   card_number: z
-    .string({ error: 'Card number is required' })
+    .string({ error: validationMessage('card_number_required') })
     .transform((value) => value.replace(/\s+/g, ''))
-    .pipe(z.string().regex(/^\d{12,19}$/, 'Your card number is incomplete')),
-  exp_month: z.coerce.number().int().min(1, 'Invalid expiry month').max(12, 'Invalid expiry month'),
+    .pipe(z.string().regex(/^\d{12,19}$/, validationMessage('card_number_incomplete'))),
+  exp_month: z.coerce
+    .number()
+    .int()
+    .min(1, validationMessage('expiry_month_invalid'))
+    .max(12, validationMessage('expiry_month_invalid')),
   /** Four digits. */
-  exp_year: z.coerce.number().int().min(2000, 'Invalid expiry year').max(2100, 'Invalid expiry year'),
-  cvc: z.string({ error: 'CVC is required' }).regex(/^\d{3,4}$/, 'Your card’s security code is invalid'),
+  exp_year: z.coerce
+    .number()
+    .int()
+    .min(2000, validationMessage('expiry_year_invalid'))
+    .max(2100, validationMessage('expiry_year_invalid')),
+  cvc: z
+    .string({ error: validationMessage('cvc_required') })
+    .regex(/^\d{3,4}$/, validationMessage('cvc_invalid')),
 });
 export type LocalPaymentBody = z.input<typeof LocalPaymentBodySchema>;
 
@@ -156,7 +170,7 @@ export type LocalPaymentBody = z.input<typeof LocalPaymentBodySchema>;
  * current one is credited, and the new price less that credit is charged now (credit left over pays later invoices).
  */
 export const ChangePlanBodySchema = z.object({
-  plan_id: z.string().min(1, 'plan_id is required').max(100),
+  plan_id: z.string().min(1, validationMessage('plan_id_required')).max(100),
   billing_interval: BillingIntervalSchema,
 });
 export type ChangePlanBody = z.infer<typeof ChangePlanBodySchema>;

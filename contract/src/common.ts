@@ -1,16 +1,21 @@
 import { z } from 'zod';
 
-import { ERROR_CODES } from './constants.ts';
+import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from './constants.ts';
+import { ERROR_CODES, validationMessage } from './errors.ts';
 
-/** The stable code of an error body; constants.ts lists them and says when each is sent. */
+/** The stable code of an error body; errors.ts lists them and says when each is sent. */
 export const ErrorCodeSchema = z.enum(ERROR_CODES);
-export type ErrorCode = z.infer<typeof ErrorCodeSchema>;
 
 /**
- * Every error the API answers has this body (docs/contract.md section 3): `detail` for people, `code` for programs.
+ * Every error the API answers has this body (docs/contract.md section 3): `detail` for people, in English; `code` for
+ * programs; and `params`, the values `detail` shows, for a client that says it in its own words (errors.ts).
  */
 export const ErrorBodySchema = z
-  .object({ detail: z.string(), code: ErrorCodeSchema })
+  .object({
+    detail: z.string(),
+    code: ErrorCodeSchema,
+    params: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
+  })
   .meta({ id: 'ErrorBody' });
 export type ErrorBody = z.infer<typeof ErrorBodySchema>;
 
@@ -28,29 +33,25 @@ export const isUuid = (value: unknown): value is string => UuidSchema.safeParse(
 
 /** docs/spec.md section 5: required, a simple address shape, trimmed; docs/contract.md section 3: case-insensitive. */
 export const EmailSchema = z
-  .string({ error: 'Email is required' })
+  .string({ error: validationMessage('email_required') })
   .trim()
-  .min(1, 'Email is required')
-  .max(254, 'Please enter a valid email address')
-  .pipe(z.email('Please enter a valid email address'))
+  .min(1, validationMessage('email_required'))
+  .max(254, validationMessage('email_invalid'))
+  .pipe(z.email(validationMessage('email_invalid')))
   .transform((email) => email.toLowerCase());
-
-export const MIN_PASSWORD_LENGTH = 8;
-/** argon2 takes any length, but an unbounded one is a denial-of-service lever. */
-export const MAX_PASSWORD_LENGTH = 256;
 
 /** A password being chosen (registration, reset, change): docs/spec.md section 5. */
 export const NewPasswordSchema = z
-  .string({ error: 'Password is required' })
-  .min(MIN_PASSWORD_LENGTH, `Password must be at least ${MIN_PASSWORD_LENGTH} characters long`)
-  .max(MAX_PASSWORD_LENGTH, `Password must be at most ${MAX_PASSWORD_LENGTH} characters long`);
+  .string({ error: validationMessage('password_required') })
+  .min(MIN_PASSWORD_LENGTH, validationMessage('password_too_short'))
+  .max(MAX_PASSWORD_LENGTH, validationMessage('password_too_long'));
 
 /**
  * A six-digit authenticator code or a recovery code (spaces and dashes are ignored): the sign-in's second step, and
  * what confirms an account change while two-factor is on (docs/contract.md section 4, Credential lifecycle).
  */
 export const SecondFactorCodeSchema = z
-  .string({ error: 'Enter a code' })
+  .string({ error: validationMessage('code_required') })
   .trim()
-  .min(1, 'Enter a code')
-  .max(64, 'That code is too long');
+  .min(1, validationMessage('code_required'))
+  .max(64, validationMessage('code_too_long'));

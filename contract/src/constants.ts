@@ -9,6 +9,21 @@ export const MAX_PAGE_SIZE = 100;
 export const NEXT_CURSOR_HEADER = 'X-Next-Cursor';
 
 /**
+ * The lengths the schemas allow, here so that their messages (errors.ts, VALIDATION_MESSAGES) can state them without
+ * zod. docs/spec.md section 5: a password; docs/contract.md section 3: an item's name and description.
+ */
+export const MIN_PASSWORD_LENGTH = 8;
+/** argon2 takes any length, but an unbounded one is a denial-of-service lever. */
+export const MAX_PASSWORD_LENGTH = 256;
+export const ITEM_NAME_MAX_LENGTH = 200;
+export const ITEM_DESCRIPTION_MAX_LENGTH = 2000;
+/** docs/spec.md sections 5 and 9. */
+export const FEEDBACK_MAX_LENGTH = 5000;
+export const API_KEY_NAME_MAX_LENGTH = 100;
+export const WEBHOOK_URL_MAX_LENGTH = 2048;
+export const MAX_PASSKEY_NAME_LENGTH = 100;
+
+/**
  * The app's own pages of the built-in test-mode provider (PAYMENTS_PROVIDER=local), which its checkout and portal
  * answer; billing.ts lists the API those pages call.
  */
@@ -16,59 +31,6 @@ export const localBillingPaths = {
   checkout: (sessionId: string) => `/billing/checkout/${encodeURIComponent(sessionId)}`,
   portal: (tenantUuid: string) => `/billing/portal?tenant=${encodeURIComponent(tenantUuid)}`,
 } as const;
-
-/**
- * The `code` of every error body (docs/contract.md section 3): stable, snake_case, beside the human `detail`, which
- * may be reworded at any time; a client branches on the code, never on the text. Most name the kind of failure; the
- * few specific ones exist only where a client must tell apart two refusals of the same status.
- */
-export const ERROR_CODES = [
-  /** 400: the request cannot be taken as sent (a service's refusal, or malformed JSON, URL or body, too large). */
-  'bad_request',
-  /** 401: not signed in, or a credential (password, Google token, link, second step) was refused. */
-  'unauthorized',
-  /** 402: a card payment was refused (the test-mode checkout). */
-  'payment_required',
-  /** 402: an addition beyond the team's plan (a member, an item); an upgrade lifts it. */
-  'plan_limit',
-  /** 403: signed in, but not allowed this. */
-  'forbidden',
-  /** 404: no such thing, or no such API path. */
-  'not_found',
-  /** 400: the change clashes with what is there (an email already registered, a member already in the team). */
-  'conflict',
-  /** 422: a value the service refused (the request's shape was fine). */
-  'invalid',
-  /** 422: the request does not match its schema; `detail` names the first field. */
-  'validation',
-  /** 429: too many requests or attempts; Retry-After says when to try again. */
-  'rate_limited',
-  /** 503: the database or an upstream service is unavailable; try again. */
-  'unavailable',
-  /** 500: a failure of the server's own; `detail` says nothing more. */
-  'internal',
-  // Specific codes, each sent instead of its kind's:
-  /**
-   * 401 instead of `unauthorized`: the access token is expired or invalid, or its session has ended (signed out,
-   * password replaced, address reclaimed). The session is over, unlike a wrong password.
-   */
-  'session_ended',
-  /**
-   * 403 instead of `forbidden`: the change needs a sign-in from the last 15 minutes (adding a second factor or a
-   * first password, signing out the other sessions). Signing in again lifts it.
-   */
-  'recent_sign_in_required',
-  /** 400 instead of `bad_request`: two-factor is on and the change was sent without a second-factor code. */
-  'second_factor_required',
-  /** 400 instead of `bad_request`: the second-factor code (TOTP or recovery code) is wrong or already spent. */
-  'second_factor_invalid',
-  /** 403 instead of `forbidden`: making an API key or a webhook endpoint needs a verified email. */
-  'email_unverified',
-  /** 400 instead of `bad_request`: the current password, asked to confirm a change of the account, is wrong. */
-  'wrong_password',
-  /** 400 instead of `bad_request`: a webhook URL that is not a public https address. */
-  'webhook_url_refused',
-] as const;
 
 // Values both stored as database enums (server/src/db/schema) and answered by the API (this package's schemas):
 // each list is written once, here.

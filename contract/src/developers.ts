@@ -2,31 +2,51 @@
 // deliveries. The scopes and events are plain values in constants.ts, which endpoints.ts reads without zod.
 import { z } from 'zod';
 
-import { API_KEY_SCOPES, WEBHOOK_DISABLED_REASONS, WEBHOOK_EVENTS, type WebhookEvent } from './constants.ts';
+import {
+  API_KEY_NAME_MAX_LENGTH,
+  API_KEY_SCOPES,
+  WEBHOOK_DISABLED_REASONS,
+  WEBHOOK_EVENTS,
+  WEBHOOK_URL_MAX_LENGTH,
+  type WebhookEvent,
+} from './constants.ts';
 import type { EndpointSchemas } from './endpoint-schema-types.ts';
+import { type ValidationMessage, validationMessage } from './errors.ts';
 import { ItemSchema } from './items.ts';
 import { PageQuerySchema } from './pagination.ts';
 
 const Timestamp = z.iso.datetime({ offset: true });
 
-export const API_KEY_NAME_MAX_LENGTH = 100;
-export const WEBHOOK_URL_MAX_LENGTH = 2048;
-
 /** A list of choices, each named once: a repeat is dropped rather than refused. */
-const choices = <T extends readonly [string, ...string[]]>(values: T, what: string) =>
+const choices = <T extends readonly [string, ...string[]]>(
+  values: T,
+  messages: Record<'unknown' | 'required' | 'tooMany', ValidationMessage>,
+) =>
   z
-    .array(z.enum(values, { error: `Unknown ${what}` }), { error: `Choose at least one ${what}` })
-    .min(1, `Choose at least one ${what}`)
-    .max(values.length * 4, `Too many ${what}s`)
+    .array(z.enum(values, { error: validationMessage(messages.unknown) }), {
+      error: validationMessage(messages.required),
+    })
+    .min(1, validationMessage(messages.required))
+    .max(values.length * 4, validationMessage(messages.tooMany))
     .transform((chosen) => [...new Set(chosen)]);
+
+const EVENT_MESSAGES = {
+  unknown: 'event_unknown',
+  required: 'event_required',
+  tooMany: 'events_too_many',
+} as const;
 
 export const CreateApiKeyBodySchema = z.object({
   name: z
-    .string({ error: 'Name is required' })
+    .string({ error: validationMessage('name_required') })
     .trim()
-    .min(1, 'Name is required')
-    .max(API_KEY_NAME_MAX_LENGTH, `Name must be ${API_KEY_NAME_MAX_LENGTH} characters or less`),
-  scopes: choices(API_KEY_SCOPES, 'scope'),
+    .min(1, validationMessage('name_required'))
+    .max(API_KEY_NAME_MAX_LENGTH, validationMessage('api_key_name_too_long')),
+  scopes: choices(API_KEY_SCOPES, {
+    unknown: 'scope_unknown',
+    required: 'scope_required',
+    tooMany: 'scopes_too_many',
+  }),
 });
 export type CreateApiKeyBody = z.input<typeof CreateApiKeyBodySchema>;
 
@@ -54,20 +74,20 @@ export const CreatedApiKeySchema = ApiKeySchema.pick({
 export type CreatedApiKey = z.infer<typeof CreatedApiKeySchema>;
 
 const WebhookUrlSchema = z
-  .url({ protocol: /^https?$/, error: 'Enter an http or https URL' })
-  .max(WEBHOOK_URL_MAX_LENGTH, `URL must be ${WEBHOOK_URL_MAX_LENGTH} characters or less`);
+  .url({ protocol: /^https?$/, error: validationMessage('url_invalid') })
+  .max(WEBHOOK_URL_MAX_LENGTH, validationMessage('url_too_long'));
 
 export const CreateWebhookBodySchema = z.object({
   url: WebhookUrlSchema,
-  events: choices(WEBHOOK_EVENTS, 'event'),
+  events: choices(WEBHOOK_EVENTS, EVENT_MESSAGES),
 });
 export type CreateWebhookBody = z.input<typeof CreateWebhookBodySchema>;
 
 /** Only the fields to change. */
 export const UpdateWebhookBodySchema = z.object({
   url: WebhookUrlSchema.optional(),
-  events: choices(WEBHOOK_EVENTS, 'event').optional(),
-  enabled: z.boolean({ error: 'enabled must be true or false' }).optional(),
+  events: choices(WEBHOOK_EVENTS, EVENT_MESSAGES).optional(),
+  enabled: z.boolean({ error: validationMessage('enabled_not_boolean') }).optional(),
 });
 export type UpdateWebhookBody = z.input<typeof UpdateWebhookBodySchema>;
 

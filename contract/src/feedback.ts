@@ -1,16 +1,20 @@
 import { z } from 'zod';
-import type { EndpointSchemas } from './endpoint-schema-types.ts';
 
-/** docs/spec.md sections 5 and 9. */
-export const FEEDBACK_MAX_LENGTH = 5000;
+import { FEEDBACK_MAX_LENGTH } from './constants.ts';
+import type { EndpointSchemas } from './endpoint-schema-types.ts';
+import { validationMessage } from './errors.ts';
 
 export const FeedbackBodySchema = z.object({
   message: z
-    .string({ error: 'Please enter your feedback' })
-    .refine((message) => message.trim() !== '', 'Please enter your feedback')
-    .refine((message) => message.length <= FEEDBACK_MAX_LENGTH, 'Feedback must be 5000 characters or less'),
+    .string({ error: validationMessage('feedback_required') })
+    .refine((message) => message.trim() !== '', validationMessage('feedback_required'))
+    .refine((message) => message.length <= FEEDBACK_MAX_LENGTH, validationMessage('feedback_too_long')),
   /** The page the user was on. */
-  route: z.string({ error: 'route is required' }).trim().min(1, 'route is required').max(2000),
+  route: z
+    .string({ error: validationMessage('route_required') })
+    .trim()
+    .min(1, validationMessage('route_required'))
+    .max(2000),
 });
 export type FeedbackBody = z.input<typeof FeedbackBodySchema>;
 

@@ -3,6 +3,7 @@ export * from './account.ts';
 export * from './auth.ts';
 export * from './common.ts';
 export * from './constants.ts';
+export * from './errors.ts';
 export * from './developers.ts';
 export * from './feedback.ts';
 export * from './health.ts';

@@ -1,23 +1,22 @@
 import { z } from 'zod';
 
+import { ITEM_DESCRIPTION_MAX_LENGTH, ITEM_NAME_MAX_LENGTH } from './constants.ts';
 import type { EndpointSchemas } from './endpoint-schema-types.ts';
+import { validationMessage } from './errors.ts';
 import { PageQuerySchema } from './pagination.ts';
 
 /** docs/contract.md section 3: a name of 1-200 characters after trimming, a description of up to 2000 or null. */
-export const ITEM_NAME_MAX_LENGTH = 200;
-export const ITEM_DESCRIPTION_MAX_LENGTH = 2000;
-
 export const ItemNameSchema = z
-  .string({ error: 'Name is required' })
+  .string({ error: validationMessage('name_required') })
   .trim()
-  .min(1, 'Name is required')
-  .max(ITEM_NAME_MAX_LENGTH, `Name must be ${ITEM_NAME_MAX_LENGTH} characters or less`);
+  .min(1, validationMessage('name_required'))
+  .max(ITEM_NAME_MAX_LENGTH, validationMessage('item_name_too_long'));
 
 /** Trimmed; blank means none. */
 export const ItemDescriptionSchema = z
   .string()
   .trim()
-  .max(ITEM_DESCRIPTION_MAX_LENGTH, `Description must be ${ITEM_DESCRIPTION_MAX_LENGTH} characters or less`)
+  .max(ITEM_DESCRIPTION_MAX_LENGTH, validationMessage('item_description_too_long'))
   .transform((value) => value || null)
   .nullable();
 

@@ -3,15 +3,15 @@
 import { z } from 'zod';
 
 import { AuthResponseSchema } from './auth.ts';
+import { MAX_PASSKEY_NAME_LENGTH } from './constants.ts';
 import type { EndpointSchemas } from './endpoint-schema-types.ts';
+import { validationMessage } from './errors.ts';
 
 /** Binary WebAuthn values travel as unpadded base64url. */
 const Base64Url = z
   .string()
   .max(16_384)
-  .regex(/^[A-Za-z0-9_-]*$/, 'Must be base64url');
-
-export const MAX_PASSKEY_NAME_LENGTH = 100;
+  .regex(/^[A-Za-z0-9_-]*$/, validationMessage('not_base64url'));
 
 export const AUTHENTICATOR_TRANSPORTS = [
   'ble',
@@ -82,10 +82,13 @@ export const PasskeyRegisterVerifyBodySchema = z.object({
   name: z
     .string()
     .trim()
-    .min(1, 'Name cannot be empty')
-    .max(MAX_PASSKEY_NAME_LENGTH, `Name must be at most ${MAX_PASSKEY_NAME_LENGTH} characters`)
-    // eslint-disable-next-line no-control-regex -- control characters are exactly what is refused
-    .refine((name) => !/[\u0000-\u001f\u007f]/.test(name), 'Name cannot contain control characters')
+    .min(1, validationMessage('passkey_name_empty'))
+    .max(MAX_PASSKEY_NAME_LENGTH, validationMessage('passkey_name_too_long'))
+    .refine(
+      // eslint-disable-next-line no-control-regex -- control characters are exactly what is refused
+      (name) => !/[\u0000-\u001f\u007f]/.test(name),
+      validationMessage('passkey_name_control_characters'),
+    )
     .optional(),
 });
 export type PasskeyRegisterVerifyBody = z.infer<typeof PasskeyRegisterVerifyBodySchema>;

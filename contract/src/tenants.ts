@@ -4,6 +4,7 @@ import { TenantUsageSchema } from './billing.ts';
 import { EmailSchema, MessageSchema, NewPasswordSchema, UuidSchema } from './common.ts';
 import { ROLES, type Role } from './constants.ts';
 import type { EndpointSchemas } from './endpoint-schema-types.ts';
+import { validationMessage } from './errors.ts';
 import { PageQuerySchema } from './pagination.ts';
 
 export const RoleSchema = z.enum(ROLES);
@@ -16,16 +17,16 @@ export type AssignableRole = z.infer<typeof AssignableRoleSchema>;
 export const canManageTeam = (role: Role): boolean => role === 'owner' || role === 'admin';
 
 export const TeamNameSchema = z
-  .string({ error: 'Team name is required' })
+  .string({ error: validationMessage('team_name_required') })
   .trim()
-  .min(1, 'Team name is required')
-  .max(100, 'Team name must be 100 characters or less');
+  .min(1, validationMessage('team_name_required'))
+  .max(100, validationMessage('team_name_too_long'));
 
 /** Optional and trimmed; blank means none. */
 export const TeamDescriptionSchema = z
   .string()
   .trim()
-  .max(500, 'Description must be 500 characters or less')
+  .max(500, validationMessage('team_description_too_long'))
   .transform((value) => value || null)
   .nullable();
 

@@ -27,7 +27,11 @@ test('the API answers health and serves its browsable docs', async ({ page, requ
   }
   const missing = await request.get('/api/no-such-endpoint');
   expect(missing.status()).toBe(404);
-  expect(await missing.json()).toEqual({ detail: 'Not found: GET /api/no-such-endpoint', code: 'not_found' });
+  expect(await missing.json()).toEqual({
+    detail: 'Not found: GET /api/no-such-endpoint',
+    code: 'unknown_path',
+    params: { method: 'GET', path: '/api/no-such-endpoint' },
+  });
 
   await page.goto('/api/docs');
   await expect(page.getByText('Tessera API')).toBeVisible();

@@ -1008,7 +1008,10 @@ describe('authorization of every route', () => {
       it(`${nameOf(row)} without X-TENANT-UUID → 400`, async () => {
         const response = await send(row, 'owner', await prepared(row), null);
         expect(response.statusCode).toBe(400);
-        expect(response.json()).toEqual({ detail: 'X-TENANT-UUID header is required', code: 'bad_request' });
+        expect(response.json()).toEqual({
+          detail: 'X-TENANT-UUID header is required',
+          code: 'tenant_header_required',
+        });
       });
       for (const role of roles) {
         it(`${nameOf(row)} as team A's ${role} with team B's X-TENANT-UUID → 403`, async () => {

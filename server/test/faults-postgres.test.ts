@@ -28,7 +28,11 @@ const NO_BINARIES =
 if (!binDir) console.warn(`faults-postgres.test.ts skipped: ${NO_BINARIES}`);
 
 /** What a request answers while the database is down (plugins/errors.ts). */
-const UNAVAILABLE = { detail: 'Service temporarily unavailable', code: 'unavailable' };
+const UNAVAILABLE = {
+  detail: 'Service temporarily unavailable',
+  code: 'unavailable',
+  params: { reason: 'service' },
+};
 /**
  * The pool gives up connecting after 5 s (db/client.ts). An answer well inside that shows the app did not wait for a
  * timeout but failed at once; the bound is generous on purpose, to prove "no hang", not to measure speed.
@@ -165,7 +169,7 @@ describe.skipIf(!binDir)(
           await until(() => load.in('down').length >= 40, 'answers while PostgreSQL is down');
           expect(await health()).toEqual({
             status: 503,
-            body: { detail: 'Database unavailable', code: 'unavailable' },
+            body: { detail: 'Database unavailable', code: 'unavailable', params: { reason: 'database' } },
           });
           expect(app!.child.exitCode).toBeNull();
           load.setPhase('starting');

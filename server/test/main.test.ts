@@ -89,7 +89,10 @@ describe('start-up', () => {
     await once(socket, 'close');
 
     expect(response).toMatch(/^HTTP\/1\.1 404/);
-    expect(response).toContain('{"detail":"Not found: POST /api/not-yet-a-route","code":"not_found"}');
+    expect(response).toContain(
+      '{"detail":"Not found: POST /api/not-yet-a-route","code":"unknown_path",' +
+        '"params":{"method":"POST","path":"/api/not-yet-a-route"}}',
+    );
     expect(await server.exit).toBe(0);
   });
 
@@ -103,7 +106,11 @@ describe('start-up', () => {
 
     const ready = await fetch(`${server.url}/api/health/ready`);
     expect(ready.status).toBe(503);
-    expect(await ready.json()).toEqual({ detail: 'Shutting down', code: 'unavailable' });
+    expect(await ready.json()).toEqual({
+      detail: 'Shutting down',
+      code: 'unavailable',
+      params: { reason: 'shutting_down' },
+    });
     const served = await fetch(`${server.url}/api/config`);
     expect(served.status).toBe(200);
     expect(served.headers.get('connection')).toBe('close');

@@ -90,13 +90,18 @@ describe('a squatter who registered someone else’s address', () => {
     expect(key.json()).toEqual({
       detail: 'Verify your email address to create API keys',
       code: 'email_unverified',
+      params: { reason: 'api_keys' },
     });
     const endpoint = await call(squatter, team, 'POST', '/webhooks', {
       url: `${receiver.url}/squat`,
       events: ['item.created'],
     });
     expect(endpoint.statusCode).toBe(403);
-    expect(endpoint.json()).toMatchObject({ code: 'email_unverified' });
+    expect(endpoint.json()).toEqual({
+      detail: 'Verify your email address to create webhook endpoints',
+      code: 'email_unverified',
+      params: { reason: 'webhook_endpoints' },
+    });
     const accomplice = uniqueEmail();
     const invitation = await mailedInvitation(app, squatter, team, accomplice, 'admin');
 

@@ -46,7 +46,7 @@ function decodeCursor<S extends z.ZodType>(cursor: string | undefined, schema: S
   try {
     return schema.parse(JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')));
   } catch {
-    throw new AppError('INVALID', 'querystring.cursor: Invalid cursor');
+    throw new AppError('INVALID', 'querystring.cursor: Invalid cursor', 'invalid_cursor');
   }
 }
 

@@ -13,12 +13,13 @@ import { bearerToken, setCaller } from './auth.ts';
 export const sentApiKey = (request: FastifyRequest) =>
   bearerToken(request)?.startsWith(API_KEY_PREFIX) === true;
 
-const notForKeys = () => new AppError('FORBIDDEN', 'API keys cannot call this endpoint');
+const notForKeys = () =>
+  new AppError('FORBIDDEN', 'API keys cannot call this endpoint', 'api_key_not_allowed');
 
 /** The live key the request sends, counted against its rate limit; 401 for an unknown or revoked one. */
 async function liveKey(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply): Promise<LiveKey> {
   const key = await authenticateKey(app.database.db, bearerToken(request)!);
-  if (!key) throw new AppError('UNAUTHORIZED', 'Invalid or revoked API key');
+  if (!key) throw new AppError('UNAUTHORIZED', 'Invalid or revoked API key', 'api_key_invalid');
   await app.attemptLimit('apiKeyRequests').reserve(reply, key.id);
   return key;
 }
@@ -50,10 +51,14 @@ export function teamCaller(
     const key = await liveKey(this, request, reply);
     const header = request.headers['x-tenant-uuid'];
     if (header !== undefined && String(header).toLowerCase() !== key.tenantId) {
-      throw new AppError('FORBIDDEN', 'This API key belongs to another team');
+      throw new AppError('FORBIDDEN', 'This API key belongs to another team', 'api_key_other_team');
     }
     if (scope === null) throw notForKeys();
-    if (!key.scopes.includes(scope)) throw new AppError('FORBIDDEN', `This API key does not allow ${scope}`);
+    if (!key.scopes.includes(scope)) {
+      throw new AppError('FORBIDDEN', `This API key does not allow ${scope}`, 'api_key_scope_missing', {
+        scope,
+      });
+    }
     setCaller(request, { kind: 'key', tenantId: key.tenantId, keyId: key.id });
   };
 }

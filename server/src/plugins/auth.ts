@@ -52,7 +52,7 @@ export const requireUser: preHandlerAsyncHookHandler = async function (this: Fas
 /** The bearer token's subject once its signature and expiry verify; its session is the caller's to check. */
 export function verifiedToken(app: FastifyInstance, request: FastifyRequest) {
   const token = bearerToken(request);
-  if (!token) throw new AppError('UNAUTHORIZED', 'Not authenticated');
+  if (!token) throw new AppError('UNAUTHORIZED', 'Not authenticated', 'not_signed_in');
   const user = app.accessTokens.verify(token);
   if (!user) throw sessionEnded();
   return user;
@@ -73,7 +73,8 @@ export function requestClient(request: FastifyRequest): Client {
   };
 }
 
-const notWhileViewingAs = () => new AppError('FORBIDDEN', 'Not available while viewing as another user');
+const notWhileViewingAs = () =>
+  new AppError('FORBIDDEN', 'Not available while viewing as another user', 'not_while_impersonating');
 
 /**
  * A route's preHandler, after the scope's guard: refuses an operator viewing as the user. What changes how one signs
@@ -100,7 +101,8 @@ export const requireSuperAdmin: preHandlerAsyncHookHandler = async function (thi
   if (user.actorId !== undefined) throw notWhileViewingAs();
   const access = await this.superAdminAccess(user.uuid, user.sessionId);
   if (access === 'session ended') throw sessionEnded();
-  if (access === 'refused') throw new AppError('FORBIDDEN', 'Super admin access required');
+  if (access === 'refused')
+    throw new AppError('FORBIDDEN', 'Super admin access required', 'super_admin_required');
   setCaller(request, { kind: 'operator', userId: user.uuid, sessionId: user.sessionId });
 };
 

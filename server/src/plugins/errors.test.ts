@@ -28,11 +28,10 @@ beforeAll(async () => {
     throw new Error('connection to 10.0.0.7 failed: password authentication failed for user "app"');
   });
   app.get('/test-only/missing-item', () => {
-    throw new AppError('NOT_FOUND', 'Item not found');
+    throw new AppError('NOT_FOUND', 'Item not found', 'item_not_found');
   });
   app.get<{ Params: { kind: string } }>('/test-only/app-error/:kind', (request) => {
-    const [kind, detail, code] = APP_ERRORS[request.params.kind]!;
-    throw new AppError(kind, detail, code);
+    throw APP_ERRORS[request.params.kind]!();
   });
   app.get<{ Params: { kind: string } }>('/test-only/database/:kind', async (request) => {
     await DATABASE_FAILURES[request.params.kind]!();
@@ -94,18 +93,35 @@ const DATABASE_FAILURES: Record<string, () => Promise<unknown>> = {
   'protocol violation': () => failedQuery(serverError('08P01', 'bind message has 70000 parameter formats')),
 };
 
-/** AppErrors of several kinds, and one with a specific code, by the name a test route throws them under. */
-const APP_ERRORS: Record<string, ConstructorParameters<typeof AppError>> = {
-  'bad request': ['BAD_REQUEST', 'Current password is required'],
-  unauthorized: ['UNAUTHORIZED', 'Invalid email or password'],
-  'payment required': ['PAYMENT_REQUIRED', 'Your card was declined.'],
-  'plan limit': ['PLAN_LIMIT', 'Your plan allows 3 members. Upgrade to add more.'],
-  forbidden: ['FORBIDDEN', 'Only the team owner can do this'],
-  conflict: ['CONFLICT', 'Email already registered'],
-  invalid: ['INVALID', 'Your card’s security code is invalid.'],
-  'rate limited': ['RATE_LIMITED', 'Too many wrong codes. Try again later.'],
-  unavailable: ['UNAVAILABLE', 'The payment provider is unavailable. Please try again in a moment.'],
-  'second factor required': ['BAD_REQUEST', 'Enter a code', 'second_factor_required'],
+/** AppErrors of every kind, some with params, by the name a test route throws them under. */
+const APP_ERRORS: Record<string, () => AppError> = {
+  'bad request': () =>
+    new AppError('BAD_REQUEST', 'Current password is required', 'current_password_required'),
+  unauthorized: () => new AppError('UNAUTHORIZED', 'Invalid email or password', 'invalid_credentials'),
+  'payment required': () =>
+    new AppError('PAYMENT_REQUIRED', 'Your card was declined.', 'payment_required', { reason: 'declined' }),
+  'plan limit': () =>
+    new AppError('PLAN_LIMIT', 'Your plan allows 3 members. Upgrade to add more.', 'plan_limit', {
+      reason: 'members',
+      count: 3,
+    }),
+  forbidden: () => new AppError('FORBIDDEN', 'Only the team owner can do this', 'owner_only'),
+  conflict: () => new AppError('CONFLICT', 'Email already registered', 'email_taken'),
+  invalid: () =>
+    new AppError('INVALID', 'Your card’s security code is invalid.', 'card_security_code_invalid'),
+  'rate limited': () =>
+    new AppError('RATE_LIMITED', 'Too many wrong codes. Try again later.', 'rate_limited', {
+      reason: 'wrong_codes',
+    }),
+  unavailable: () =>
+    new AppError(
+      'UNAVAILABLE',
+      'The payment provider is unavailable. Please try again in a moment.',
+      'unavailable',
+      {
+        reason: 'payment_provider',
+      },
+    ),
 };
 
 const post = (payload: string, headers: Record<string, string> = {}) =>
@@ -120,7 +136,25 @@ describe('error responses', () => {
   it('answers 422 {detail} naming the invalid field', async () => {
     const response = await post(JSON.stringify({ name: '', count: 1 }));
     expect(response.statusCode).toBe(422);
-    expect(response.json()).toEqual({ detail: expect.stringMatching(/^body\.name: /), code: 'validation' });
+    expect(response.json()).toEqual({
+      detail: expect.stringMatching(/^body\.name: /),
+      code: 'validation',
+      params: { field: 'body.name', message: expect.any(String) },
+    });
+  });
+
+  it('answers a contract schema’s message in English, with its key', async () => {
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/auth/register',
+      payload: { email: 'not an address', password: 'long enough' },
+    });
+    expect(response.statusCode).toBe(422);
+    expect(response.json()).toEqual({
+      detail: 'body.email: Please enter a valid email address',
+      code: 'validation',
+      params: { field: 'body.email', message: 'email_invalid' },
+    });
   });
 
   it('answers 422 for a missing body', async () => {
@@ -132,13 +166,13 @@ describe('error responses', () => {
   it('answers 400 {detail} for malformed JSON', async () => {
     const response = await post('{"name": "a",');
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ detail: 'Malformed JSON in request body', code: 'bad_request' });
+    expect(response.json()).toEqual({ detail: 'Malformed JSON in request body', code: 'malformed_json' });
   });
 
   it('answers 413 {detail} for a body over the limit', async () => {
     const response = await post(JSON.stringify({ name: 'a'.repeat(1024 * 1024 + 1), count: 1 }));
     expect(response.statusCode).toBe(413);
-    expect(response.json()).toEqual({ detail: 'Request body is too large', code: 'bad_request' });
+    expect(response.json()).toEqual({ detail: 'Request body is too large', code: 'body_too_large' });
   });
 
   it('answers 404 {detail} for an unknown API path, whatever the method', async () => {
@@ -147,7 +181,8 @@ describe('error responses', () => {
       expect(response.statusCode).toBe(404);
       expect(response.json()).toEqual({
         detail: `Not found: ${method} /api/no-such-thing`,
-        code: 'not_found',
+        code: 'unknown_path',
+        params: { method, path: '/api/no-such-thing' },
       });
     }
   });
@@ -155,13 +190,13 @@ describe('error responses', () => {
   it('answers {detail} for an overlong URL parameter, which fails before routing', async () => {
     const response = await app.inject({ method: 'GET', url: `/api/items/${'x'.repeat(500)}` });
     expect(response.statusCode).toBe(414);
-    expect(response.json()).toEqual({ detail: 'URL parameter is too long', code: 'bad_request' });
+    expect(response.json()).toEqual({ detail: 'URL parameter is too long', code: 'url_parameter_too_long' });
   });
 
   it('maps a service AppError to its status and detail', async () => {
     const response = await app.inject({ method: 'GET', url: '/test-only/missing-item' });
     expect(response.statusCode).toBe(404);
-    expect(response.json()).toEqual({ detail: 'Item not found', code: 'not_found' });
+    expect(response.json()).toEqual({ detail: 'Item not found', code: 'item_not_found' });
   });
 
   it('answers 500 without internals, and logs them with the request id', async () => {
@@ -183,7 +218,11 @@ describe('error responses', () => {
   )('answers 503 {detail} when the database is unavailable (%s), and logs why', async (kind) => {
     const response = await app.inject({ method: 'GET', url: `/test-only/database/${kind}` });
     expect(response.statusCode).toBe(503);
-    expect(response.json()).toEqual({ detail: 'Service temporarily unavailable', code: 'unavailable' });
+    expect(response.json()).toEqual({
+      detail: 'Service temporarily unavailable',
+      code: 'unavailable',
+      params: { reason: 'service' },
+    });
     const line = logged
       .map((entry) => JSON.parse(entry))
       .find((entry) => entry.reqId === response.headers['x-request-id']);
@@ -228,65 +267,65 @@ describe('error codes', () => {
     status: number;
     code: ErrorCode;
     detail: string | RegExp;
+    params?: object;
   };
-  const appErrors: [kind: string, status: number, code: ErrorCode][] = [
-    ['bad request', 400, 'bad_request'],
-    ['unauthorized', 401, 'unauthorized'],
-    ['payment required', 402, 'payment_required'],
-    ['plan limit', 402, 'plan_limit'],
-    ['forbidden', 403, 'forbidden'],
-    ['conflict', 400, 'conflict'],
-    ['invalid', 422, 'invalid'],
-    ['rate limited', 429, 'rate_limited'],
-    ['unavailable', 503, 'unavailable'],
-    ['second factor required', 400, 'second_factor_required'],
-  ];
   const get = (url: string, headers: Record<string, string> = {}) =>
     app.inject({ method: 'GET', url, headers });
 
-  /** One representative of every source of errors, and the status and code it must answer. */
+  /** One representative of every source of errors, and the status, code and params it must answer. */
   const SOURCES: Source[] = [
-    ...appErrors.map(([kind, status, code]) => ({
-      name: `an AppError (${kind})`,
-      send: () => get(`/test-only/app-error/${encodeURIComponent(kind)}`),
-      status,
-      code,
-      detail: APP_ERRORS[kind]![1],
-    })),
+    ...Object.entries(APP_ERRORS).map(([kind, make]) => {
+      const { statusCode, body } = make();
+      return {
+        name: `an AppError (${kind})`,
+        send: () => get(`/test-only/app-error/${encodeURIComponent(kind)}`),
+        status: statusCode,
+        ...body,
+      };
+    }),
     {
       name: 'a request that fails its schema',
       send: () => post(JSON.stringify({ name: 'a', count: 'two' })),
       status: 422,
       code: 'validation',
       detail: /^body\.count: /,
+      params: { field: 'body.count', message: expect.any(String) },
     },
     {
       name: 'malformed JSON',
       send: () => post('{'),
       status: 400,
-      code: 'bad_request',
+      code: 'malformed_json',
       detail: 'Malformed JSON in request body',
     },
     {
       name: 'an unsupported Content-Type',
       send: () => post('name=a', { 'content-type': 'application/x-www-form-urlencoded' }),
       status: 415,
-      code: 'bad_request',
+      code: 'unsupported_content_type',
       detail: 'Unsupported Content-Type',
     },
     {
       name: 'a malformed URL',
       send: () => get('/api/items/%E0%A4%A'),
       status: 400,
-      code: 'bad_request',
+      code: 'malformed_url',
       detail: 'Malformed URL',
+    },
+    {
+      name: 'a body whose length is not its Content-Length',
+      send: () => post('{}', { 'content-length': '5' }),
+      status: 400,
+      code: 'bad_request',
+      detail: /Content-Length/,
     },
     {
       name: 'an unknown route',
       send: () => app.inject({ method: 'PATCH', url: '/api/nowhere' }),
       status: 404,
-      code: 'not_found',
+      code: 'unknown_path',
       detail: 'Not found: PATCH /api/nowhere',
+      params: { method: 'PATCH', path: '/api/nowhere' },
     },
     {
       name: 'a bug',
@@ -301,12 +340,13 @@ describe('error codes', () => {
       status: 503,
       code: 'unavailable',
       detail: 'Service temporarily unavailable',
+      params: { reason: 'service' },
     },
     {
       name: 'no token at a signed-in route',
       send: () => get('/api/auth/me'),
       status: 401,
-      code: 'unauthorized',
+      code: 'not_signed_in',
       detail: 'Not authenticated',
     },
     {
@@ -318,25 +358,38 @@ describe('error codes', () => {
     },
   ];
 
-  it.each(SOURCES)('answers {detail, code} for $name', async ({ send, status, code, detail }) => {
-    const response = await send();
-    expect(response.statusCode).toBe(status);
-    const body = response.json();
-    // Exactly the contract's body: a code of its list, and nothing beside the two fields.
-    expect(ErrorBodySchema.parse(body)).toEqual(body);
-    expect(body).toEqual({
-      code,
-      detail: typeof detail === 'string' ? detail : expect.stringMatching(detail),
-    });
-  });
+  it.each(SOURCES)(
+    'answers {detail, code, params} for $name',
+    async ({ send, status, code, detail, params }) => {
+      const response = await send();
+      expect(response.statusCode).toBe(status);
+      const body = response.json();
+      // Exactly the contract's body: a code of its list, and nothing beside its fields.
+      expect(ErrorBodySchema.parse(body)).toEqual(body);
+      expect(body).toEqual({
+        code,
+        detail: typeof detail === 'string' ? detail : expect.stringMatching(detail),
+        ...(params && { params }),
+      });
+    },
+  );
 
-  it('gives every AppError kind its own code unless the throw site names one', () => {
-    expect(new AppError('FORBIDDEN', 'No').code).toBe('forbidden');
-    expect(new AppError('FORBIDDEN', 'Sign in again', 'recent_sign_in_required')).toMatchObject({
-      statusCode: 403,
-      kind: 'FORBIDDEN',
-      code: 'recent_sign_in_required',
+  it('gives an AppError its kind’s status and its own code and params', () => {
+    expect(
+      new AppError('PLAN_LIMIT', 'Your plan allows 3 items.', 'plan_limit', { reason: 'items', count: 3 }),
+    ).toMatchObject({
+      statusCode: 402,
+      kind: 'PLAN_LIMIT',
+      code: 'plan_limit',
+      body: {
+        detail: 'Your plan allows 3 items.',
+        code: 'plan_limit',
+        params: { reason: 'items', count: 3 },
+      },
+    });
+    expect(new AppError('FORBIDDEN', 'Sign in again', 'recent_sign_in_required').body).toEqual({
       detail: 'Sign in again',
+      code: 'recent_sign_in_required',
     });
   });
 });

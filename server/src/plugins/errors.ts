@@ -1,42 +1,31 @@
-// The one place errors become responses: every failure answers {detail, code} with the right status (docs/contract.md
-// section 3).
-import type { ErrorCode } from '@app/contract';
+// The one place errors become responses: every failure answers {detail, code, params} with the right status
+// (docs/contract.md section 3).
+import { type ErrorCode, isValidationMessage, VALIDATION_MESSAGES } from '@app/contract';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyServerOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 
 import { AppError, errorBody } from '../lib/app-error.ts';
 
-const DETAIL_BY_FASTIFY_CODE: Record<string, string> = {
-  FST_ERR_CTP_INVALID_JSON_BODY: 'Malformed JSON in request body',
-  FST_ERR_CTP_EMPTY_JSON_BODY: 'Request body is empty but Content-Type is application/json',
-  FST_ERR_CTP_BODY_TOO_LARGE: 'Request body is too large',
-  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'Unsupported Content-Type',
+/** Fastify's refusals of a request as sent, each with its own code; another 4xx of Fastify's is `bad_request`. */
+const REFUSAL_BY_FASTIFY_CODE: Record<string, { code: ErrorCode; detail: string }> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: { code: 'malformed_json', detail: 'Malformed JSON in request body' },
+  FST_ERR_CTP_EMPTY_JSON_BODY: {
+    code: 'empty_json_body',
+    detail: 'Request body is empty but Content-Type is application/json',
+  },
+  FST_ERR_CTP_BODY_TOO_LARGE: { code: 'body_too_large', detail: 'Request body is too large' },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: { code: 'unsupported_content_type', detail: 'Unsupported Content-Type' },
 };
-
-/** The codes of the statuses Fastify or a plugin raise on their own, beside the 400s of a malformed request. */
-const CODE_BY_STATUS: Partial<Record<number, ErrorCode>> = {
-  401: 'unauthorized',
-  403: 'forbidden',
-  404: 'not_found',
-  429: 'rate_limited',
-};
-
-/**
- * The code of a failure raised with a status of its own (malformed JSON, a body too large, a malformed URL): the one
- * its status means, else `bad_request` (a 4xx) or `internal`.
- */
-const codeForStatus = (status: number): ErrorCode =>
-  status >= 500 ? 'internal' : (CODE_BY_STATUS[status] ?? 'bad_request');
 
 /** Errors raised while routing, before any handler (a malformed URL, an overlong parameter): {detail, code} as well. */
 export const frameworkErrors: FastifyServerOptions['frameworkErrors'] = (error, _request, reply) => {
-  const detail = error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 'URL parameter is too long' : 'Malformed URL';
-  const status = error.statusCode ?? 400;
-  void (reply as FastifyReply).status(status).send(errorBody(codeForStatus(status), detail));
+  const body =
+    error.code === 'FST_ERR_MAX_PARAM_LENGTH'
+      ? errorBody('url_parameter_too_long', 'URL parameter is too long')
+      : errorBody('malformed_url', 'Malformed URL');
+  void (reply as FastifyReply).status(error.statusCode ?? 400).send(body);
 };
-
-const DATABASE_UNAVAILABLE = 'Service temporarily unavailable';
 
 /** Socket errors of a connection that cannot be made or was cut (node-postgres raises them as they are). */
 const CONNECTION_ERROR_CODES = new Set([
@@ -84,13 +73,15 @@ export function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
 export const errorsPlugin = fp(
   async (app: FastifyInstance) => {
     app.setErrorHandler((error: FastifyError, request, reply) => {
-      if (error instanceof AppError) {
-        return reply.status(error.statusCode).send(errorBody(error.code, error.detail));
-      }
+      if (error instanceof AppError) return reply.status(error.statusCode).send(error.body);
       if (hasZodFastifySchemaValidationErrors(error)) {
         const issue = error.validation[0]!;
         const field = [error.validationContext, ...issue.instancePath.split('/').filter(Boolean)].join('.');
-        return reply.status(422).send(errorBody('validation', `${field}: ${issue.message}`));
+        // A contract schema's message is a key (contract/src/errors.ts), sent beside its English text; zod's own
+        // messages (a wrong type where no schema words one) are English already and go as they are.
+        const message = issue.message ?? '';
+        const text = isValidationMessage(message) ? VALIDATION_MESSAGES[message] : message;
+        return reply.status(422).send(errorBody('validation', `${field}: ${text}`, { field, message }));
       }
       const status = error.statusCode ?? 500;
       if (status >= 500 && isDatabaseUnavailable(error)) {
@@ -100,16 +91,17 @@ export const errorsPlugin = fp(
           { err: error },
           'request failed: the database or an upstream service is unavailable',
         );
-        return reply.status(503).send(errorBody('unavailable', DATABASE_UNAVAILABLE));
+        return reply
+          .status(503)
+          .send(errorBody('unavailable', 'Service temporarily unavailable', { reason: 'service' }));
       }
       if (status >= 500) {
         // Log everything, answer nothing internal.
         request.log.error({ err: error }, 'request failed');
         return reply.status(status).send(errorBody('internal', 'Internal Server Error'));
       }
-      return reply
-        .status(status)
-        .send(errorBody(codeForStatus(status), DETAIL_BY_FASTIFY_CODE[error.code] ?? error.message));
+      const refusal = REFUSAL_BY_FASTIFY_CODE[error.code] ?? { code: 'bad_request', detail: error.message };
+      return reply.status(status).send(errorBody(refusal.code, refusal.detail));
     });
   },
   { name: 'errors' },

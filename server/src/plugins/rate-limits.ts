@@ -3,6 +3,7 @@
 // own (the data-dir lock), so there they count in memory.
 import { createHmac } from 'node:crypto';
 
+import type { ErrorParams } from '@app/contract';
 import type { FastifyInstance, FastifyReply, onRequestAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import ipaddr from 'ipaddr.js';
@@ -36,13 +37,27 @@ const ATTEMPT_LIMITS = {
 
 export type AttemptLimits = typeof ATTEMPT_LIMITS;
 
-/** What a refused attempt answers, one text per limit whichever route counts against it. */
-const REFUSALS: Record<keyof AttemptLimits, (limit: Limit) => string> = {
-  failedLogins: () => 'Too many failed sign-in attempts. Try again later.',
-  wrongCodes: () => 'Too many wrong codes. Try again later.',
-  invitations: ({ max }) => `This team has sent ${max} invitations in the last hour. Try again later.`,
-  verificationMails: () => 'Too many verification emails. Try again later.',
-  apiKeyRequests: ({ max }) => `This API key has made ${max} requests in the last minute. Try again later.`,
+/** A 429: every rate and attempt limit answers `rate_limited`, its `reason` naming the limit. */
+const tooMany = (detail: string, params: ErrorParams<'rate_limited'>) =>
+  new AppError('RATE_LIMITED', detail, 'rate_limited', params);
+
+/** What a refused attempt answers, one refusal per limit whichever route counts against it. */
+const REFUSALS: Record<keyof AttemptLimits, (limit: Limit) => AppError<'rate_limited'>> = {
+  failedLogins: () =>
+    tooMany('Too many failed sign-in attempts. Try again later.', { reason: 'failed_sign_ins' }),
+  wrongCodes: () => tooMany('Too many wrong codes. Try again later.', { reason: 'wrong_codes' }),
+  invitations: ({ max }) =>
+    tooMany(`This team has sent ${max} invitations in the last hour. Try again later.`, {
+      reason: 'invitations',
+      count: max,
+    }),
+  verificationMails: () =>
+    tooMany('Too many verification emails. Try again later.', { reason: 'verification_mails' }),
+  apiKeyRequests: ({ max }) =>
+    tooMany(`This API key has made ${max} requests in the last minute. Try again later.`, {
+      reason: 'api_key_requests',
+      count: max,
+    }),
 };
 
 /**
@@ -115,11 +130,11 @@ function storeOf(app: FastifyInstance): (options: LimiterOptions) => RateLimiter
 }
 
 /** Sets the refusal's Retry-After and throws it when `error` is the limiter's "no points left". */
-function refuse(reply: FastifyReply, error: unknown, detail: (seconds: number) => string): never {
+function refuse(reply: FastifyReply, error: unknown, refusal: (seconds: number) => AppError): never {
   if (!(error instanceof RateLimiterRes)) throw error;
   const seconds = Math.max(1, Math.ceil(error.msBeforeNext / 1000));
   reply.header('retry-after', seconds);
-  throw new AppError('RATE_LIMITED', detail(seconds));
+  throw refusal(seconds);
 }
 
 export const rateLimitsPlugin = fp<{ limits?: Partial<AttemptLimits> | undefined }>(
@@ -144,7 +159,12 @@ export const rateLimitsPlugin = fp<{ limits?: Partial<AttemptLimits> | undefined
         try {
           await limiter.consume(keyOf(addressKey(request.ip)));
         } catch (error) {
-          refuse(reply, error, (seconds) => `Too many requests. Try again in ${seconds} seconds.`);
+          refuse(reply, error, (seconds) =>
+            tooMany(`Too many requests. Try again in ${seconds} seconds.`, {
+              reason: 'per_address',
+              seconds,
+            }),
+          );
         }
       };
       const own = route.onRequest ?? [];
@@ -163,12 +183,11 @@ export const rateLimitsPlugin = fp<{ limits?: Partial<AttemptLimits> | undefined
     };
     app.decorate('attemptLimit', (name: keyof AttemptLimits): AttemptLimit => {
       const limiter = limiterFor(name);
-      const refusal = REFUSALS[name](app.limits[name]);
       const reserve = async (reply: FastifyReply, key: string) => {
         try {
           await limiter.consume(keyOf(key));
         } catch (error) {
-          refuse(reply, error, () => refusal);
+          refuse(reply, error, () => REFUSALS[name](app.limits[name]));
         }
       };
       return {

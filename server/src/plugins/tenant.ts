@@ -23,7 +23,7 @@ declare module 'fastify' {
   }
 }
 
-const notAMember = () => new AppError('FORBIDDEN', 'You are not a member of this team');
+const notAMember = () => new AppError('FORBIDDEN', 'You are not a member of this team', 'not_a_member');
 
 export const tenantPlugin = fp(
   async (app: FastifyInstance) => {
@@ -45,7 +45,7 @@ export const requireTenant: preHandlerAsyncHookHandler = async function (this: F
     // An ended session answers 401 before a bad header answers: as for any signed-in route.
     if (!(await this.isSessionOpen(user.uuid, user.sessionId))) throw sessionEnded();
     if (typeof header !== 'string' || header === '') {
-      throw new AppError('BAD_REQUEST', 'X-TENANT-UUID header is required');
+      throw new AppError('BAD_REQUEST', 'X-TENANT-UUID header is required', 'tenant_header_required');
     }
     throw notAMember();
   }
@@ -69,12 +69,9 @@ export function requireRole(minimum: Exclude<Role, 'member'>): preHandlerAsyncHo
   return async (request) => {
     // Behind requireTenant, which set the member.
     if (RANK[(callerOf(request) as MemberCaller).role] < RANK[minimum]) {
-      throw new AppError(
-        'FORBIDDEN',
-        minimum === 'owner'
-          ? 'Only the team owner can do this'
-          : 'Only team admins and the owner can do this',
-      );
+      throw minimum === 'owner'
+        ? new AppError('FORBIDDEN', 'Only the team owner can do this', 'owner_only')
+        : new AppError('FORBIDDEN', 'Only team admins and the owner can do this', 'admin_only');
     }
   };
 }

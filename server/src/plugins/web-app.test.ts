@@ -70,7 +70,11 @@ describe('serving the web app', () => {
   it('never answers an API path with the page', async () => {
     const response = await app.inject({ method: 'GET', url: '/api/dashboard' });
     expect(response.statusCode).toBe(404);
-    expect(response.json()).toEqual({ detail: 'Not found: GET /api/dashboard', code: 'not_found' });
+    expect(response.json()).toEqual({
+      detail: 'Not found: GET /api/dashboard',
+      code: 'unknown_path',
+      params: { method: 'GET', path: '/api/dashboard' },
+    });
   });
 
   it('sends the security headers and a CSP that allows no inline or foreign script', async () => {

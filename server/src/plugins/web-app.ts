@@ -46,9 +46,11 @@ export const webAppPlugin = fp<{ webDir: string | null }>(
       if (isPageRequest) {
         return reply.header('cache-control', REVALIDATE).sendFile('index.html');
       }
+      const { method } = request;
+      const path = request.url.split('?')[0]!;
       return reply
         .status(404)
-        .send(errorBody('not_found', `Not found: ${request.method} ${request.url.split('?')[0]}`));
+        .send(errorBody('unknown_path', `Not found: ${method} ${path}`, { method, path }));
     });
   },
   { name: 'web-app' },

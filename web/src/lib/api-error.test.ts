@@ -21,6 +21,16 @@ describe('toApiError', () => {
     expect(error.message).toBe('Your plan allows 3 members.');
   });
 
+  it('reads the params of a body, only when they are strings and numbers', async () => {
+    const body = { detail: 'Your plan allows 3 members.', code: 'plan_limit' };
+    expect(await toApiError(answer(402, { ...body, params: { reason: 'members', count: 3 } }))).toMatchObject(
+      { params: { reason: 'members', count: 3 } },
+    );
+    expect(await toApiError(answer(402, { ...body, params: { count: { of: 3 } } }))).toMatchObject({
+      params: undefined,
+    });
+  });
+
   it('leaves the code undefined when the body has none, or one this app does not know', async () => {
     expect(await toApiError(answer(400, { detail: 'Nope' }))).toMatchObject({
       detail: 'Nope',

@@ -10,7 +10,7 @@ import { flushSync } from 'react-dom';
 import type { UseFormSetError } from 'react-hook-form';
 import { z } from 'zod';
 
-import { ApiError } from '@/lib/api-error';
+import { ApiError, getErrorText } from '@/lib/api-error';
 
 /**
  * The form's `code`: while it is asked for, required and trimmed as the request's schema has it; otherwise the field is
@@ -54,7 +54,7 @@ export function useSecondFactorCode(twoFactorEnabled: boolean) {
       if (!isCodeRefusal(error)) return;
       // The field may not be shown yet: it must be in the page before it can take the focus.
       flushSync(() => setAskedByServer(true));
-      setError('code', { type: 'server', message: error.detail }, { shouldFocus: true });
+      setError('code', { type: 'server', message: getErrorText(error, error.detail) }, { shouldFocus: true });
     },
   };
 }

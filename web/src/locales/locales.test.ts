@@ -1,8 +1,13 @@
 // The catalogues (docs/decisions/025): every English text has its German translation and the other way round, with
 // the same placeholders, plural variable and tags, so no page shows an id or loses a name. TypeScript checks the same
 // keys at build (Translation<typeof en>); this checks the messages as Lingui compiled them (compile-catalogues.ts).
+// The `messages` catalogues word what the server and the contract say (docs/decisions/030): every error code and every
+// schema message, with the values the code's params carry.
+import { LOCALES } from '@app/contract/constants';
+import { ERROR_CODES, ERROR_PARAMS, VALIDATION_MESSAGES } from '@app/contract/errors';
 import { describe, expect, it } from 'vitest';
 
+import type { ServerTexts } from '@/lib/i18n/server-texts';
 import { NAMESPACES } from '@/lib/i18n/namespaces';
 
 /**
@@ -55,15 +60,47 @@ describe.each(NAMESPACES.filter((namespace) => namespace !== 'messages'))('the %
   });
 });
 
-describe('the messages catalogue (the server’s English texts)', () => {
-  const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((match) => match[1]).sort();
+/** A `messages` catalogue (lib/i18n/messages.ts), as written: plain texts by error code and message key. */
+const serverTexts = (locale: string) => of(locale, 'messages') as unknown as ServerTexts | undefined;
+/** The `{name}`s of a text: the values of its code's params it shows. */
+const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((match) => match[1]!).sort();
+const numbers = (text: string) => text.match(/\d+/g) ?? [];
 
-  it('keeps in each German text only the varying parts its English key names', () => {
-    for (const [english, german] of Object.entries(
-      of('de', 'messages') as unknown as Record<string, string>,
-    )) {
-      expect(placeholders(german), english).toEqual(placeholders(english));
+// English is what the server and the contract say; every other language words each refusal itself.
+describe.each(LOCALES.filter((locale) => locale !== 'en'))('the %s messages catalogue', (locale) => {
+  const texts = serverTexts(locale);
+
+  it('words every error code, each case of a code of cases, with exactly the values its params carry', () => {
+    expect(texts, `${locale}/messages.ts`).toBeDefined();
+    const errors = texts!.errors as Record<string, string | Record<string, string>>;
+    for (const code of ERROR_CODES) {
+      const spec: readonly string[] | Record<string, readonly string[]> =
+        (ERROR_PARAMS as Record<string, readonly string[] | Record<string, readonly string[]>>)[code] ?? [];
+      const text = errors[code];
+      if (Array.isArray(spec)) {
+        expect(typeof text, `${locale} has no text for ${code}`).toBe('string');
+        expect(placeholders(text as string), code).toEqual([...spec].sort());
+        continue;
+      }
+      const cases = spec as Record<string, readonly string[]>;
+      expect(Object.keys(text ?? {}).sort(), `${locale} texts of ${code}`).toEqual(Object.keys(cases).sort());
+      for (const [reason, names] of Object.entries(cases)) {
+        const caseText = (text as Record<string, string>)[reason]!;
+        expect(caseText.trim(), `${code} ${reason}`).not.toBe('');
+        expect(placeholders(caseText), `${code} ${reason}`).toEqual([...names].sort());
+      }
     }
+    expect(Object.keys(errors).sort()).toEqual([...ERROR_CODES].sort());
+  });
+
+  it('words every schema message, stating the limits the English states', () => {
+    for (const [key, english] of Object.entries(VALIDATION_MESSAGES)) {
+      const text = (texts!.validation as Record<string, string | undefined>)[key];
+      expect(text?.trim(), `${locale} has no text for the message ${key}`).toBeTruthy();
+      expect(numbers(text!), key).toEqual(numbers(english));
+      expect(placeholders(text!), key).toEqual([]);
+    }
+    expect(Object.keys(texts!.validation).sort()).toEqual(Object.keys(VALIDATION_MESSAGES).sort());
   });
 });
 

@@ -22,9 +22,12 @@ function refuseOwnedTeamsWithOthers(teams: UserTeam[]) {
     .filter((team) => team.role === 'owner' && team.memberCount > 1)
     .map((team) => team.name);
   if (names.length > 0) {
+    const teams = names.join(', ');
     throw new AppError(
       'BAD_REQUEST',
-      `Transfer ownership or remove the other members of ${names.join(', ')} before deleting your account`,
+      `Transfer ownership or remove the other members of ${teams} before deleting your account`,
+      'owner_of_shared_teams',
+      { teams },
     );
   }
 }

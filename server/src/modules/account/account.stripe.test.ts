@@ -70,6 +70,7 @@ describe('deleting an account whose team pays through Stripe', () => {
       expect(response.json()).toEqual({
         detail: expect.stringMatching(/could not be cancelled/),
         code: 'unavailable',
+        params: { reason: 'cancel_failed' },
       });
     } finally {
       standIn.failWhen(undefined);

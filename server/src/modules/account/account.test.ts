@@ -55,7 +55,10 @@ describe('DELETE /auth/me', () => {
     const user = await registerUser(app);
     const response = await deleteAccount(user.access_token, { confirm_email: user.email });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ detail: 'Current password is required', code: 'bad_request' });
+    expect(response.json()).toEqual({
+      detail: 'Current password is required',
+      code: 'current_password_required',
+    });
     expect((await me(user.access_token)).statusCode).toBe(200);
   });
 
@@ -69,7 +72,8 @@ describe('DELETE /auth/me', () => {
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({
       detail: 'Transfer ownership or remove the other members of Shared Co before deleting your account',
-      code: 'bad_request',
+      code: 'owner_of_shared_teams',
+      params: { teams: 'Shared Co' },
     });
     expect((await me(owner.access_token)).statusCode).toBe(200);
     expect(await teamRow(alone.uuid)).toBeDefined();
@@ -135,7 +139,10 @@ describe('DELETE /auth/me', () => {
 
     const wrong = await deleteAccount(invited.access_token, { confirm_email: owner.email });
     expect(wrong.statusCode).toBe(400);
-    expect(wrong.json()).toEqual({ detail: 'Type your email address to confirm', code: 'bad_request' });
+    expect(wrong.json()).toEqual({
+      detail: 'Type your email address to confirm',
+      code: 'deletion_not_confirmed',
+    });
     expect((await me(invited.access_token)).statusCode).toBe(200);
 
     const response = await deleteAccount(invited.access_token, {
@@ -178,7 +185,11 @@ describe('DELETE /auth/me', () => {
     const user = await registerUser(app);
     const malformed = await deleteAccount(user.access_token, { password: 42 });
     expect(malformed.statusCode).toBe(422);
-    expect(malformed.json()).toEqual({ detail: expect.any(String), code: 'validation' });
+    expect(malformed.json()).toEqual({
+      detail: expect.stringMatching(/^body\.password: /),
+      code: 'validation',
+      params: { field: 'body.password', message: expect.any(String) },
+    });
     expect((await me(user.access_token)).statusCode).toBe(200);
   });
 });

@@ -37,7 +37,10 @@ describe('DELETE /auth/me with two-factor on', () => {
   it('asks for the password and a current code, each refused alone', async () => {
     const user = await userWithTwoFactor(app, clock);
     const codeAlone = await deleteAccount(user.access_token, { code: codeNow(user.secret) });
-    expect(codeAlone.json()).toEqual({ detail: 'Current password is required', code: 'bad_request' });
+    expect(codeAlone.json()).toEqual({
+      detail: 'Current password is required',
+      code: 'current_password_required',
+    });
     const passwordAlone = await deleteAccount(user.access_token, { password: user.password });
     expect(passwordAlone.json()).toEqual({
       detail: 'Enter a code from your authenticator app to confirm',
@@ -82,6 +85,7 @@ describe('DELETE /auth/me with two-factor on', () => {
     expect(limited.json()).toEqual({
       detail: 'Too many wrong codes. Try again later.',
       code: 'rate_limited',
+      params: { reason: 'wrong_codes' },
     });
     expect((await me(user.access_token)).statusCode).toBe(200);
   });
@@ -97,7 +101,8 @@ describe('DELETE /auth/me with two-factor on', () => {
       });
       expect(refused.json()).toEqual({
         detail: 'Transfer ownership or remove the other members of Shared before deleting your account',
-        code: 'bad_request',
+        code: 'owner_of_shared_teams',
+        params: { teams: 'Shared' },
       });
       clock.advance(STEP_MS);
     }
@@ -126,6 +131,9 @@ describe('DELETE /auth/me with two-factor on', () => {
     const user = await registerUser(app);
     const response = await deleteAccount(user.access_token, { code: '123456' });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ detail: 'Current password is required', code: 'bad_request' });
+    expect(response.json()).toEqual({
+      detail: 'Current password is required',
+      code: 'current_password_required',
+    });
   });
 });

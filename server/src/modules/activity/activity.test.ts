@@ -162,6 +162,7 @@ describe('the activity log', () => {
     expect((await call(owner, team, 'GET', '/activity?action=nope')).json()).toEqual({
       detail: 'querystring.action: Unknown action',
       code: 'validation',
+      params: { field: 'querystring.action', message: 'action_unknown' },
     });
     expect((await call(owner, team, 'GET', '/activity/export?action=nope')).statusCode).toBe(422);
   });
@@ -177,7 +178,7 @@ describe('the activity log', () => {
       expect(response.statusCode, url).toBe(403);
       expect(response.json()).toEqual({
         detail: 'Only team admins and the owner can do this',
-        code: 'forbidden',
+        code: 'admin_only',
       });
       // Team B's header with team A's owner: not a member of B.
       expect((await call(a.owner, b.team, 'GET', url)).statusCode, url).toBe(403);

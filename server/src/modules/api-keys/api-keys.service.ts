@@ -29,19 +29,21 @@ export async function createApiKey(
 ): Promise<CreatedApiKey> {
   const key = `${API_KEY_PREFIX}${randomToken()}`;
   // Under the account's session lock: a credential event that revokes its keys is seen here, or sees this key.
-  const created = await asMaker(db, caller, 'API keys', (unscoped) =>
+  const created = await asMaker(db, caller, 'api_keys', (unscoped) =>
     withTenantScope(unscoped, caller.tenantId, async (tx) => {
       // Under the team's lock, so two creates for the last place cannot both take it, and a demotion or removal of
       // the creator (which takes it too, to revoke their keys) is either seen here or sees this key.
       await lockTeam(tx, caller.tenantId);
       const role = await repo.roleOf(tx, caller.tenantId, caller.userId);
       if (role !== 'admin' && role !== 'owner') {
-        throw new AppError('FORBIDDEN', 'Only team admins and the owner can do this');
+        throw new AppError('FORBIDDEN', 'Only team admins and the owner can do this', 'admin_only');
       }
       if ((await repo.countLiveKeys(tx, caller.tenantId)) >= MAX_API_KEYS) {
         throw new AppError(
           'BAD_REQUEST',
           `A team can have at most ${MAX_API_KEYS} API keys. Revoke one to create another.`,
+          'api_key_limit',
+          { count: MAX_API_KEYS },
         );
       }
       const row = await repo.insertKey(tx, {
@@ -86,7 +88,7 @@ export async function listApiKeys(db: Db, caller: MemberCaller): Promise<ApiKey[
 
 /** Revokes at once: the key's next request is refused, whichever instance it reaches. */
 export async function revokeApiKey(db: Db, caller: MemberCaller, id: string): Promise<void> {
-  const notFound = () => new AppError('NOT_FOUND', 'API key not found');
+  const notFound = () => new AppError('NOT_FOUND', 'API key not found', 'api_key_not_found');
   if (!isUuid(id)) throw notFound();
   await withTenantScope(db, caller.tenantId, async (tx) => {
     const revoked = await repo.revokeKey(tx, caller.tenantId, id);

@@ -90,10 +90,15 @@ describe('API keys', () => {
 
     const refused = await withKey(reader.key, 'POST', '/items/', { name: 'Nope' });
     expect(refused.statusCode).toBe(403);
-    expect(refused.json()).toEqual({ detail: 'This API key does not allow items:write', code: 'forbidden' });
+    expect(refused.json()).toEqual({
+      detail: 'This API key does not allow items:write',
+      code: 'api_key_scope_missing',
+      params: { scope: 'items:write' },
+    });
     expect((await withKey(writer.key, 'GET', '/items/')).json()).toEqual({
       detail: 'This API key does not allow items:read',
-      code: 'forbidden',
+      code: 'api_key_scope_missing',
+      params: { scope: 'items:read' },
     });
     expect((await withKey(reader.key, 'GET', '/members')).json().detail).toBe(
       'This API key does not allow members:read',
@@ -130,7 +135,10 @@ describe('API keys', () => {
       withKey(key.key, 'POST', '/invite', { email: 'someone@example.com', role: 'admin' }),
     ]);
     expect(refusals.map((response) => response.statusCode)).toEqual(Array(refusals.length).fill(403));
-    expect(refusals[0]!.json()).toEqual({ detail: 'API keys cannot call this endpoint', code: 'forbidden' });
+    expect(refusals[0]!.json()).toEqual({
+      detail: 'API keys cannot call this endpoint',
+      code: 'api_key_not_allowed',
+    });
     expect((await asMember(owner, team, 'GET', '/api-keys')).json()).toHaveLength(1);
     expect((await asMember(owner, team, 'GET', '/tenant')).json().name).toBe('Acme');
   });
@@ -242,7 +250,7 @@ describe('API keys', () => {
     for (const response of await Promise.all(inFlight)) expect([200, 401]).toContain(response.statusCode);
     const after = await withKey(key.key, 'GET', '/items/');
     expect(after.statusCode).toBe(401);
-    expect(after.json()).toEqual({ detail: 'Invalid or revoked API key', code: 'unauthorized' });
+    expect(after.json()).toEqual({ detail: 'Invalid or revoked API key', code: 'api_key_invalid' });
     expect((await asMember(owner, team, 'GET', '/api-keys')).json()).toEqual([]);
     expect((await asMember(owner, team, 'DELETE', `/api-keys/${key.id}`)).statusCode).toBe(404);
     // An unknown key and a session token that merely looks like one.

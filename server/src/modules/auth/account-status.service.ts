@@ -45,27 +45,26 @@ export async function findUserWithEmail(db: Db, email: string): Promise<UserRow 
 export async function requireExistingUser(db: Db, userId: string) {
   const user = await findUserById(db, userId);
   // A valid token for an account that no longer exists.
-  if (!user) throw new AppError('UNAUTHORIZED', 'Not authenticated');
+  if (!user) throw new AppError('UNAUTHORIZED', 'Not authenticated', 'not_signed_in');
   return user;
 }
 
-/** Lifts any suspension of the account with this email (`npm run cli -- unsuspend`), in the caller's transaction. */
+/**
+ * Lifts any suspension of the account with this email (`npm run cli -- unsuspend`), in the caller's transaction. The
+ * CLI's refusals here and below are plain errors, which it prints: the API never answers them.
+ */
 export async function liftSuspension(tx: Db, email: string) {
   const user = await findUserByEmail(tx, email);
-  if (!user) throw new AppError('NOT_FOUND', `No account with the email ${email}`);
+  if (!user) throw new Error(`No account with the email ${email}`);
   return { uuid: user.uuid, ...(await repo.setSuspended(tx, user.uuid, null))! };
 }
 
 /** Refuses an unverified account: a super admin's address must be proven theirs (docs/contract.md section 4). */
 export async function promoteSuperAdmin(db: Db, email: string): Promise<void> {
   const user = await findUserByEmail(db, email);
-  if (!user) throw new AppError('NOT_FOUND', `No account with the email ${email}`);
-  if (!user.isVerified) {
-    throw new AppError(
-      'BAD_REQUEST',
-      `${email} has not verified its email yet: verify it first, then promote it`,
-    );
-  }
+  if (!user) throw new Error(`No account with the email ${email}`);
+  if (!user.isVerified)
+    throw new Error(`${email} has not verified its email yet: verify it first, then promote it`);
   await repo.setSuperAdmin(db, email);
 }
 
@@ -78,7 +77,11 @@ export async function setSuspension(deps: AuthDeps, tx: Db, userId: string, susp
   const now = deps.clock.now();
   const user = suspended ? await findUserById(tx, userId) : undefined;
   if (user?.isVerified && deps.superAdminEmails.includes(user.email)) {
-    throw new AppError('FORBIDDEN', 'A super admin listed in SUPER_ADMIN_EMAILS cannot be suspended');
+    throw new AppError(
+      'FORBIDDEN',
+      'A super admin listed in SUPER_ADMIN_EMAILS cannot be suspended',
+      'super_admin_not_suspendable',
+    );
   }
   const outcome = await repo.setSuspended(tx, userId, suspended ? now : null);
   if (outcome?.changed && suspended) {

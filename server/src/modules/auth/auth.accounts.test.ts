@@ -52,7 +52,7 @@ describe('register', () => {
     const { email } = await registerUser(app);
     const response = await post('/register', { email: email.toUpperCase(), password: 'another password' });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ detail: 'Email already registered', code: 'conflict' });
+    expect(response.json()).toEqual({ detail: 'Email already registered', code: 'email_taken' });
   });
 
   it.each([
@@ -89,7 +89,7 @@ describe('login', () => {
     const unknown = await post('/login', { email: uniqueEmail(), password: 'whatever it is' });
     for (const response of [wrong, unknown]) {
       expect(response.statusCode).toBe(401);
-      expect(response.json()).toEqual({ detail: 'Invalid email or password', code: 'unauthorized' });
+      expect(response.json()).toEqual({ detail: 'Invalid email or password', code: 'invalid_credentials' });
     }
   });
 
@@ -142,7 +142,10 @@ describe('verify-email', () => {
 
     const again = await app.inject({ method: 'GET', url: `/api/auth/verify-email?token=${token}` });
     expect(again.statusCode).toBe(400);
-    expect(again.json()).toEqual({ detail: 'Invalid or expired verification link', code: 'bad_request' });
+    expect(again.json()).toEqual({
+      detail: 'Invalid or expired verification link',
+      code: 'verification_link_invalid',
+    });
   });
 
   it('accepts a link until 24 hours have passed', async () => {
@@ -193,7 +196,7 @@ describe('password reset', () => {
 
     const reused = await post('/reset-password/confirm', { token, new_password: 'yet another secret' });
     expect(reused.statusCode).toBe(400);
-    expect(reused.json()).toEqual({ detail: 'Invalid or expired reset link', code: 'bad_request' });
+    expect(reused.json()).toEqual({ detail: 'Invalid or expired reset link', code: 'reset_link_invalid' });
   });
 
   it('refuses a link after one hour, and every other link once one was used', async () => {
@@ -252,7 +255,10 @@ describe('update-password', () => {
       bearer(access_token),
     );
     expect(missing.statusCode).toBe(400);
-    expect(missing.json()).toEqual({ detail: 'Current password is required', code: 'bad_request' });
+    expect(missing.json()).toEqual({
+      detail: 'Current password is required',
+      code: 'current_password_required',
+    });
     const wrong = await post(
       '/update-password',
       { old_password: 'not it at all', new_password: 'next password' },

@@ -98,14 +98,14 @@ describe('POST /auth/change-email', () => {
       password: user.password,
     });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ detail: 'Email already registered', code: 'conflict' });
+    expect(response.json()).toEqual({ detail: 'Email already registered', code: 'email_taken' });
   });
 
   it('refuses the address the account already has', async () => {
     const user = await registerUser(app);
     const response = await changeEmail(user.access_token, { new_email: user.email, password: user.password });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ detail: 'This is already your email address', code: 'bad_request' });
+    expect(response.json()).toEqual({ detail: 'This is already your email address', code: 'same_email' });
   });
 
   it('asks an account without a password to set one first', async () => {
@@ -116,7 +116,7 @@ describe('POST /auth/change-email', () => {
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({
       detail: 'Set a password before changing your email',
-      code: 'bad_request',
+      code: 'password_not_set',
     });
   });
 
@@ -159,7 +159,7 @@ describe('GET /auth/confirm-email-change', () => {
     expect((await confirm(token)).statusCode).toBe(200);
     const again = await confirm(token);
     expect(again.statusCode).toBe(400);
-    expect(again.json()).toEqual({ detail: 'Invalid or expired link', code: 'bad_request' });
+    expect(again.json()).toEqual({ detail: 'Invalid or expired link', code: 'email_change_link_invalid' });
   });
 
   it('expires after 24 hours', async () => {
@@ -167,7 +167,7 @@ describe('GET /auth/confirm-email-change', () => {
     clock.advance(24 * HOUR);
     const response = await confirm(token);
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ detail: 'Invalid or expired link', code: 'bad_request' });
+    expect(response.json()).toEqual({ detail: 'Invalid or expired link', code: 'email_change_link_invalid' });
     expect((await login(user.email, user.password)).statusCode).toBe(200);
   });
 
@@ -192,14 +192,14 @@ describe('GET /auth/confirm-email-change', () => {
   it('refuses an unknown token, and a token of another purpose', async () => {
     expect((await confirm('no-such-token')).json()).toEqual({
       detail: 'Invalid or expired link',
-      code: 'bad_request',
+      code: 'email_change_link_invalid',
     });
     const email = uniqueEmail();
     await registerUser(app, email);
     const { token: verification } = await latestMailTo(app, email);
     const response = await confirm(verification!);
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ detail: 'Invalid or expired link', code: 'bad_request' });
+    expect(response.json()).toEqual({ detail: 'Invalid or expired link', code: 'email_change_link_invalid' });
   });
 
   it('refuses an address registered since the request, and changes nothing', async () => {
@@ -207,7 +207,7 @@ describe('GET /auth/confirm-email-change', () => {
     await registerUser(app, newEmail);
     const response = await confirm(token);
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ detail: 'Email already registered', code: 'conflict' });
+    expect(response.json()).toEqual({ detail: 'Email already registered', code: 'email_taken' });
     expect((await me(user.access_token)).json().email).toBe(user.email);
     expect((await login(user.email, user.password)).statusCode).toBe(200);
   });

@@ -160,14 +160,19 @@ describe('POST /auth/google-login', () => {
   });
 
   it.each([
-    ['a wrong audience', {}, { audience: 'someone-else.apps.googleusercontent.com' }],
-    ['a wrong issuer', {}, { issuer: 'https://evil.example.com' }],
-    ['an expired token', {}, { lifetimeSeconds: -10 }],
-    ['an unverified email', { email_verified: false }, {}],
-  ])('answers 401 {detail} for %s', async (_case, claims, options) => {
+    [
+      'a wrong audience',
+      {},
+      { audience: 'someone-else.apps.googleusercontent.com' },
+      'google_credential_invalid',
+    ],
+    ['a wrong issuer', {}, { issuer: 'https://evil.example.com' }, 'google_credential_invalid'],
+    ['an expired token', {}, { lifetimeSeconds: -10 }, 'google_credential_invalid'],
+    ['an unverified email', { email_verified: false }, {}, 'google_email_unverified'],
+  ])('answers 401 {detail} for %s', async (_case, claims, options, code) => {
     const response = await googleLogin(await idToken({ email: uniqueEmail(), ...claims }, options));
     expect(response.statusCode).toBe(401);
-    expect(response.json()).toEqual({ detail: expect.any(String), code: 'unauthorized' });
+    expect(response.json()).toEqual({ detail: expect.any(String), code });
   });
 
   it('answers 401 for a forged signature and for garbage', async () => {

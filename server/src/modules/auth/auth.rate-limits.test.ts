@@ -29,7 +29,11 @@ describe('rate limits', () => {
     }
     const eleventh = await post('/login', { email, password });
     expect(eleventh.statusCode).toBe(429);
-    expect(eleventh.json()).toEqual({ detail: expect.stringMatching(/Too many/), code: 'rate_limited' });
+    expect(eleventh.json()).toEqual({
+      detail: 'Too many failed sign-in attempts. Try again later.',
+      code: 'rate_limited',
+      params: { reason: 'failed_sign_ins' },
+    });
     const other = await registerUser(app);
     expect((await post('/login', { email: other.email, password: other.password })).statusCode).toBe(200);
   });
@@ -86,6 +90,7 @@ describe('rate limits', () => {
     expect(refused.json()).toEqual({
       detail: expect.stringMatching(/^Too many requests/),
       code: 'rate_limited',
+      params: { reason: 'per_address', seconds: Number(refused.headers['retry-after']) },
     });
   });
 
@@ -101,6 +106,7 @@ describe('rate limits', () => {
       expect(refused.json()).toEqual({
         detail: expect.stringMatching(/^Too many requests/),
         code: 'rate_limited',
+        params: { reason: 'per_address', seconds: Number(refused.headers['retry-after']) },
       });
     },
   );

@@ -30,7 +30,7 @@ import { endOtherSessions, endSession, listSessions, logout, refresh } from './s
 const perAddress = { rateLimit: PER_ADDRESS_LIMIT };
 
 /** Whether an error is the refusal an attempt limit counts (a wrong password, a wrong code), not an outage. */
-const isWrongPassword = (error: unknown) => error instanceof AppError && error.kind === 'UNAUTHORIZED';
+const isWrongPassword = (error: unknown) => error instanceof AppError && error.code === 'invalid_credentials';
 const isWrongCode = (error: unknown) => error instanceof AppError && error.code === 'second_factor_invalid';
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {

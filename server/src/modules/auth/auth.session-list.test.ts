@@ -126,7 +126,7 @@ describe('ending sessions', () => {
     // Ending it again: there is no such open session.
     expect((await endSession(phone.access_token, laptopId)).json()).toEqual({
       detail: 'Session not found',
-      code: 'not_found',
+      code: 'session_not_found',
     });
   });
 
@@ -165,7 +165,7 @@ describe('ending sessions', () => {
     ]) {
       const response = await endSession(attacker.access_token, id);
       expect(response.statusCode).toBe(404);
-      expect(response.json()).toEqual({ detail: 'Session not found', code: 'not_found' });
+      expect(response.json()).toEqual({ detail: 'Session not found', code: 'session_not_found' });
     }
     expect((await me(victim.laptop.access_token)).statusCode).toBe(200);
     expect((await refresh(victim.laptop.refresh_token)).statusCode).toBe(200);

@@ -52,7 +52,10 @@ describe('refresh', () => {
     const second = (await refresh(original)).json().refresh_token;
     const reuse = await refresh(original);
     expect(reuse.statusCode).toBe(401);
-    expect(reuse.json()).toEqual({ detail: 'Invalid or expired refresh token', code: 'unauthorized' });
+    expect(reuse.json()).toEqual({
+      detail: 'Invalid or expired refresh token',
+      code: 'refresh_token_invalid',
+    });
     // The legitimate holder's newer token died with the chain.
     expect((await refresh(second)).statusCode).toBe(401);
   });

@@ -103,7 +103,10 @@ describe('turning two-factor on', () => {
     const again = await post('/api/auth/2fa/enable', user.access_token, {
       code: totpCodeAt(second, clock.now()),
     });
-    expect(again.json()).toEqual({ detail: 'Two-factor authentication is already on', code: 'bad_request' });
+    expect(again.json()).toEqual({
+      detail: 'Two-factor authentication is already on',
+      code: 'two_factor_already_on',
+    });
   });
 
   it('is refused to an unverified account: whoever registered an address unproven would lock its owner out', async () => {
@@ -112,7 +115,7 @@ describe('turning two-factor on', () => {
     expect(setup.statusCode).toBe(400);
     expect(setup.json()).toEqual({
       detail: 'Verify your email before turning on two-factor authentication',
-      code: 'bad_request',
+      code: 'two_factor_needs_verified_email',
     });
   });
 
@@ -148,7 +151,7 @@ describe('signing in with two-factor on', () => {
     expect(reused.statusCode).toBe(401);
     expect(reused.json()).toEqual({
       detail: 'Your sign-in has expired. Sign in again.',
-      code: 'unauthorized',
+      code: 'sign_in_expired',
     });
   });
 
@@ -183,7 +186,10 @@ describe('signing in with two-factor on', () => {
     // Enabling before any setup is refused for that reason, not as a wrong code: far more often than the limit.
     for (let attempt = 0; attempt < 7; attempt += 1) {
       const early = await post('/api/auth/2fa/enable', user.access_token, { code: '123456' });
-      expect(early.json()).toEqual({ detail: 'Start the two-factor setup first', code: 'bad_request' });
+      expect(early.json()).toEqual({
+        detail: 'Start the two-factor setup first',
+        code: 'two_factor_setup_missing',
+      });
     }
   });
 
@@ -216,7 +222,10 @@ describe('signing in with two-factor on', () => {
     clock.advance(5 * 60_000 + 1000);
     const late = await verify(mfaToken, totpCodeAt(user.secret, clock.now()));
     expect(late.statusCode).toBe(401);
-    expect(late.json()).toEqual({ detail: 'Your sign-in has expired. Sign in again.', code: 'unauthorized' });
+    expect(late.json()).toEqual({
+      detail: 'Your sign-in has expired. Sign in again.',
+      code: 'sign_in_expired',
+    });
   });
 
   it('takes each recovery code once, however it is typed', async () => {
@@ -246,6 +255,7 @@ describe('signing in with two-factor on', () => {
     expect(limited.json()).toEqual({
       detail: 'Too many wrong codes. Try again later.',
       code: 'rate_limited',
+      params: { reason: 'wrong_codes' },
     });
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
     // One counter per user: turning two-factor off from a stolen session waits as well.
@@ -335,7 +345,10 @@ describe('turning two-factor off', () => {
         .where(eq(recoveryCodes.userId, (await me(user.access_token)).uuid)),
     ).toEqual([]);
     const again = await post('/api/auth/2fa/disable', user.access_token, { code: user.recoveryCodes[1] });
-    expect(again.json()).toEqual({ detail: 'Two-factor authentication is not on', code: 'bad_request' });
+    expect(again.json()).toEqual({
+      detail: 'Two-factor authentication is not on',
+      code: 'two_factor_not_on',
+    });
   });
 
   it('takes a current authenticator code, once', async () => {

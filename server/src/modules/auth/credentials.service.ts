@@ -41,7 +41,8 @@ const CHANGE_EMAIL_TTL_MS = DAY_MS;
 export const RESET_REQUESTED_MESSAGE =
   'If an account exists for this email, a password reset link has been sent.';
 
-const invalidCredentials = () => new AppError('UNAUTHORIZED', 'Invalid email or password');
+const invalidCredentials = () =>
+  new AppError('UNAUTHORIZED', 'Invalid email or password', 'invalid_credentials');
 
 export async function register(
   deps: AuthDeps,
@@ -57,7 +58,7 @@ export async function register(
       locale: client.locale,
       now: deps.clock.now(),
     });
-    if (!user) throw new AppError('CONFLICT', 'Email already registered');
+    if (!user) throw new AppError('CONFLICT', 'Email already registered', 'email_taken');
     await sendVerification(deps, tx, user);
     return issueSession(deps, tx, user, client);
   });
@@ -84,13 +85,14 @@ export async function googleLogin(
   credential: string,
   client: Client,
 ): Promise<SignInResponse> {
-  if (!deps.google) throw new AppError('NOT_FOUND', 'Google sign-in is not enabled');
+  if (!deps.google)
+    throw new AppError('NOT_FOUND', 'Google sign-in is not enabled', 'google_sign_in_disabled');
   const { email, issuedAt } = await deps.google.verify(credential);
   // Google vouches for the address; two-factor, if on, still asks for its code.
   return deps.db.transaction(async (tx) => {
     const user = await claimProvenAccount(deps, tx, email, { issuedAt }, client.locale);
     // A token Google issued before the account was last re-secured (a reset, a reclaim, …) is a replay.
-    if (!user) throw new AppError('UNAUTHORIZED', 'Invalid Google credential');
+    if (!user) throw new AppError('UNAUTHORIZED', 'Invalid Google credential', 'google_credential_invalid');
     return signIn(deps, tx, user, client);
   });
 }
@@ -161,7 +163,8 @@ export async function verifyEmail(deps: AuthDeps, token: string, client: Client)
   return deps.db.transaction(async (tx) => {
     const userId = await repo.consumeOneTimeToken(tx, 'verify_email', hashToken(token), deps.clock.now());
     const user = userId && (await repo.findUserById(tx, userId));
-    if (!user) throw new AppError('BAD_REQUEST', 'Invalid or expired verification link');
+    if (!user)
+      throw new AppError('BAD_REQUEST', 'Invalid or expired verification link', 'verification_link_invalid');
     await repo.markVerified(tx, user.uuid);
     if (deps.superAdminEmails.includes(user.email)) {
       // Verifying makes a listed address a super admin. The click proves the mailbox, not that whoever chose the
@@ -180,7 +183,8 @@ export async function verifyEmail(deps: AuthDeps, token: string, client: Client)
 export async function resendVerification(deps: AuthDeps, { userId }: UserCaller): Promise<string> {
   await deps.db.transaction(async (tx) => {
     const user = await requireExistingUser(tx, userId);
-    if (user.isVerified) throw new AppError('BAD_REQUEST', 'Your email is already verified');
+    if (user.isVerified)
+      throw new AppError('BAD_REQUEST', 'Your email is already verified', 'email_already_verified');
     await sendVerification(deps, tx, user);
   });
   deps.mailQueued();
@@ -215,7 +219,8 @@ export async function requestPasswordReset(deps: AuthDeps, email: string): Promi
 }
 
 export async function confirmPasswordReset(deps: AuthDeps, { token, new_password }: ResetConfirmBody) {
-  const invalidLink = () => new AppError('BAD_REQUEST', 'Invalid or expired reset link');
+  const invalidLink = () =>
+    new AppError('BAD_REQUEST', 'Invalid or expired reset link', 'reset_link_invalid');
   // The token is checked before the costly hash, so guessing tokens costs the server no hashing.
   if (!(await repo.findLiveOneTimeToken(deps.db, 'reset_password', hashToken(token), deps.clock.now()))) {
     throw invalidLink();
@@ -277,7 +282,8 @@ async function confirmAccountHolder(
   { password, code }: { password?: string | null | undefined; code?: string | undefined },
 ): Promise<void> {
   if (user.passwordHash) {
-    if (!password) throw new AppError('BAD_REQUEST', 'Current password is required');
+    if (!password)
+      throw new AppError('BAD_REQUEST', 'Current password is required', 'current_password_required');
     if (!(await verifyPassword(user.passwordHash, password))) {
       throw new AppError('BAD_REQUEST', WRONG_CURRENT_PASSWORD, 'wrong_password');
     }
@@ -299,11 +305,13 @@ export async function requestEmailChange(
 ): Promise<string> {
   const { userId } = caller;
   const user = await requireExistingUser(deps.db, userId);
-  if (!user.passwordHash) throw new AppError('BAD_REQUEST', 'Set a password before changing your email');
-  if (new_email === user.email) throw new AppError('BAD_REQUEST', 'This is already your email address');
+  if (!user.passwordHash)
+    throw new AppError('BAD_REQUEST', 'Set a password before changing your email', 'password_not_set');
+  if (new_email === user.email)
+    throw new AppError('BAD_REQUEST', 'This is already your email address', 'same_email');
   await confirmAccountHolder(deps, user, { password, code });
   if (await repo.findUserByEmail(deps.db, new_email))
-    throw new AppError('CONFLICT', 'Email already registered');
+    throw new AppError('CONFLICT', 'Email already registered', 'email_taken');
   await deps.db.transaction(async (tx) => {
     const now = deps.clock.now();
     await repo.retireOneTimeTokens(tx, userId, 'change_email', now);
@@ -342,11 +350,12 @@ export async function confirmEmailChange(
   const email = await deps.db.transaction(async (tx) => {
     const now = deps.clock.now();
     const change = await repo.consumeEmailChangeToken(tx, hashToken(token), now);
-    if (!change?.newEmail) throw new AppError('BAD_REQUEST', 'Invalid or expired link');
+    if (!change?.newEmail)
+      throw new AppError('BAD_REQUEST', 'Invalid or expired link', 'email_change_link_invalid');
     const { userId, newEmail } = change;
     // Registered since the request: the throw rolls the transaction back, so nothing changes.
     if (!(await repo.setEmail(tx, userId, newEmail)))
-      throw new AppError('CONFLICT', 'Email already registered');
+      throw new AppError('CONFLICT', 'Email already registered', 'email_taken');
     await repo.markVerified(tx, userId);
     if (deps.superAdminEmails.includes(newEmail)) {
       // The new address makes the account a super admin; the click proves the mailbox, not that its owner chose the
@@ -379,7 +388,7 @@ export async function confirmHolderForDeletion(
 ): Promise<UserRow> {
   const user = await requireExistingUser(deps.db, userId);
   if (!user.passwordHash && !user.totpEnabled && confirm_email !== user.email) {
-    throw new AppError('BAD_REQUEST', 'Type your email address to confirm');
+    throw new AppError('BAD_REQUEST', 'Type your email address to confirm', 'deletion_not_confirmed');
   }
   await confirmAccountHolder(deps, user, { password, code });
   // What was proven: the deletion commits only under lockAsProven against it.

@@ -38,10 +38,14 @@ export function createGoogleIdTokens({
           requiredClaims: ['exp', 'iat', 'email'],
         }));
       } catch {
-        throw new AppError('UNAUTHORIZED', 'Invalid Google credential');
+        throw new AppError('UNAUTHORIZED', 'Invalid Google credential', 'google_credential_invalid');
       }
       if (payload.email_verified !== true || typeof payload.email !== 'string') {
-        throw new AppError('UNAUTHORIZED', 'Google has not verified this email address');
+        throw new AppError(
+          'UNAUTHORIZED',
+          'Google has not verified this email address',
+          'google_email_unverified',
+        );
       }
       return { email: payload.email.trim().toLowerCase(), issuedAt: new Date(payload.iat! * 1000) };
     },

@@ -111,7 +111,11 @@ export async function setUpTwoFactor(
   const user = await requireExistingUser(deps.db, userId);
   // An unverified account may be a squatter's: a second factor would lock the mailbox's owner out of it.
   if (!user.isVerified) {
-    throw new AppError('BAD_REQUEST', 'Verify your email before turning on two-factor authentication');
+    throw new AppError(
+      'BAD_REQUEST',
+      'Verify your email before turning on two-factor authentication',
+      'two_factor_needs_verified_email',
+    );
   }
   await requireRecentSignIn(deps, { userId, sessionId });
   const { secret, otpauthUrl } = newTotpSecret(user.email);
@@ -119,7 +123,8 @@ export async function setUpTwoFactor(
   return { secret, otpauth_url: otpauthUrl };
 }
 
-const twoFactorAlreadyOn = () => new AppError('BAD_REQUEST', 'Two-factor authentication is already on');
+const twoFactorAlreadyOn = () =>
+  new AppError('BAD_REQUEST', 'Two-factor authentication is already on', 'two_factor_already_on');
 
 /** Turns two-factor on once a code of the secret from setup is shown; answers the recovery codes, once. */
 export async function enableTwoFactor(
@@ -131,7 +136,8 @@ export async function enableTwoFactor(
   const user = await requireExistingUser(deps.db, userId);
   if (user.totpEnabled) throw twoFactorAlreadyOn();
   const secret = user.totpSecret && deps.totpSecrets.open(user.totpSecret);
-  if (!secret) throw new AppError('BAD_REQUEST', 'Start the two-factor setup first');
+  if (!secret)
+    throw new AppError('BAD_REQUEST', 'Start the two-factor setup first', 'two_factor_setup_missing');
   const step = totpStep(secret, normalizeCode(code), deps.clock.now());
   if (step === null) throw invalidCode();
   const codes = newRecoveryCodes();
@@ -150,7 +156,12 @@ export async function enableTwoFactor(
     return true;
   });
   // Turned on meanwhile, or set up again with another secret in another tab.
-  if (!enabled) throw new AppError('BAD_REQUEST', 'The two-factor setup changed. Start again.');
+  if (!enabled)
+    throw new AppError(
+      'BAD_REQUEST',
+      'The two-factor setup changed. Start again.',
+      'two_factor_setup_changed',
+    );
   deps.mailQueued();
   return { recovery_codes: codes };
 }
@@ -159,7 +170,8 @@ export async function enableTwoFactor(
 export async function disableTwoFactor(deps: AuthDeps, caller: UserCaller, code: string): Promise<void> {
   const { userId } = caller;
   const user = await requireExistingUser(deps.db, userId);
-  if (!user.totpEnabled) throw new AppError('BAD_REQUEST', 'Two-factor authentication is not on');
+  if (!user.totpEnabled)
+    throw new AppError('BAD_REQUEST', 'Two-factor authentication is not on', 'two_factor_not_on');
   if (!(await verifySecondFactor(deps, deps.db, userId, code))) throw invalidCode();
   await deps.db.transaction(async (tx) => {
     await lockAsProven(tx, user, caller);

@@ -63,9 +63,7 @@ export function createTenantAccessCheck(db: Db) {
   };
 }
 
-const ACCOUNT_SUSPENDED = 'Account suspended';
-
-export const accountSuspended = () => new AppError('FORBIDDEN', ACCOUNT_SUSPENDED);
+export const accountSuspended = () => new AppError('FORBIDDEN', 'Account suspended', 'account_suspended');
 
 /**
  * Signs a user in: a new refresh-token family and an access token. Runs inside the caller's transaction. Every way
@@ -117,10 +115,11 @@ export async function issueSession(
 }
 
 export const invalidSecondStep = () =>
-  new AppError('UNAUTHORIZED', 'Your sign-in has expired. Sign in again.');
+  new AppError('UNAUTHORIZED', 'Your sign-in has expired. Sign in again.', 'sign_in_expired');
 /** The refusal of a wrong code: the one answer the wrongCodes attempt limit counts. */
 
-const invalidRefresh = () => new AppError('UNAUTHORIZED', 'Invalid or expired refresh token');
+const invalidRefresh = () =>
+  new AppError('UNAUTHORIZED', 'Invalid or expired refresh token', 'refresh_token_invalid');
 
 /**
  * Rotates a refresh token. A token that was already rotated is being replayed (stolen, or spent twice): the
@@ -203,7 +202,7 @@ export async function endSession(deps: AuthDeps, { userId }: UserCaller, id: str
   const ended =
     isUuid(id) &&
     (await deps.db.transaction((tx) => repo.revokeSession(tx, userId, id.toLowerCase(), deps.clock.now())));
-  if (!ended) throw new AppError('NOT_FOUND', 'Session not found');
+  if (!ended) throw new AppError('NOT_FOUND', 'Session not found', 'session_not_found');
 }
 
 /**
@@ -258,6 +257,9 @@ export async function requireOpenSession(tx: Db, { userId, sessionId }: InSessio
   if (!(await repo.findSessionStart(tx, userId, sessionId))) throw sessionEnded();
 }
 
+/** What `asMaker` makes, as its refusal of an unverified address names it. */
+const WHAT_IS_MADE = { api_keys: 'API keys', webhook_endpoints: 'webhook endpoints' } as const;
+
 /**
  * Runs `fn` in a transaction that first takes the account's session lock, to make an API key or a webhook endpoint,
  * which the account's credential events retire (credential-lifecycle.service.ts): a making that waits here for an
@@ -268,14 +270,15 @@ export async function requireOpenSession(tx: Db, { userId, sessionId }: InSessio
 export function asMaker<T>(
   db: Db,
   { userId, sessionId }: InSession,
-  what: 'API keys' | 'webhook endpoints',
+  what: 'api_keys' | 'webhook_endpoints',
   fn: (tx: Db) => Promise<T>,
 ): Promise<T> {
   return db.transaction(async (tx) => {
     const { verified } = await repo.lockSessions(tx, userId);
     if (!(await repo.findSessionStart(tx, userId, sessionId))) throw sessionEnded();
     if (!verified) {
-      throw new AppError('FORBIDDEN', `Verify your email address to create ${what}`, 'email_unverified');
+      const detail = `Verify your email address to create ${WHAT_IS_MADE[what]}`;
+      throw new AppError('FORBIDDEN', detail, 'email_unverified', { reason: what });
     }
     return fn(tx);
   });
@@ -302,12 +305,12 @@ export async function impersonate(
   client: Client,
 ): Promise<AuthResponse> {
   const user = isUuid(userId) ? await findUserById(tx, userId) : undefined;
-  if (!user) throw new AppError('NOT_FOUND', 'User not found');
+  if (!user) throw new AppError('NOT_FOUND', 'User not found', 'user_not_found');
   if (isSuperAdmin(user, deps.superAdminEmails)) {
-    throw new AppError('FORBIDDEN', 'A super admin cannot be impersonated');
+    throw new AppError('FORBIDDEN', 'A super admin cannot be impersonated', 'super_admin_not_impersonable');
   }
   if (!(await mayImpersonate(deps, tx, operatorId))) {
-    throw new AppError('FORBIDDEN', 'Super admin access required');
+    throw new AppError('FORBIDDEN', 'Super admin access required', 'super_admin_required');
   }
   const now = deps.clock.now();
   return issueSession(deps, tx, user, client, {

@@ -174,7 +174,7 @@ describe('downloading an invoice', () => {
       expect(response.statusCode, url).toBe(401);
       expect(response.json()).toEqual({
         detail: 'This download link has expired. Download the invoice again.',
-        code: 'unauthorized',
+        code: 'download_link_expired',
       });
     }
     // An access token is no link either.
@@ -194,7 +194,7 @@ describe('downloading an invoice', () => {
     const otherTeam = await createTeam(app, other, 'Elsewhere');
     const response = await download(invoice!.id, inTenant(other.access_token, otherTeam.uuid));
     expect(response.statusCode).toBe(404);
-    expect(response.json()).toEqual({ detail: 'Invoice not found', code: 'not_found' });
+    expect(response.json()).toEqual({ detail: 'Invoice not found', code: 'invoice_not_found' });
     expect((await download('00000000-0000-4000-8000-000000000000')).statusCode).toBe(404);
     expect((await download('nope')).statusCode).toBe(404);
   });

@@ -56,7 +56,11 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
       'stripeWebhook',
       async (request) => {
         if (!deps.stripeWebhooks) {
-          throw new AppError('NOT_FOUND', 'Stripe webhooks are not enabled (PAYMENTS_PROVIDER=local)');
+          throw new AppError(
+            'NOT_FOUND',
+            'Stripe webhooks are not enabled (PAYMENTS_PROVIDER=local)',
+            'stripe_webhooks_disabled',
+          );
         }
         const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
         await handleStripeWebhook(deps.stripeWebhooks, body, request.headers['stripe-signature']);

@@ -22,6 +22,7 @@ import { type Page, type PageQuery, readPage } from '../../lib/pagination.ts';
 import type { MemberCaller } from '../../lib/caller.ts';
 import type { InvoiceLinks } from './invoice-links.ts';
 import { renderInvoicePdf } from './invoice-pdf.ts';
+import { subscriptionExists, unknownPlan } from './billing.refusals.ts';
 import * as repo from './billing.repository.ts';
 import { toInvoice, toPlan, toSubscription } from './billing.responses.ts';
 import type { BillingProvider } from './billing-provider.ts';
@@ -39,7 +40,7 @@ export type BillingDeps = {
   invoiceLinks: InvoiceLinks;
 };
 
-const invoiceNotFound = () => new AppError('NOT_FOUND', 'Invoice not found');
+const invoiceNotFound = () => new AppError('NOT_FOUND', 'Invoice not found', 'invoice_not_found');
 
 function providerFor(deps: BillingDeps, name: BillingProvider['name']) {
   const provider = deps.providers[name];
@@ -47,6 +48,8 @@ function providerFor(deps: BillingDeps, name: BillingProvider['name']) {
     throw new AppError(
       'UNAVAILABLE',
       `This subscription is billed by ${name === 'stripe' ? 'Stripe' : 'the test-mode provider'}, which is not configured.`,
+      'unavailable',
+      { reason: name === 'stripe' ? 'stripe_not_configured' : 'local_billing_not_configured' },
     );
   }
   return provider;
@@ -103,7 +106,10 @@ export async function requireRoomFor(
   await lockTeam(tx, tenantId);
   const limit = (await planLimits(tx, tenantId))[kind];
   if (limit !== null && (await countUsed()) >= limit) {
-    throw new AppError('PLAN_LIMIT', planLimitMessage(limit, kind));
+    throw new AppError('PLAN_LIMIT', planLimitMessage(limit, kind), 'plan_limit', {
+      reason: kind,
+      count: limit,
+    });
   }
 }
 
@@ -118,7 +124,7 @@ export async function getSubscription(deps: BillingDeps, caller: MemberCaller): 
   if (row && provider?.isDue(row, now)) {
     row = await withTenantScope(deps.db, caller.tenantId, (tx) => provider.settle(tx, caller.tenantId, now));
   }
-  if (!row) throw new AppError('NOT_FOUND', 'No subscription found');
+  if (!row) throw new AppError('NOT_FOUND', 'No subscription found', 'subscription_not_found');
   return toSubscription(row);
 }
 
@@ -146,13 +152,10 @@ export async function startCheckout(
 ): Promise<RedirectUrl> {
   const { plan, trialDays, tenant } = await withTenantScope(deps.db, caller.tenantId, async (tx) => {
     const plan = await repo.findPlan(tx, plan_id);
-    if (!plan) throw new AppError('INVALID', `Unknown plan "${plan_id}"`);
+    if (!plan) throw unknownPlan(plan_id);
     const current = await settledSubscription(deps, tx, caller.tenantId, deps.clock.now());
     if (current && repo.isLive(current.status)) {
-      throw new AppError(
-        'BAD_REQUEST',
-        'This team already has a subscription. Change plan or billing interval in the billing portal.',
-      );
+      throw subscriptionExists();
     }
     // A team that had a subscription before gets no second trial.
     const trialDays = current ? 0 : deps.trialDays;
@@ -174,7 +177,11 @@ export async function openPortal(deps: BillingDeps, caller: MemberCaller): Promi
     subscription: await settledSubscription(deps, tx, caller.tenantId, deps.clock.now()),
   }));
   if (!subscription) {
-    throw new AppError('NOT_FOUND', 'No subscription found. Choose a plan to subscribe first.');
+    throw new AppError(
+      'NOT_FOUND',
+      'No subscription found. Choose a plan to subscribe first.',
+      'no_subscription_to_manage',
+    );
   }
   return { url: await providerFor(deps, subscription.provider).openPortal(tenant, subscription) };
 }
@@ -198,7 +205,11 @@ export async function getInvoiceDownload(
 export async function getInvoicePdf(deps: BillingDeps, id: string, token: string) {
   const link = isUuid(id) ? await deps.invoiceLinks.verify(id, token) : null;
   if (!link) {
-    throw new AppError('UNAUTHORIZED', 'This download link has expired. Download the invoice again.');
+    throw new AppError(
+      'UNAUTHORIZED',
+      'This download link has expired. Download the invoice again.',
+      'download_link_expired',
+    );
   }
   const found = await withTenantScope(deps.db, link.tenantId, async (tx) => {
     const invoice = await repo.findInvoice(tx, link.tenantId, id);

@@ -26,8 +26,16 @@ beforeAll(async () => {
 });
 afterAll(() => app.close());
 
-const MEMBERS_FULL = { detail: 'Your plan allows 3 members. Upgrade to add more.', code: 'plan_limit' };
-const ITEMS_FULL = { detail: 'Your plan allows 100 items. Upgrade to add more.', code: 'plan_limit' };
+const MEMBERS_FULL = {
+  detail: 'Your plan allows 3 members. Upgrade to add more.',
+  code: 'plan_limit',
+  params: { reason: 'members', count: 3 },
+};
+const ITEMS_FULL = {
+  detail: 'Your plan allows 100 items. Upgrade to add more.',
+  code: 'plan_limit',
+  params: { reason: 'items', count: 100 },
+};
 
 async function freeTeam() {
   const owner = await registerUser(app);
@@ -253,10 +261,12 @@ describe('changing plan', () => {
     expect((await invite(token, uuid)).json()).toEqual({
       detail: 'Your plan allows 5 members. Upgrade to add more.',
       code: 'plan_limit',
+      params: { reason: 'members', count: 5 },
     });
     expect((await createItem(token, uuid)).json()).toEqual({
       detail: 'Your plan allows 1000 items. Upgrade to add more.',
       code: 'plan_limit',
+      params: { reason: 'items', count: 1000 },
     });
 
     await app.database.db

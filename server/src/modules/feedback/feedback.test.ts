@@ -35,14 +35,23 @@ describe('POST /feedback/', () => {
       [
         { message: 'x'.repeat(5001), route: '/dashboard' },
         'body.message: Feedback must be 5000 characters or less',
+        'feedback_too_long',
       ],
-      [{ message: '   \n ', route: '/dashboard' }, 'body.message: Please enter your feedback'],
-      [{ route: '/dashboard' }, 'body.message: Please enter your feedback'],
+      [
+        { message: '   \n ', route: '/dashboard' },
+        'body.message: Please enter your feedback',
+        'feedback_required',
+      ],
+      [{ route: '/dashboard' }, 'body.message: Please enter your feedback', 'feedback_required'],
     ] as const;
-    for (const [payload, detail] of cases) {
+    for (const [payload, detail, message] of cases) {
       const response = await send(payload);
       expect(response.statusCode).toBe(422);
-      expect(response.json()).toEqual({ detail, code: 'validation' });
+      expect(response.json()).toEqual({
+        detail,
+        code: 'validation',
+        params: { field: 'body.message', message },
+      });
     }
     expect((await app.database.db.select().from(feedback)).length).toBe(before);
   });

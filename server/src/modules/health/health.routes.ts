@@ -1,4 +1,5 @@
 // Health (docs/contract.md sections 1 and 5): live while the process runs, ready while it can serve; /health as before.
+import type { ErrorBody } from '@app/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 
 import { errorBody } from '../../lib/app-error.ts';
@@ -9,23 +10,30 @@ const PING_TIMEOUT_MS = 2000;
 
 const OK = { status: 'ok' as const };
 
+/** Why an instance should get no requests now, each as its 503 answers it. */
+const DOWN = {
+  database: errorBody('unavailable', 'Database unavailable', { reason: 'database' }),
+  redis: errorBody('unavailable', 'Redis unavailable', { reason: 'redis' }),
+  shuttingDown: errorBody('unavailable', 'Shutting down', { reason: 'shutting_down' }),
+};
+
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   routeScope(app, { tags: ['Health'] });
 
   /** Why the database cannot serve now, or undefined when it answers. */
-  async function databaseDown(): Promise<string | undefined> {
+  async function databaseDown(): Promise<ErrorBody | undefined> {
     try {
       await withTimeout(app.database.ping(), PING_TIMEOUT_MS);
       return undefined;
     } catch (error) {
       app.log.warn({ err: error }, 'health check: database unreachable');
-      return 'Database unavailable';
+      return DOWN.database;
     }
   }
 
   /** Why this instance should get no requests now, or undefined when it is ready. */
-  async function notReady(): Promise<string | undefined> {
-    if (app.lifecycle.isDraining) return 'Shutting down';
+  async function notReady(): Promise<ErrorBody | undefined> {
+    if (app.lifecycle.isDraining) return DOWN.shuttingDown;
     const database = await databaseDown();
     if (database || !app.redis) return database;
     try {
@@ -33,19 +41,19 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
       return undefined;
     } catch (error) {
       app.log.warn({ err: error }, 'health check: Redis unreachable');
-      return 'Redis unavailable';
+      return DOWN.redis;
     }
   }
 
   route(app, 'getHealth', async (_request, reply) => {
     const why = await databaseDown();
-    return why ? reply.status(503).send(errorBody('unavailable', why)) : OK;
+    return why ? reply.status(503).send(why) : OK;
   });
   // Nothing but the process: an orchestrator restarts an instance that fails this, which would not help an outage.
   route(app, 'getHealthLive', async () => OK);
   route(app, 'getHealthReady', async (_request, reply) => {
     const why = await notReady();
-    return why ? reply.status(503).send(errorBody('unavailable', why)) : OK;
+    return why ? reply.status(503).send(why) : OK;
   });
 };
 

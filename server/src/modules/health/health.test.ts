@@ -19,7 +19,11 @@ describe('GET /api/health', () => {
     await app.database.close();
     const response = await app.inject({ method: 'GET', url: '/api/health' });
     expect(response.statusCode).toBe(503);
-    expect(response.json()).toEqual({ detail: 'Database unavailable', code: 'unavailable' });
+    expect(response.json()).toEqual({
+      detail: 'Database unavailable',
+      code: 'unavailable',
+      params: { reason: 'database' },
+    });
     await app.close().catch(() => {});
   });
 
@@ -29,7 +33,11 @@ describe('GET /api/health', () => {
     const app = await buildApp({ config: testConfig(), database, webDir: null });
     const response = await app.inject({ method: 'GET', url: '/api/health' });
     expect(response.statusCode).toBe(503);
-    expect(response.json()).toEqual({ detail: 'Database unavailable', code: 'unavailable' });
+    expect(response.json()).toEqual({
+      detail: 'Database unavailable',
+      code: 'unavailable',
+      params: { reason: 'database' },
+    });
     await app.close();
     await database.close();
   });
@@ -47,7 +55,11 @@ describe('GET /api/health/live and /api/health/ready', () => {
     expect((await app.inject({ method: 'GET', url: '/api/health/live' })).statusCode).toBe(200);
     const ready = await app.inject({ method: 'GET', url: '/api/health/ready' });
     expect(ready.statusCode).toBe(503);
-    expect(ready.json()).toEqual({ detail: 'Database unavailable', code: 'unavailable' });
+    expect(ready.json()).toEqual({
+      detail: 'Database unavailable',
+      code: 'unavailable',
+      params: { reason: 'database' },
+    });
     await app.close().catch(() => {});
   });
 
@@ -56,7 +68,11 @@ describe('GET /api/health/live and /api/health/ready', () => {
     const app = await buildTestApp({ config: testConfig({ REDIS_URL: 'redis://127.0.0.1:1' }) });
     const ready = await app.inject({ method: 'GET', url: '/api/health/ready' });
     expect(ready.statusCode).toBe(503);
-    expect(ready.json()).toEqual({ detail: 'Redis unavailable', code: 'unavailable' });
+    expect(ready.json()).toEqual({
+      detail: 'Redis unavailable',
+      code: 'unavailable',
+      params: { reason: 'redis' },
+    });
     expect((await app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
     await app.close();
   });
@@ -66,7 +82,11 @@ describe('GET /api/health/live and /api/health/ready', () => {
     app.lifecycle.drain();
     const ready = await app.inject({ method: 'GET', url: '/api/health/ready' });
     expect(ready.statusCode).toBe(503);
-    expect(ready.json()).toEqual({ detail: 'Shutting down', code: 'unavailable' });
+    expect(ready.json()).toEqual({
+      detail: 'Shutting down',
+      code: 'unavailable',
+      params: { reason: 'shutting_down' },
+    });
     const served = await app.inject({ method: 'GET', url: '/api/config' });
     expect(served.statusCode).toBe(200);
     expect(served.headers.connection).toBe('close');

@@ -14,7 +14,7 @@ import { loggedFrom } from '../activity/activity.service.ts';
 import { itemsUnlimited, requireRoomFor } from '../billing/billing.service.ts';
 import * as repo from './items.repository.ts';
 
-const notFound = () => new AppError('NOT_FOUND', 'Item not found');
+const notFound = () => new AppError('NOT_FOUND', 'Item not found', 'item_not_found');
 
 /**
  * An item's write as ONE statement whose parts each module gives in order, each reading only the one before it: the

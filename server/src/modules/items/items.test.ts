@@ -63,25 +63,27 @@ describe('items', () => {
     expect((await call('DELETE', `/items/${item.uuid}`)).statusCode).toBe(204);
     const gone = await call('GET', `/items/${item.uuid}`);
     expect(gone.statusCode).toBe(404);
-    expect(gone.json()).toEqual({ detail: 'Item not found', code: 'not_found' });
+    expect(gone.json()).toEqual({ detail: 'Item not found', code: 'item_not_found' });
   });
 
   it('rejects a blank or too long name and a too long description with 422, storing nothing', async () => {
     const cases = [
-      [{ name: '   ' }, 'body.name: Name is required'],
-      [{}, 'body.name: Name is required'],
-      [{ name: 'x'.repeat(201) }, 'body.name: Name must be 200 characters or less'],
+      [{ name: '   ' }, 'body.name: Name is required', 'name_required'],
+      [{}, 'body.name: Name is required', 'name_required'],
+      [{ name: 'x'.repeat(201) }, 'body.name: Name must be 200 characters or less', 'item_name_too_long'],
       [
         { name: 'ok', description: 'x'.repeat(2001) },
         'body.description: Description must be 2000 characters or less',
+        'item_description_too_long',
       ],
     ] as const;
     const fresh = await registerUser(app);
     const freshTeam = (await createTeam(app, fresh)).uuid;
-    for (const [payload, detail] of cases) {
+    for (const [payload, detail, message] of cases) {
       const response = await call('POST', '/items/', payload, fresh, freshTeam);
       expect(response.statusCode, JSON.stringify(payload)).toBe(422);
-      expect(response.json()).toEqual({ detail, code: 'validation' });
+      const field = detail.slice(0, detail.indexOf(':'));
+      expect(response.json()).toEqual({ detail, code: 'validation', params: { field, message } });
     }
     expect((await call('GET', '/items/', undefined, fresh, freshTeam)).json()).toEqual([]);
 
@@ -143,7 +145,7 @@ describe('items', () => {
         method === 'PATCH' ? { name: 'Hacked' } : undefined,
       );
       expect(response.statusCode, method).toBe(404);
-      expect(response.json()).toEqual({ detail: 'Item not found', code: 'not_found' });
+      expect(response.json()).toEqual({ detail: 'Item not found', code: 'item_not_found' });
     }
     expect((await call('GET', '/items/')).json().map((item: { uuid: string }) => item.uuid)).not.toContain(
       theirs.uuid,

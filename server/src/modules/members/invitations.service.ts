@@ -30,8 +30,9 @@ import { countSeats } from './members.service.ts';
 
 const INVITATION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 
-const invalidInvitation = () => new AppError('BAD_REQUEST', 'Invalid or expired invitation');
-const invitationNotFound = () => new AppError('NOT_FOUND', 'Invitation not found');
+const invalidInvitation = () =>
+  new AppError('BAD_REQUEST', 'Invalid or expired invitation', 'invitation_invalid');
+const invitationNotFound = () => new AppError('NOT_FOUND', 'Invitation not found', 'invitation_not_found');
 
 /** A new link for an invitation: the token to mail and what the database keeps of it. */
 function newLink(deps: AuthDeps) {
@@ -71,7 +72,7 @@ export async function invite(
     // the account is reclaimed waits here and finds its session ended, or is sent first and then retired with it.
     await requireOpenSession(tx, caller);
     if (await members.isMemberByEmail(tx, caller.tenantId, email)) {
-      throw new AppError('CONFLICT', 'User is already a member of this team');
+      throw new AppError('CONFLICT', 'User is already a member of this team', 'already_member');
     }
     // An invitation holds a seat: of two for the last seat only one is sent.
     await requireRoomFor(tx, caller.tenantId, 'members', () =>

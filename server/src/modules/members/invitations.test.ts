@@ -123,7 +123,7 @@ describe('invitations', () => {
     expect((await accept(token)).statusCode).toBe(200);
     const again = await accept(token);
     expect(again.statusCode).toBe(400);
-    expect(again.json()).toEqual({ detail: 'Invalid or expired invitation', code: 'bad_request' });
+    expect(again.json()).toEqual({ detail: 'Invalid or expired invitation', code: 'invitation_invalid' });
   });
 
   it('expire after 7 days, and unknown tokens are refused the same way', async () => {
@@ -132,7 +132,10 @@ describe('invitations', () => {
     for (const candidate of [token, 'not-a-real-token']) {
       const response = await accept(candidate);
       expect(response.statusCode).toBe(400);
-      expect(response.json()).toEqual({ detail: 'Invalid or expired invitation', code: 'bad_request' });
+      expect(response.json()).toEqual({
+        detail: 'Invalid or expired invitation',
+        code: 'invitation_invalid',
+      });
     }
   });
 
@@ -146,7 +149,10 @@ describe('invitations', () => {
       payload: { email: owner.email.toUpperCase() },
     });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ detail: 'User is already a member of this team', code: 'conflict' });
+    expect(response.json()).toEqual({
+      detail: 'User is already a member of this team',
+      code: 'already_member',
+    });
   });
 
   it('accept only admin or member as the role, default member', async () => {

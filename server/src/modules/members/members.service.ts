@@ -33,15 +33,36 @@ export async function listMembers(db: Db, caller: TeamCaller, query: PageQuery):
 }
 
 const changedMeanwhile = () =>
-  new AppError('CONFLICT', 'This member’s role changed meanwhile. Reload the page and try again.');
+  new AppError(
+    'CONFLICT',
+    'This member’s role changed meanwhile. Reload the page and try again.',
+    'role_changed_meanwhile',
+  );
+
+/** Each change of another member, and its refusals: of the caller themselves, and of the owner. */
+const CHANGE_REFUSALS = {
+  remove: {
+    self: () => new AppError('BAD_REQUEST', 'You cannot remove yourself', 'cannot_remove_self'),
+    owner: () => new AppError('FORBIDDEN', 'The team owner cannot be removed', 'owner_not_removable'),
+  },
+  changeRole: {
+    self: () =>
+      new AppError('BAD_REQUEST', 'You cannot change the role of yourself', 'cannot_change_own_role'),
+    owner: () => new AppError('FORBIDDEN', 'The team owner cannot be changed', 'owner_role_fixed'),
+  },
+};
 
 /** The member another member acts on, refusing the caller themselves and the owner. */
-async function requireChangeableMember(db: Db, caller: MemberCaller, userId: string, verb: string) {
-  if (userId === caller.userId) throw new AppError('BAD_REQUEST', `You cannot ${verb} yourself`);
+async function requireChangeableMember(
+  db: Db,
+  caller: MemberCaller,
+  userId: string,
+  change: keyof typeof CHANGE_REFUSALS,
+) {
+  if (userId === caller.userId) throw CHANGE_REFUSALS[change].self();
   const member = await repo.getMember(db, caller.tenantId, userId);
-  if (!member) throw new AppError('NOT_FOUND', 'Member not found');
-  if (member.role === 'owner')
-    throw new AppError('FORBIDDEN', `The team owner cannot be ${verb === 'remove' ? 'removed' : 'changed'}`);
+  if (!member) throw new AppError('NOT_FOUND', 'Member not found', 'member_not_found');
+  if (member.role === 'owner') throw CHANGE_REFUSALS[change].owner();
   return member;
 }
 
@@ -65,7 +86,7 @@ export async function changeRole(
   role: AssignableRole,
 ): Promise<Member> {
   return withTenantScope(db, caller.tenantId, async (tx) => {
-    const member = await requireChangeableMember(tx, caller, userId, 'change the role of');
+    const member = await requireChangeableMember(tx, caller, userId, 'changeRole');
     // Only from the role just read: a concurrent ownership transfer to this member wins, never half-undone.
     if (!(await repo.updateRole(tx, caller.tenantId, userId, role, { from: member.role }))) {
       throw changedMeanwhile();

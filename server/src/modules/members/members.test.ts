@@ -86,7 +86,10 @@ describe('members', () => {
     expect(demote.statusCode).toBe(403);
     const remove = await call('DELETE', t.admin.access_token, t.uuid, { user_uuid: t.owner.user_uuid });
     expect(remove.statusCode).toBe(403);
-    expect(remove.json()).toEqual({ detail: 'The team owner cannot be removed', code: 'forbidden' });
+    expect(remove.json()).toEqual({
+      detail: 'The team owner cannot be removed',
+      code: 'owner_not_removable',
+    });
   });
 
   it('refuse acting on yourself', async () => {

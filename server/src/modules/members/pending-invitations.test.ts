@@ -52,7 +52,7 @@ async function invite(
 const pending = async (token: string, tenant: string, query = '') =>
   (await call('GET', `/invitations${query}`, token, tenant)).json() as { uuid: string; email: string }[];
 const accept = (token: string) => app.inject({ url: `/api/invitations/${token}/accept` });
-const INVALID = { detail: 'Invalid or expired invitation', code: 'bad_request' };
+const INVALID = { detail: 'Invalid or expired invitation', code: 'invitation_invalid' };
 
 /** A new access token after the clock has moved past the old one's lifetime. */
 async function signIn(user: { email: string; password: string }) {
@@ -105,7 +105,7 @@ describe('pending invitations', () => {
     ] as const) {
       const response = await call(method, url, a.owner.access_token, a.uuid);
       expect(response.statusCode).toBe(404);
-      expect(response.json()).toEqual({ detail: 'Invitation not found', code: 'not_found' });
+      expect(response.json()).toEqual({ detail: 'Invitation not found', code: 'invitation_not_found' });
     }
     expect((await accept(theirs.token)).statusCode).toBe(200);
   });
@@ -247,6 +247,7 @@ describe('the invitation limit', () => {
     expect(refused.json()).toEqual({
       detail: expect.stringMatching(/50 invitations in the last hour/),
       code: 'rate_limited',
+      params: { reason: 'invitations', count: 50 },
     });
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
     const resent = await call('POST', `/invitations/${row!.uuid}/resend`, owner.access_token, uuid);
@@ -254,6 +255,7 @@ describe('the invitation limit', () => {
     expect(resent.json()).toEqual({
       detail: expect.stringMatching(/50 invitations in the last hour/),
       code: 'rate_limited',
+      params: { reason: 'invitations', count: 50 },
     });
     expect(Number(resent.headers['retry-after'])).toBeGreaterThan(0);
     expect(await pending(owner.access_token, uuid, '?limit=100')).toHaveLength(49);

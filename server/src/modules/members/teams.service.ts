@@ -28,13 +28,18 @@ export async function createTeam(
  * finds no owner to demote, so a team never ends with two owners (nor, by the database's check, with none).
  */
 export async function transferOwnership(db: Db, caller: MemberCaller, newOwnerId: string): Promise<string> {
-  if (newOwnerId === caller.userId) throw new AppError('BAD_REQUEST', 'You already own this team');
+  if (newOwnerId === caller.userId)
+    throw new AppError('BAD_REQUEST', 'You already own this team', 'already_owner');
   await withTenantScope(db, caller.tenantId, async (tx) => {
     if (!(await repo.updateRole(tx, caller.tenantId, caller.userId, 'admin', { from: 'owner' }))) {
-      throw new AppError('FORBIDDEN', 'Only the team owner can do this');
+      throw new AppError('FORBIDDEN', 'Only the team owner can do this', 'owner_only');
     }
     if (!(await repo.updateRole(tx, caller.tenantId, newOwnerId, 'owner'))) {
-      throw new AppError('BAD_REQUEST', 'The new owner must be a member of this team');
+      throw new AppError(
+        'BAD_REQUEST',
+        'The new owner must be a member of this team',
+        'new_owner_not_member',
+      );
     }
     await recordActivity(tx, {
       tenantId: caller.tenantId,

@@ -47,9 +47,14 @@ export function relyingParty(appUrl: string): Pick<PasskeyDeps, 'rpId' | 'origin
   return { rpId: url.hostname, origin: url.origin };
 }
 
-const verificationFailed = () => new AppError('BAD_REQUEST', 'Passkey verification failed');
+const verificationFailed = () =>
+  new AppError('BAD_REQUEST', 'Passkey verification failed', 'passkey_verification_failed');
 const challengeRefused = () =>
-  new AppError('BAD_REQUEST', 'This passkey request has expired or was already used. Try again.');
+  new AppError(
+    'BAD_REQUEST',
+    'This passkey request has expired or was already used. Try again.',
+    'passkey_challenge_expired',
+  );
 
 export async function registrationOptions(
   deps: PasskeyDeps,
@@ -59,7 +64,11 @@ export async function registrationOptions(
   const user = await findUser(deps.db, caller.userId);
   // An unverified account may be a squatter's: its passkey would outlive the owner's reclaiming the address.
   if (!user?.isVerified) {
-    throw new AppError('BAD_REQUEST', 'Verify your email before adding a passkey');
+    throw new AppError(
+      'BAD_REQUEST',
+      'Verify your email before adding a passkey',
+      'passkey_needs_verified_email',
+    );
   }
   const existing = await repo.findUserPasskeys(deps.db, user.uuid);
   const options = await generateRegistrationOptions({
@@ -113,7 +122,8 @@ export async function verifyRegistration(
       name: name ?? deviceName(userAgent),
       createdAt: deps.clock.now(),
     });
-    if (!inserted) throw new AppError('BAD_REQUEST', 'This passkey is already registered');
+    if (!inserted)
+      throw new AppError('BAD_REQUEST', 'This passkey is already registered', 'passkey_already_registered');
     await noticeToAccount(deps.auth, tx, userId, 'passkey added');
     return inserted;
   });
@@ -145,7 +155,12 @@ export async function verifyLogin(
 ): Promise<AuthResponse> {
   const challenge = await spendChallenge(deps, response.response.clientDataJSON, 'login', null);
   const passkey = await repo.findPasskeyByCredentialId(deps.db, response.id);
-  if (!passkey) throw new AppError('BAD_REQUEST', 'This passkey is not registered. Sign in another way.');
+  if (!passkey)
+    throw new AppError(
+      'BAD_REQUEST',
+      'This passkey is not registered. Sign in another way.',
+      'passkey_unknown',
+    );
   const { userHandle } = response.response;
   if (userHandle && Buffer.from(userHandle, 'base64url').toString() !== passkey.userId) {
     throw verificationFailed();
@@ -192,7 +207,7 @@ export async function listPasskeys(deps: PasskeyDeps, { userId }: UserCaller): P
 /** Deletes one of the user's own passkeys; anyone else's answers as an unknown one. */
 export async function deletePasskey(deps: PasskeyDeps, { userId }: UserCaller, id: string): Promise<void> {
   const deleted = isUuid(id) && (await repo.deletePasskey(deps.db, userId, id.toLowerCase()));
-  if (!deleted) throw new AppError('NOT_FOUND', 'Passkey not found');
+  if (!deleted) throw new AppError('NOT_FOUND', 'Passkey not found', 'passkey_not_found');
 }
 
 /** Removes every passkey of the account, in the caller's transaction: a reclaimed account keeps none. */

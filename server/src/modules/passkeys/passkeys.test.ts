@@ -74,7 +74,7 @@ const signIn = (assertion: object, headers: Record<string, string> = {}) =>
 
 const expectRefused = (response: { statusCode: number; json(): unknown }) => {
   expect(response.statusCode).toBe(400);
-  expect(response.json()).toEqual({ detail: expect.any(String), code: 'bad_request' });
+  expect(response.json()).toEqual({ detail: expect.any(String), code: expect.stringMatching(/^passkey_/) });
 };
 
 describe('registering a passkey', () => {
@@ -118,7 +118,11 @@ describe('registering a passkey', () => {
       name: 'x'.repeat(101),
     });
     expect(tooLong.statusCode).toBe(422);
-    expect(tooLong.json()).toEqual({ detail: expect.stringMatching(/100 characters/), code: 'validation' });
+    expect(tooLong.json()).toEqual({
+      detail: 'body.name: Name must be at most 100 characters',
+      code: 'validation',
+      params: { field: 'body.name', message: 'passkey_name_too_long' },
+    });
     const fine = await post('/register/verify', user.access_token, {
       ...registration,
       name: 'x'.repeat(100),
@@ -132,7 +136,10 @@ describe('registering a passkey', () => {
     const again = authenticator.register(await registrationOptions(other.access_token), APP);
     const response = await post('/register/verify', other.access_token, again);
     expectRefused(response);
-    expect(response.json()).toEqual({ detail: 'This passkey is already registered', code: 'bad_request' });
+    expect(response.json()).toEqual({
+      detail: 'This passkey is already registered',
+      code: 'passkey_already_registered',
+    });
     expect((await list(other.access_token)).json()).toEqual([]);
   });
 
@@ -181,7 +188,10 @@ describe('registering a passkey', () => {
       new SoftAuthenticator().register(options, APP),
     );
     expectRefused(response);
-    expect(response.json()).toEqual({ detail: expect.stringMatching(/expired/), code: 'bad_request' });
+    expect(response.json()).toEqual({
+      detail: expect.stringMatching(/expired/),
+      code: 'passkey_challenge_expired',
+    });
   });
 
   it('needs a signed-in user', async () => {
@@ -339,7 +349,11 @@ describe('signing in with a passkey', () => {
   it('refuses a body that is not an assertion with 422', async () => {
     const response = await signIn({ id: 'abc', response: {} });
     expect(response.statusCode).toBe(422);
-    expect(response.json()).toEqual({ detail: expect.any(String), code: 'validation' });
+    expect(response.json()).toEqual({
+      detail: expect.any(String),
+      code: 'validation',
+      params: { field: expect.any(String), message: expect.any(String) },
+    });
   });
 });
 
@@ -357,7 +371,7 @@ describe('listing and removing passkeys', () => {
     for (const id of [passkey.id, '00000000-0000-4000-8000-000000000000', 'not-a-uuid']) {
       const response = await remove(other.access_token, id);
       expect(response.statusCode).toBe(404);
-      expect(response.json()).toEqual({ detail: 'Passkey not found', code: 'not_found' });
+      expect(response.json()).toEqual({ detail: 'Passkey not found', code: 'passkey_not_found' });
     }
     expect((await list(user.access_token)).json()).toHaveLength(1);
     expect((await remove(user.access_token, passkey.id.toUpperCase())).statusCode).toBe(204);
@@ -384,6 +398,7 @@ describe('the rate limit of the public routes', () => {
         expect(refused.json()).toEqual({
           detail: expect.stringMatching(/Too many requests/),
           code: 'rate_limited',
+          params: { reason: 'per_address', seconds: Number(refused.headers['retry-after']) },
         });
         expect((await send('203.0.113.10')).statusCode).not.toBe(429);
       } finally {
@@ -417,7 +432,7 @@ describe('an unverified account', () => {
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({
       detail: 'Verify your email before adding a passkey',
-      code: 'bad_request',
+      code: 'passkey_needs_verified_email',
     });
   });
 });

@@ -80,7 +80,7 @@ async function suspend(user: { access_token: string }) {
   expect(response.statusCode, response.body).toBe(204);
 }
 
-const SUSPENDED = { detail: 'Account suspended', code: 'forbidden' };
+const SUSPENDED = { detail: 'Account suspended', code: 'account_suspended' };
 /** What the user's authenticator app shows (RFC 6238 defaults: 6 digits, 30 s). */
 const totpCodeAt = (secret: string, at: Date) =>
   TOTP.generate({ secret: Secret.fromBase32(secret), timestamp: at.getTime() });
@@ -103,7 +103,7 @@ describe('suspending an account', () => {
     // Whoever does not know the password learns nothing about the account.
     const wrong = await login(user.email, 'not the password at all');
     expect(wrong.statusCode).toBe(401);
-    expect(wrong.json()).toEqual({ detail: 'Invalid email or password', code: 'unauthorized' });
+    expect(wrong.json()).toEqual({ detail: 'Invalid email or password', code: 'invalid_credentials' });
   });
 
   it('refuses a Google sign-in', async () => {
@@ -153,7 +153,10 @@ describe('suspending an account', () => {
     });
     // The suspension moved the account's security stamp: the step issued before it is gone (credential-lifecycle.ts).
     expect(step.statusCode).toBe(401);
-    expect(step.json()).toEqual({ detail: 'Your sign-in has expired. Sign in again.', code: 'unauthorized' });
+    expect(step.json()).toEqual({
+      detail: 'Your sign-in has expired. Sign in again.',
+      code: 'sign_in_expired',
+    });
     // No second step is offered either: the code would be asked for nothing.
     expect((await login(user.email)).json()).toEqual(SUSPENDED);
   });
@@ -177,7 +180,10 @@ describe('suspending an account', () => {
     const { token } = await latestMailTo(app, user.email);
     const refused = await app.inject({ url: `/api/auth/verify-email?token=${token}` });
     expect(refused.statusCode).toBe(400);
-    expect(refused.json()).toEqual({ detail: 'Invalid or expired verification link', code: 'bad_request' });
+    expect(refused.json()).toEqual({
+      detail: 'Invalid or expired verification link',
+      code: 'verification_link_invalid',
+    });
     const [account] = await app.database.db.select().from(users).where(eq(users.email, user.email));
     expect(account!.isVerified).toBe(false);
   });
@@ -201,7 +207,7 @@ describe('suspending an account', () => {
     expect(refused.statusCode).toBe(403);
     expect(refused.json()).toEqual({
       detail: 'A super admin listed in SUPER_ADMIN_EMAILS cannot be suspended',
-      code: 'forbidden',
+      code: 'super_admin_not_suspendable',
     });
     expect((await get('/api/auth/me', listed.access_token)).statusCode).toBe(200);
     expect((await refresh(listed.refresh_token)).statusCode).toBe(200);
@@ -211,12 +217,12 @@ describe('suspending an account', () => {
   it('refuses an operator suspending themselves, and answers 404 for no such account', async () => {
     const self = await operatorAction(uuidOf(root.access_token), 'suspend');
     expect(self.statusCode).toBe(400);
-    expect(self.json()).toEqual({ detail: 'You cannot suspend yourself', code: 'bad_request' });
+    expect(self.json()).toEqual({ detail: 'You cannot suspend yourself', code: 'cannot_suspend_self' });
     expect((await get('/api/auth/me', root.access_token)).statusCode).toBe(200);
     for (const uuid of ['00000000-0000-4000-8000-000000000000', 'not-a-uuid']) {
       const missing = await operatorAction(uuid, 'suspend');
       expect(missing.statusCode).toBe(404);
-      expect(missing.json()).toEqual({ detail: 'User not found', code: 'not_found' });
+      expect(missing.json()).toEqual({ detail: 'User not found', code: 'user_not_found' });
     }
   });
 });
@@ -293,7 +299,7 @@ describe('viewing the app as a user', () => {
       expect(refused.statusCode, url).toBe(403);
       expect(refused.json()).toEqual({
         detail: 'Not available while viewing as another user',
-        code: 'forbidden',
+        code: 'not_while_impersonating',
       });
     }
   });
@@ -331,7 +337,7 @@ describe('viewing the app as a user', () => {
       expect(refused.statusCode, url).toBe(403);
       expect(refused.json()).toEqual({
         detail: 'Not available while viewing as another user',
-        code: 'forbidden',
+        code: 'not_while_impersonating',
       });
     }
     const team = await app.inject({ url: '/api/tenant', headers: inTenant(user.access_token, own) });
@@ -345,7 +351,10 @@ describe('viewing the app as a user', () => {
     for (const operator of [listed, flagged, root]) {
       const refused = await operatorAction(uuidOf(operator.access_token), 'impersonate');
       expect(refused.statusCode).toBe(403);
-      expect(refused.json()).toEqual({ detail: 'A super admin cannot be impersonated', code: 'forbidden' });
+      expect(refused.json()).toEqual({
+        detail: 'A super admin cannot be impersonated',
+        code: 'super_admin_not_impersonable',
+      });
     }
     expect((await operatorAction('00000000-0000-4000-8000-000000000000', 'impersonate')).statusCode).toBe(
       404,
@@ -386,7 +395,7 @@ describe('viewing the app as a user', () => {
     const user = await registerVerifiedUser(app);
     const own = await post('/api/auth/impersonation/stop', user.access_token);
     expect(own.statusCode).toBe(400);
-    expect(own.json()).toEqual({ detail: 'Not viewing as another user', code: 'bad_request' });
+    expect(own.json()).toEqual({ detail: 'Not viewing as another user', code: 'not_impersonating' });
     expect((await get('/api/auth/me', user.access_token)).statusCode).toBe(200);
 
     const { session } = await viewedAs();

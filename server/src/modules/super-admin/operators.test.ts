@@ -321,7 +321,7 @@ describe('operators’ users and audit', () => {
     for (const uuid of ['nope', randomUUID(), '00000000-0000-4000-8000-00000000000g']) {
       const response = await get(`/users/${uuid}`);
       expect(response.statusCode, uuid).toBe(404);
-      expect(response.json()).toEqual({ detail: 'User not found', code: 'not_found' });
+      expect(response.json()).toEqual({ detail: 'User not found', code: 'user_not_found' });
     }
   });
 

@@ -49,7 +49,7 @@ export async function listTenants(db: Db, { q, ...page }: ListQuery): Promise<Pa
 
 export async function getTenant(db: Db, id: string): Promise<AdminTenantDetail> {
   const tenant = isUuid(id) ? await repo.findTenant(db, id) : undefined;
-  if (!tenant) throw new AppError('NOT_FOUND', 'Tenant not found');
+  if (!tenant) throw new AppError('NOT_FOUND', 'Tenant not found', 'tenant_not_found');
   const [users, subscription] = await Promise.all([
     repo.findTenantUsers(db, id),
     repo.findSubscription(db, id),
@@ -148,7 +148,7 @@ export async function getUser(
   superAdminEmails: readonly string[],
 ): Promise<AdminUserDetail> {
   const user = isUuid(uuid) ? await accountStatus.findUser(db, uuid) : undefined;
-  if (!user) throw new AppError('NOT_FOUND', 'User not found');
+  if (!user) throw new AppError('NOT_FOUND', 'User not found', 'user_not_found');
   const teams = await repo.findUserTeams(db, user.uuid);
   return {
     uuid: user.uuid,
@@ -192,13 +192,13 @@ export async function setSuspension(
 ): Promise<void> {
   // An operator who suspends themselves locks the console's last door behind them.
   if (suspended && userId.toLowerCase() === operator.userId) {
-    throw new AppError('BAD_REQUEST', 'You cannot suspend yourself');
+    throw new AppError('BAD_REQUEST', 'You cannot suspend yourself', 'cannot_suspend_self');
   }
   await auth.db.transaction(async (tx) => {
     const outcome = isUuid(userId)
       ? await accountStatus.setSuspension(auth, tx, userId, suspended)
       : undefined;
-    if (!outcome) throw new AppError('NOT_FOUND', 'User not found');
+    if (!outcome) throw new AppError('NOT_FOUND', 'User not found', 'user_not_found');
     if (!outcome.changed) return;
     await recordOperatorAction(tx, {
       operatorId: operator.userId,
@@ -250,7 +250,7 @@ export async function impersonate(
 /** Ends the caller's session, which must be an operator's view as them, and records the stop as the start was. */
 export async function stopImpersonation(auth: AuthDeps, caller: UserCaller): Promise<void> {
   const operatorId = caller.actorId;
-  if (!operatorId) throw new AppError('BAD_REQUEST', 'Not viewing as another user');
+  if (!operatorId) throw new AppError('BAD_REQUEST', 'Not viewing as another user', 'not_impersonating');
   await auth.db.transaction(async (tx) => {
     const ended = await sessions.endImpersonation(auth, tx, caller);
     // Another request ended it first, and recorded it.

@@ -46,7 +46,10 @@ describe('super-admin access', () => {
       for (const token of [owner.access_token, admin.access_token]) {
         const response = await get(url, token);
         expect(response.statusCode, url).toBe(403);
-        expect(response.json()).toEqual({ detail: 'Super admin access required', code: 'forbidden' });
+        expect(response.json()).toEqual({
+          detail: 'Super admin access required',
+          code: 'super_admin_required',
+        });
       }
       expect((await app.inject({ method: 'GET', url: `/api/super-admin${url}` })).statusCode).toBe(401);
     }
@@ -192,7 +195,10 @@ describe('super-admin lists', () => {
     ]);
 
     expect((await get('/tenants/00000000-0000-4000-8000-000000000000')).statusCode).toBe(404);
-    expect((await get('/tenants/nope')).json()).toEqual({ detail: 'Tenant not found', code: 'not_found' });
+    expect((await get('/tenants/nope')).json()).toEqual({
+      detail: 'Tenant not found',
+      code: 'tenant_not_found',
+    });
   });
 
   // The count and the subscription's status and plan are kept by triggers (migrations 0009 and 0010): every way in

@@ -63,7 +63,7 @@ describe('an upper-case copy of your own uuid is still you', () => {
       user_uuid: t.owner.user_uuid.toUpperCase(),
     });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ detail: 'You already own this team', code: 'bad_request' });
+    expect(response.json()).toEqual({ detail: 'You already own this team', code: 'already_owner' });
     expect((await roles(t.uuid))[t.owner.user_uuid]).toBe('owner');
   });
 

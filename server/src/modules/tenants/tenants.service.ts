@@ -31,7 +31,7 @@ export async function getTenant(db: Db, caller: MemberCaller): Promise<Tenant> {
   const tenant = await withTenantStatement(db, caller.tenantId, (tx) =>
     repo.getTenantForMember(tx, caller.tenantId, caller.userId),
   );
-  if (!tenant) throw new AppError('NOT_FOUND', 'Tenant not found');
+  if (!tenant) throw new AppError('NOT_FOUND', 'Tenant not found', 'tenant_not_found');
   return tenant;
 }
 
@@ -73,13 +73,14 @@ export async function deleteTenant(db: Db, caller: MemberCaller, billing: TeamBi
  * concurrent additions wait here, then count what the one before them added.
  */
 export async function lockTeam(tx: Db, tenantId: string): Promise<void> {
-  if (!(await repo.lockTenant(tx, tenantId))) throw new AppError('NOT_FOUND', 'Team not found');
+  if (!(await repo.lockTenant(tx, tenantId)))
+    throw new AppError('NOT_FOUND', 'Team not found', 'team_not_found');
 }
 
 /** The team's name, for a mail that names it. */
 export async function getTeamName(db: Db, tenantId: string): Promise<string> {
   const name = await repo.findTenantName(db, tenantId);
-  if (name === undefined) throw new AppError('NOT_FOUND', 'Team not found');
+  if (name === undefined) throw new AppError('NOT_FOUND', 'Team not found', 'team_not_found');
   return name;
 }
 

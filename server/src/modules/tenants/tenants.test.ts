@@ -173,7 +173,7 @@ describe('ownership transfer', () => {
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({
       detail: 'The new owner must be a member of this team',
-      code: 'bad_request',
+      code: 'new_owner_not_member',
     });
     const me = await app.inject({
       method: 'GET',

@@ -46,7 +46,7 @@ export function queueFrom(logged: repo.EventRows): WithSubquery<'queued'> {
 /** Settled deliveries are kept this long, then removed by the daily clean-up. */
 const KEEP_DELIVERIES_DAYS = 30;
 
-const endpointNotFound = () => new AppError('NOT_FOUND', 'Webhook endpoint not found');
+const endpointNotFound = () => new AppError('NOT_FOUND', 'Webhook endpoint not found', 'webhook_not_found');
 
 function toWebhook(row: repo.EndpointRecord): Webhook {
   return {
@@ -83,11 +83,11 @@ const checkUrl = async (deps: WebhookDeps, url: string) => {
  * route's check); a demotion or event still to come waits, and then finds the endpoint theirs.
  */
 function asAnswerable<T>(deps: WebhookDeps, caller: MemberCaller, fn: (tx: Db) => Promise<T>): Promise<T> {
-  return asMaker(deps.db, caller, 'webhook endpoints', (unscoped) =>
+  return asMaker(deps.db, caller, 'webhook_endpoints', (unscoped) =>
     withTenantScope(unscoped, caller.tenantId, async (tx) => {
       const role = await repo.lockRoleOf(tx, caller.tenantId, caller.userId);
       if (role !== 'admin' && role !== 'owner') {
-        throw new AppError('FORBIDDEN', 'Only team admins and the owner can do this');
+        throw new AppError('FORBIDDEN', 'Only team admins and the owner can do this', 'admin_only');
       }
       return fn(tx);
     }),
@@ -109,6 +109,8 @@ export async function createWebhook(
       throw new AppError(
         'BAD_REQUEST',
         `A team can have at most ${MAX_WEBHOOK_ENDPOINTS} webhook endpoints. Remove one to add another.`,
+        'webhook_limit',
+        { count: MAX_WEBHOOK_ENDPOINTS },
       );
     }
     return repo.insertEndpoint(tx, {
@@ -224,7 +226,7 @@ export async function retryDelivery(
   id: string,
   deliveryId: string,
 ): Promise<WebhookDelivery> {
-  const notFound = () => new AppError('NOT_FOUND', 'Delivery not found');
+  const notFound = () => new AppError('NOT_FOUND', 'Delivery not found', 'delivery_not_found');
   if (!isUuid(id) || !isUuid(deliveryId)) throw notFound();
   const delivery = await withTenantStatement(deps.db, caller.tenantId, (tx) =>
     repo.requeueDelivery(tx, caller.tenantId, id, deliveryId),

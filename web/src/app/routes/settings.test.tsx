@@ -399,7 +399,8 @@ function fakeSessions({ failEnding = false, staleSignIn = false, viewingAs = fal
           { status: 403 },
         );
       }
-      if (viewingAs) return HttpResponse.json({ detail: VIEWING_AS, code: 'forbidden' }, { status: 403 });
+      if (viewingAs)
+        return HttpResponse.json({ detail: VIEWING_AS, code: 'not_while_impersonating' }, { status: 403 });
       sessions = sessions.filter((session) => session.current);
       return new HttpResponse(null, { status: 204 });
     }),

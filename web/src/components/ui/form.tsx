@@ -17,7 +17,7 @@ import {
 
 import { Label } from '@/components/ui/label';
 import { cn } from '@/lib/cn';
-import { translateMessage } from '@/lib/i18n/messages';
+import { validationText } from '@/lib/i18n/messages';
 
 export const Form = FormProvider;
 
@@ -117,8 +117,8 @@ export function FormDescription({ className, ...props }: ComponentProps<'p'>) {
 
 export function FormMessage({ className, children, ...props }: ComponentProps<'p'>) {
   const { error, formMessageId } = useFormField();
-  // The contract schemas' messages are English; they show in the user's language.
-  const body = error ? translateMessage(String(error.message ?? '')) : children;
+  // A contract schema's message is a key, shown in the user's language.
+  const body = error ? validationText(String(error.message ?? '')) : children;
   if (!body) return null;
   return (
     <p

@@ -4,6 +4,7 @@ import { setupI18n, type Messages } from '@lingui/core';
 import enAuth from '@/locales/en/auth';
 import enCommon from '@/locales/en/common';
 
+import type { ServerTexts } from './server-texts';
 import { NAMESPACES, type Namespace } from './namespaces';
 
 /**
@@ -19,8 +20,8 @@ const bundled: Partial<Record<`${Locale}:${Namespace}`, Messages>> = {
   'en:auth': enAuth as unknown as Messages,
 };
 const loaded = new Set<string>();
-/** The `messages` catalogues, uncompiled: their keys are the server's English texts, matched as patterns. */
-const serverTexts = new Map<Locale, Record<string, string>>();
+/** The `messages` catalogues, uncompiled: plain texts by error code and message key (lib/i18n/messages.ts). */
+const serverTexts = new Map<Locale, ServerTexts>();
 
 /** The first of the browser's languages the app speaks, else English (docs/contract.md section 4, Comfort). */
 export function browserLocale(languages: readonly string[] = navigator.languages): Locale {
@@ -50,7 +51,7 @@ export async function loadCatalogues(namespaces: readonly Namespace[], locale = 
         const key = `${locale}:${namespace}` as const;
         const load = catalogues[`/src/locales/${locale}/${namespace}.ts`];
         if (!load) throw new Error(`No ${locale} catalogue ${namespace}`);
-        // English needs no `messages`: those texts arrive in English.
+        // English needs no `messages`: the server and the contract say them in English.
         if (namespace === 'messages' && locale === 'en') {
           loaded.add(key);
           return;
@@ -58,7 +59,7 @@ export async function loadCatalogues(namespaces: readonly Namespace[], locale = 
         const messages = bundled[key] ?? (await load()).default;
         loaded.add(key);
         if (namespace === 'messages') {
-          serverTexts.set(locale, messages as unknown as Record<string, string>);
+          serverTexts.set(locale, messages as unknown as ServerTexts);
           return;
         }
         const prefixed: Messages = {};
@@ -76,6 +77,5 @@ export async function changeLocale(locale: Locale): Promise<void> {
   i18n.activate(locale);
 }
 
-/** The `messages` catalogue of the current language (lib/i18n/messages.ts): English texts in it, as they are. */
-export const serverTextsCatalogue = (): Record<string, string> | undefined =>
-  serverTexts.get(i18n.locale as Locale);
+/** The `messages` catalogue of the current language (lib/i18n/messages.ts); none in English. */
+export const serverTextsCatalogue = (): ServerTexts | undefined => serverTexts.get(i18n.locale as Locale);

@@ -1,45 +1,56 @@
+/**
+ * Texts that reach a page from outside the web app, in the user's language (docs/decisions/030). English is what the
+ * server and the contract say: an error's `detail`, a schema's message. Every other language has a `messages`
+ * catalogue that words them itself, keyed by what they mean and never by their English: an error by its code, with
+ * its params; a schema's message by its key. The plans' own texts are data without a key, which the catalogue knows by
+ * their words.
+ */
+import { type ErrorCode, isValidationMessage, VALIDATION_MESSAGES } from '@app/contract/errors';
+
 import { serverTextsCatalogue } from './i18n';
 
+/** What an error body says, as the API client keeps it (lib/api-error.ts). */
+export type ErrorAnswer = {
+  code?: ErrorCode | undefined;
+  params?: Record<string, string | number> | undefined;
+  detail: string;
+};
+
+/** The entry of `record` under `key`, when it is its own (a value from the server names it). */
+const own = <T>(record: Record<string, T>, key: string): T | undefined =>
+  Object.hasOwn(record, key) ? record[key] : undefined;
+
 /**
- * Texts that reach a page in English from outside the web app: the server's error details (its interface keeps them
- * English, docs/contract.md section 3), the contract schemas' validation messages and plan-limit texts. The `messages`
- * catalogue of each other language maps the English text to its own; a key may hold `{name}` for a part that varies
- * ("Your plan allows {count} items."), carried over as it came. A text the catalogue does not know shows as
- * it came.
+ * An error in the user's language: the catalogue's text of its code, with its params; else (English, a code this app
+ * does not know, a text whose values did not all come) its detail as the server wrote it.
  */
-export function translateMessage(text: string): string {
-  const catalogue = serverTextsCatalogue();
-  if (!catalogue) return text;
-  // A refused field comes as `body.email: <its schema's message>`: the message is translated, the field kept.
-  const field = /^((?:body|querystring|params|headers)[\w.[\]]*): (.+)$/s.exec(text);
-  if (field) return `${field[1]}: ${translateMessage(field[2]!)}`;
-  const exact = catalogue[text];
-  if (exact !== undefined) return exact;
-  for (const [pattern, names, translation] of patternsOf(catalogue)) {
-    const match = pattern.exec(text);
-    if (match)
-      return names.reduce((out, name, index) => out.replaceAll(`{${name}}`, match[index + 1]!), translation);
-  }
-  return text;
+export function errorText({ code, params = {}, detail }: ErrorAnswer): string {
+  const entry = code && serverTextsCatalogue()?.errors[code];
+  const text = typeof entry === 'object' ? own<string>(entry, String(params.reason)) : entry;
+  if (!text) return detail;
+  // A refused field's message is a schema's key, or zod's own English for a wrong type.
+  const values =
+    code === 'validation' ? { ...params, message: validationText(String(params.message)) } : params;
+  let missing = false;
+  const filled = text.replace(/\{(\w+)\}/g, (_, name: string) => {
+    const value = own(values, name);
+    missing ||= value === undefined;
+    return String(value);
+  });
+  return missing ? detail : filled;
 }
 
-const patterns = new WeakMap<object, [RegExp, string[], string][]>();
+/**
+ * A form field's message in the user's language: a schema's key becomes its text; any other message (one the page
+ * wrote in the user's language already, a refusal the server gave the field) shows as it is.
+ */
+export function validationText(message: string): string {
+  if (!isValidationMessage(message)) return message;
+  return serverTextsCatalogue()?.validation[message] ?? VALIDATION_MESSAGES[message];
+}
 
-/** The catalogue's keys with parts that vary, as anchored expressions, built once per catalogue. */
-function patternsOf(catalogue: Record<string, string>) {
-  let built = patterns.get(catalogue);
-  if (!built) {
-    built = Object.entries(catalogue)
-      .filter(([key]) => key.includes('{'))
-      .map(([key, translation]) => {
-        const names = [...key.matchAll(/\{(\w+)\}/g)].map((match) => match[1]!);
-        const source = key
-          .split(/\{\w+\}/)
-          .map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
-          .join('(.+?)');
-        return [new RegExp(`^${source}$`, 's'), names, translation];
-      });
-    patterns.set(catalogue, built);
-  }
-  return built;
+/** A plan's description or feature, as the database holds it in English, in the user's language where known. */
+export function planText(text: string): string {
+  const plans = serverTextsCatalogue()?.plans;
+  return (plans && own(plans, text)) ?? text;
 }

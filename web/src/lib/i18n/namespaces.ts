@@ -18,7 +18,7 @@ export const NAMESPACES = [
   'billing',
   'admin',
   'developers',
-  // The server's and the contract's English texts (lib/i18n/messages.ts).
+  // The server's and the contract's texts, by error code and message key (lib/i18n/messages.ts).
   'messages',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];

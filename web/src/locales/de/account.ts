@@ -23,6 +23,7 @@ export default {
     saving: 'Wird gespeichert…',
     change: 'Passwort ändern',
     set: 'Passwort festlegen',
+    updated: 'Passwort erfolgreich geändert',
   },
   twoFactor: {
     title: 'Zwei-Faktor-Authentifizierung',

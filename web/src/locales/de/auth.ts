@@ -31,6 +31,7 @@ export default {
     failed: 'Die E-Mail zum Zurücksetzen konnte nicht gesendet werden',
     sending: 'Wird gesendet…',
     submit: 'Link zum Zurücksetzen senden',
+    sent: 'Falls ein Konto mit dieser E-Mail existiert, wurde ein Link zum Zurücksetzen des Passworts gesendet.',
   },
   resetPassword: {
     title: 'Neues Passwort festlegen',
@@ -39,6 +40,7 @@ export default {
     invalidToken: 'Ungültiger oder fehlender Link zum Zurücksetzen',
     requestNew: 'Neuen Link zum Zurücksetzen anfordern',
     goToSignIn: 'Zur Anmeldung',
+    done: 'Ihr Passwort wurde zurückgesetzt. Sie können sich jetzt anmelden.',
     failed: 'Das Passwort konnte nicht zurückgesetzt werden',
     newPassword: 'Neues Passwort',
     confirmNewPassword: 'Neues Passwort bestätigen',

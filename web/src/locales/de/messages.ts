@@ -1,263 +1,243 @@
+import type { ServerTexts } from '@/lib/i18n/server-texts';
+
 /**
- * The server's and the contract's English texts in German (lib/i18n/messages.ts); `{name}` marks a varying part,
- * carried over as it came.
- * Each key is the English text exactly as the server or the contract writes it.
+ * The server's and the contract's texts in German (lib/i18n/messages.ts): an error by its code (contract/src/errors.ts),
+ * `{name}` marking a value of its params, carried over as it came; a schema's message by its key; the plans' own texts
+ * by their English words. A code or a key missing here fails the typecheck, a text whose values differ from its
+ * code's params fails locales.test.ts.
  */
 export default {
-  // contract/src/billing.ts, planLimitMessage: a 402 `plan_limit` (server/src/modules/billing/billing.service.ts).
-  'Your plan allows {count} items. Upgrade to add more.':
-    'Ihr Tarif erlaubt {count} Einträge. Wechseln Sie den Tarif, um weitere hinzuzufügen.',
-  'Your plan allows {count} members. Upgrade to add more.':
-    'Ihr Tarif erlaubt {count} Mitglieder. Wechseln Sie den Tarif, um weitere hinzuzufügen.',
-
-  // server/src/plugins/errors.ts, request-validator.ts and web-app.ts: malformed requests, outages, unknown routes.
-  'Malformed JSON in request body': 'Der Anfragetext enthält fehlerhaftes JSON',
-  'Request body is empty but Content-Type is application/json':
-    'Der Anfragetext ist leer, obwohl der Content-Type application/json ist',
-  'Request body is too large': 'Der Anfragetext ist zu groß',
-  'Unsupported Content-Type': 'Nicht unterstützter Content-Type',
-  'URL parameter is too long': 'Ein URL-Parameter ist zu lang',
-  'Malformed URL': 'Fehlerhafte URL',
-  'Service temporarily unavailable': 'Der Dienst ist vorübergehend nicht verfügbar',
-  'Internal Server Error': 'Interner Serverfehler',
-  'Not found: {method} {path}': 'Nicht gefunden: {method} {path}',
-  'Text cannot contain the NUL character (U+0000)': 'Text darf kein NUL-Zeichen (U+0000) enthalten',
-  'querystring.cursor: Invalid cursor': 'querystring.cursor: Ungültiger Cursor',
-
-  // server/src/plugins/rate-limits.ts: 429 `rate_limited`.
-  'Too many requests. Try again in {seconds} seconds.':
-    'Zu viele Anfragen. Versuchen Sie es in {seconds} Sekunden erneut.',
-  'Too many failed sign-in attempts. Try again later.':
-    'Zu viele fehlgeschlagene Anmeldeversuche. Versuchen Sie es später erneut.',
-  'Too many wrong codes. Try again later.': 'Zu viele falsche Codes. Versuchen Sie es später erneut.',
-  'Too many verification emails. Try again later.':
-    'Zu viele Bestätigungs-E-Mails. Versuchen Sie es später erneut.',
-  'This team has sent {count} invitations in the last hour. Try again later.':
-    'Dieses Team hat in der letzten Stunde {count} Einladungen verschickt. Versuchen Sie es später erneut.',
-  'This API key has made {count} requests in the last minute. Try again later.':
-    'Dieser API-Schlüssel hat in der letzten Minute {count} Anfragen gestellt. Versuchen Sie es später erneut.',
-
-  // server/src/plugins/auth.ts, tenant.ts, api-keys.ts: who may call what.
-  'Not authenticated': 'Nicht angemeldet',
-  'Invalid or expired token': 'Ungültiges oder abgelaufenes Token',
-  'Not available while viewing as another user':
-    'Nicht verfügbar, während Sie die App als anderer Benutzer ansehen',
-  'Super admin access required': 'Super-Admin-Zugriff erforderlich',
-  'X-TENANT-UUID header is required': 'Der Header X-TENANT-UUID ist erforderlich',
-  'You are not a member of this team': 'Sie sind kein Mitglied dieses Teams',
-  'Only the team owner can do this': 'Das kann nur der Inhaber des Teams',
-  'Only team admins and the owner can do this': 'Das können nur die Admins und der Inhaber des Teams',
-  'API keys cannot call this endpoint': 'API-Schlüssel können diesen Endpunkt nicht aufrufen',
-  'Invalid or revoked API key': 'Ungültiger oder widerrufener API-Schlüssel',
-  'This API key belongs to another team': 'Dieser API-Schlüssel gehört zu einem anderen Team',
-  'This API key does not allow {scope}': 'Dieser API-Schlüssel erlaubt {scope} nicht',
-
-  // server/src/modules/auth: sign-in, sessions, credentials, second factors.
-  'Invalid email or password': 'E-Mail oder Passwort ist ungültig',
-  'Email already registered': 'Diese E-Mail ist bereits registriert',
-  'Google sign-in is not enabled': 'Die Anmeldung mit Google ist nicht aktiviert',
-  'Invalid Google credential': 'Ungültige Google-Anmeldedaten',
-  'Google has not verified this email address': 'Google hat diese E-Mail-Adresse nicht bestätigt',
-  'Invalid or expired verification link': 'Ungültiger oder abgelaufener Bestätigungslink',
-  'Invalid or expired reset link': 'Ungültiger oder abgelaufener Link zum Zurücksetzen',
-  'Invalid or expired link': 'Ungültiger oder abgelaufener Link',
-  'Current password is required': 'Das aktuelle Passwort ist erforderlich',
-  'Current password is incorrect': 'Das aktuelle Passwort ist falsch',
-  'Enter a code from your authenticator app to confirm':
-    'Geben Sie zur Bestätigung einen Code aus Ihrer Authenticator-App ein',
-  'Set a password before changing your email': 'Legen Sie ein Passwort fest, bevor Sie Ihre E-Mail ändern',
-  'This is already your email address': 'Das ist bereits Ihre E-Mail-Adresse',
-  'Type your email address to confirm': 'Geben Sie zur Bestätigung Ihre E-Mail-Adresse ein',
-  'Account suspended': 'Konto gesperrt',
-  'Your sign-in has expired. Sign in again.': 'Ihre Anmeldung ist abgelaufen. Melden Sie sich erneut an.',
-  'Invalid or expired refresh token': 'Ungültiges oder abgelaufenes Aktualisierungstoken',
-  'Session not found': 'Sitzung nicht gefunden',
-  'For your security, sign in again to continue: this needs a sign-in from the last 15 minutes.':
-    'Melden Sie sich zu Ihrer Sicherheit erneut an, um fortzufahren: Dafür ist eine Anmeldung aus den letzten 15 Minuten nötig.',
-  'User not found': 'Benutzer nicht gefunden',
-  'A super admin cannot be impersonated': 'Die App kann nicht als Super-Admin angesehen werden',
-  'Invalid code': 'Ungültiger Code',
-  'Verify your email before turning on two-factor authentication':
-    'Bestätigen Sie Ihre E-Mail, bevor Sie die Zwei-Faktor-Authentifizierung aktivieren',
-  'Two-factor authentication is already on': 'Die Zwei-Faktor-Authentifizierung ist bereits aktiviert',
-  'Start the two-factor setup first': 'Starten Sie zuerst die Einrichtung der Zwei-Faktor-Authentifizierung',
-  'The two-factor setup changed. Start again.':
-    'Die Einrichtung der Zwei-Faktor-Authentifizierung hat sich geändert. Beginnen Sie von vorn.',
-  'Two-factor authentication is not on': 'Die Zwei-Faktor-Authentifizierung ist nicht aktiviert',
-  'Verify your email address to create API keys':
-    'Bestätigen Sie Ihre E-Mail-Adresse, um API-Schlüssel zu erstellen',
-  'Verify your email address to create webhook endpoints':
-    'Bestätigen Sie Ihre E-Mail-Adresse, um Webhook-Endpunkte zu erstellen',
-  'Your email is already verified': 'Ihre E-Mail-Adresse ist bereits bestätigt',
-  // Their answers ({message}).
-  'If an account exists for this email, a password reset link has been sent.':
-    'Falls ein Konto mit dieser E-Mail existiert, wurde ein Link zum Zurücksetzen des Passworts gesendet.',
-  'Your password has been reset. You can now sign in.':
-    'Ihr Passwort wurde zurückgesetzt. Sie können sich jetzt anmelden.',
-  'Password updated successfully': 'Passwort erfolgreich geändert',
-  'We sent a confirmation link to {email}. Open it to finish the change.':
-    'Wir haben einen Bestätigungslink an {email} gesendet. Öffnen Sie ihn, um die Änderung abzuschließen.',
-  'Your email is now {email}.': 'Ihre E-Mail lautet jetzt {email}.',
-  'Two-factor authentication is off': 'Die Zwei-Faktor-Authentifizierung ist deaktiviert',
-  'Verification email sent': 'Bestätigungs-E-Mail gesendet',
-
-  // server/src/modules/passkeys.
-  'Passkey verification failed': 'Die Überprüfung des Passkeys ist fehlgeschlagen',
-  'This passkey request has expired or was already used. Try again.':
-    'Diese Passkey-Anfrage ist abgelaufen oder wurde bereits verwendet. Versuchen Sie es erneut.',
-  'Verify your email before adding a passkey':
-    'Bestätigen Sie Ihre E-Mail, bevor Sie einen Passkey hinzufügen',
-  'This passkey is already registered': 'Dieser Passkey ist bereits registriert',
-  'This passkey is not registered. Sign in another way.':
-    'Dieser Passkey ist nicht registriert. Melden Sie sich auf andere Weise an.',
-  'Passkey not found': 'Passkey nicht gefunden',
-
-  // server/src/modules/account.
-  'Transfer ownership or remove the other members of {teams} before deleting your account':
-    'Übertragen Sie die Inhaberschaft von {teams} oder entfernen Sie dort die anderen Mitglieder, bevor Sie Ihr Konto löschen',
-
-  // server/src/modules/tenants and members: teams, members, ownership, invitations.
-  'Tenant not found': 'Team nicht gefunden',
-  'Team not found': 'Team nicht gefunden',
-  'Member not found': 'Mitglied nicht gefunden',
-  'You cannot remove yourself': 'Sie können sich nicht selbst entfernen',
-  'You cannot change the role of yourself': 'Sie können Ihre eigene Rolle nicht ändern',
-  'The team owner cannot be removed': 'Der Inhaber des Teams kann nicht entfernt werden',
-  'The team owner cannot be changed': 'Der Inhaber des Teams kann nicht geändert werden',
-  'This member’s role changed meanwhile. Reload the page and try again.':
-    'Die Rolle dieses Mitglieds hat sich inzwischen geändert. Laden Sie die Seite neu und versuchen Sie es erneut.',
-  'You already own this team': 'Sie sind bereits Inhaber dieses Teams',
-  'The new owner must be a member of this team': 'Der neue Inhaber muss Mitglied dieses Teams sein',
-  'Ownership transferred': 'Inhaberschaft übertragen',
-  'Invalid or expired invitation': 'Ungültige oder abgelaufene Einladung',
-  'Invitation not found': 'Einladung nicht gefunden',
-  'User is already a member of this team': 'Der Benutzer ist bereits Mitglied dieses Teams',
-  'Invitation sent to {email}': 'Einladung an {email} gesendet',
-  'Password set successfully': 'Passwort erfolgreich festgelegt',
-
-  // server/src/modules/items.
-  'Item not found': 'Eintrag nicht gefunden',
-
-  // server/src/modules/billing: subscriptions, checkout, the test-mode card form, invoices.
-  'Invoice not found': 'Rechnung nicht gefunden',
-  'This subscription is billed by Stripe, which is not configured.':
-    'Dieses Abonnement wird über Stripe abgerechnet, das nicht eingerichtet ist.',
-  'This subscription is billed by the test-mode provider, which is not configured.':
-    'Dieses Abonnement wird über den Testmodus-Anbieter abgerechnet, der nicht eingerichtet ist.',
-  'No subscription found': 'Kein Abonnement gefunden',
-  'Unknown plan "{plan}"': 'Unbekannter Tarif „{plan}“',
-  'This team already has a subscription. Change plan or billing interval in the billing portal.':
-    'Dieses Team hat bereits ein Abonnement. Ändern Sie Tarif oder Abrechnungszeitraum im Abrechnungsportal.',
-  'No subscription found. Choose a plan to subscribe first.':
-    'Kein Abonnement gefunden. Wählen Sie zuerst einen Tarif.',
-  'This download link has expired. Download the invoice again.':
-    'Dieser Download-Link ist abgelaufen. Laden Sie die Rechnung erneut herunter.',
-  'This subscription has ended. Choose a plan on the Subscription page to start again.':
-    'Dieses Abonnement ist beendet. Wählen Sie auf der Seite „Abonnement“ einen Tarif, um neu zu beginnen.',
-  'Checkout session not found': 'Bezahlvorgang nicht gefunden',
-  'This checkout has already been paid.': 'Dieser Bezahlvorgang wurde bereits bezahlt.',
-  'This checkout session has expired. Start again from the Subscription page.':
-    'Dieser Bezahlvorgang ist abgelaufen. Beginnen Sie erneut auf der Seite „Abonnement“.',
-  'This subscription is managed by Stripe: open the billing portal instead.':
-    'Dieses Abonnement wird über Stripe verwaltet: Öffnen Sie stattdessen das Abrechnungsportal.',
-  'The team is already on this plan and billing interval.':
-    'Das Team hat bereits diesen Tarif und diesen Abrechnungszeitraum.',
-  'Another billing change is under way. Please try again.':
-    'Eine andere Änderung der Abrechnung läuft gerade. Bitte versuchen Sie es erneut.',
-  'Your card number is invalid.': 'Ihre Kartennummer ist ungültig.',
-  'Your card has expired.': 'Ihre Karte ist abgelaufen.',
-  'Your card’s security code is invalid.': 'Der Sicherheitscode Ihrer Karte ist ungültig.',
-  'Your card was declined.': 'Ihre Karte wurde abgelehnt.',
-  'Your card was declined. This is test mode: use the test card {number}.':
-    'Ihre Karte wurde abgelehnt. Dies ist der Testmodus: Verwenden Sie die Testkarte {number}.',
-  'The payment provider is unavailable. Please try again in a moment.':
-    'Der Zahlungsanbieter ist nicht erreichbar. Bitte versuchen Sie es gleich noch einmal.',
-  'The {plan} plan cannot be bought yet': 'Der Tarif {plan} kann noch nicht gebucht werden',
-  'The payment provider did not return a checkout page':
-    'Der Zahlungsanbieter hat keine Bezahlseite geliefert',
-  'No billing account found for this team': 'Für dieses Team wurde kein Abrechnungskonto gefunden',
-  'The subscription could not be cancelled with the payment provider, so the team was not deleted. Please try again in a moment.':
-    'Das Abonnement konnte beim Zahlungsanbieter nicht gekündigt werden, daher wurde das Team nicht gelöscht. Bitte versuchen Sie es gleich noch einmal.',
-  'This invoice has no PDF yet': 'Für diese Rechnung gibt es noch kein PDF',
-
-  // server/src/modules/api-keys and webhooks: the developer platform.
-  'A team can have at most {count} API keys. Revoke one to create another.':
-    'Ein Team kann höchstens {count} API-Schlüssel haben. Widerrufen Sie einen, um einen neuen zu erstellen.',
-  'API key not found': 'API-Schlüssel nicht gefunden',
-  'Webhook URLs must be public https addresses': 'Webhook-URLs müssen öffentliche https-Adressen sein',
-  'A team can have at most {count} webhook endpoints. Remove one to add another.':
-    'Ein Team kann höchstens {count} Webhook-Endpunkte haben. Entfernen Sie einen, um einen weiteren hinzuzufügen.',
-  'Webhook endpoint not found': 'Webhook-Endpunkt nicht gefunden',
-  'Delivery not found': 'Zustellung nicht gefunden',
-
-  // server/src/modules/super-admin: the operators' console.
-  'You cannot suspend yourself': 'Sie können sich nicht selbst sperren',
-  'Not viewing as another user': 'Sie sehen die App gerade nicht als anderer Benutzer an',
-  'A super admin listed in SUPER_ADMIN_EMAILS cannot be suspended':
-    'Ein in SUPER_ADMIN_EMAILS eingetragener Super-Admin kann nicht gesperrt werden',
-
-  // contract/src: the schemas' validation messages (forms show them; the server sends them as `field: message`).
-  'Email is required': 'E-Mail ist erforderlich',
-  'Please enter a valid email address': 'Bitte geben Sie eine gültige E-Mail-Adresse ein',
-  'Password is required': 'Passwort ist erforderlich',
-  'Password must be at least {count} characters long':
-    'Das Passwort muss mindestens {count} Zeichen lang sein',
-  'Password must be at most {count} characters long': 'Das Passwort darf höchstens {count} Zeichen lang sein',
-  'Enter a code': 'Geben Sie einen Code ein',
-  'That code is too long': 'Dieser Code ist zu lang',
-  'Unknown action': 'Unbekannte Aktion',
-  'limit must be a number': 'limit muss eine Zahl sein',
-  'limit must be a whole number': 'limit muss eine ganze Zahl sein',
-  'limit must be at least 1': 'limit muss mindestens 1 sein',
-  'limit must be at most {count}': 'limit darf höchstens {count} sein',
-  'Invalid cursor': 'Ungültiger Cursor',
-  'Search must be 200 characters or less': 'Die Suche darf höchstens 200 Zeichen lang sein',
-  'Name is required': 'Name ist erforderlich',
-  'Name must be {count} characters or less': 'Der Name darf höchstens {count} Zeichen lang sein',
-  'Description must be {count} characters or less':
-    'Die Beschreibung darf höchstens {count} Zeichen lang sein',
-  'Invalid or missing reset token': 'Ungültiges oder fehlendes Token zum Zurücksetzen',
-  'Choose a supported language': 'Wählen Sie eine unterstützte Sprache',
-  'Choose light, dark or system': 'Wählen Sie hell, dunkel oder System',
-  'Unknown scope': 'Unbekannte Berechtigung',
-  'Choose at least one scope': 'Wählen Sie mindestens eine Berechtigung',
-  'Too many scopes': 'Zu viele Berechtigungen',
-  'Unknown event': 'Unbekanntes Ereignis',
-  'Choose at least one event': 'Wählen Sie mindestens ein Ereignis',
-  'Too many events': 'Zu viele Ereignisse',
-  'Enter an http or https URL': 'Geben Sie eine http- oder https-URL ein',
-  'URL must be {count} characters or less': 'Die URL darf höchstens {count} Zeichen lang sein',
-  'enabled must be true or false': 'enabled muss true oder false sein',
-  'plan_id is required': 'plan_id ist erforderlich',
-  'Card number is required': 'Die Kartennummer ist erforderlich',
-  'Your card number is incomplete': 'Ihre Kartennummer ist unvollständig',
-  'Invalid expiry month': 'Ungültiger Ablaufmonat',
-  'Invalid expiry year': 'Ungültiges Ablaufjahr',
-  'CVC is required': 'Die Prüfnummer (CVC) ist erforderlich',
-  'Your card’s security code is invalid': 'Der Sicherheitscode Ihrer Karte ist ungültig',
-  'Team name is required': 'Teamname ist erforderlich',
-  'Team name must be 100 characters or less': 'Der Teamname darf höchstens 100 Zeichen lang sein',
-  'Must be base64url': 'Muss base64url sein',
-  'Name cannot be empty': 'Der Name darf nicht leer sein',
-  'Name must be at most {count} characters': 'Der Name darf höchstens {count} Zeichen lang sein',
-  'Name cannot contain control characters': 'Der Name darf keine Steuerzeichen enthalten',
-  'Please enter your feedback': 'Bitte geben Sie Ihr Feedback ein',
-  'Feedback must be 5000 characters or less': 'Das Feedback darf höchstens 5000 Zeichen lang sein',
-  'route is required': 'route ist erforderlich',
+  errors: {
+    // What a client handles alike, whatever the case.
+    validation: '{field}: {message}',
+    rate_limited: {
+      per_address: 'Zu viele Anfragen. Versuchen Sie es in {seconds} Sekunden erneut.',
+      failed_sign_ins: 'Zu viele fehlgeschlagene Anmeldeversuche. Versuchen Sie es später erneut.',
+      wrong_codes: 'Zu viele falsche Codes. Versuchen Sie es später erneut.',
+      invitations:
+        'Dieses Team hat in der letzten Stunde {count} Einladungen verschickt. Versuchen Sie es später erneut.',
+      verification_mails: 'Zu viele Bestätigungs-E-Mails. Versuchen Sie es später erneut.',
+      api_key_requests:
+        'Dieser API-Schlüssel hat in der letzten Minute {count} Anfragen gestellt. Versuchen Sie es später erneut.',
+    },
+    unavailable: {
+      service: 'Der Dienst ist vorübergehend nicht verfügbar',
+      database: 'Die Datenbank ist nicht verfügbar',
+      redis: 'Redis ist nicht verfügbar',
+      shutting_down: 'Wird heruntergefahren',
+      payment_provider:
+        'Der Zahlungsanbieter ist nicht erreichbar. Bitte versuchen Sie es gleich noch einmal.',
+      no_checkout_page: 'Der Zahlungsanbieter hat keine Bezahlseite geliefert',
+      cancel_failed:
+        'Das Abonnement konnte beim Zahlungsanbieter nicht gekündigt werden, daher wurde das Team nicht gelöscht. Bitte versuchen Sie es gleich noch einmal.',
+      stripe_not_configured: 'Dieses Abonnement wird über Stripe abgerechnet, das nicht eingerichtet ist.',
+      local_billing_not_configured:
+        'Dieses Abonnement wird über den Testmodus-Anbieter abgerechnet, der nicht eingerichtet ist.',
+    },
+    plan_limit: {
+      members: 'Ihr Tarif erlaubt {count} Mitglieder. Wechseln Sie den Tarif, um weitere hinzuzufügen.',
+      items: 'Ihr Tarif erlaubt {count} Einträge. Wechseln Sie den Tarif, um weitere hinzuzufügen.',
+    },
+    payment_required: {
+      declined: 'Ihre Karte wurde abgelehnt.',
+      test_card_required:
+        'Ihre Karte wurde abgelehnt. Dies ist der Testmodus: Verwenden Sie die Testkarte {number}.',
+    },
+    email_unverified: {
+      api_keys: 'Bestätigen Sie Ihre E-Mail-Adresse, um API-Schlüssel zu erstellen',
+      webhook_endpoints: 'Bestätigen Sie Ihre E-Mail-Adresse, um Webhook-Endpunkte zu erstellen',
+    },
+    internal: 'Interner Serverfehler',
+    // The request as sent (server/src/plugins/errors.ts, web-app.ts).
+    malformed_json: 'Der Anfragetext enthält fehlerhaftes JSON',
+    empty_json_body: 'Der Anfragetext ist leer, obwohl der Content-Type application/json ist',
+    body_too_large: 'Der Anfragetext ist zu groß',
+    unsupported_content_type: 'Nicht unterstützter Content-Type',
+    url_parameter_too_long: 'Ein URL-Parameter ist zu lang',
+    malformed_url: 'Fehlerhafte URL',
+    unknown_path: 'Nicht gefunden: {method} {path}',
+    bad_request: 'Die Anfrage wurde abgelehnt',
+    // Signing in, sessions and who may call what.
+    not_signed_in: 'Nicht angemeldet',
+    session_ended: 'Ungültiges oder abgelaufenes Token',
+    invalid_credentials: 'E-Mail oder Passwort ist ungültig',
+    account_suspended: 'Konto gesperrt',
+    sign_in_expired: 'Ihre Anmeldung ist abgelaufen. Melden Sie sich erneut an.',
+    refresh_token_invalid: 'Ungültiges oder abgelaufenes Aktualisierungstoken',
+    session_not_found: 'Sitzung nicht gefunden',
+    recent_sign_in_required:
+      'Melden Sie sich zu Ihrer Sicherheit erneut an, um fortzufahren: Dafür ist eine Anmeldung aus den letzten 15 Minuten nötig.',
+    not_while_impersonating: 'Nicht verfügbar, während Sie die App als anderer Benutzer ansehen',
+    super_admin_required: 'Super-Admin-Zugriff erforderlich',
+    google_sign_in_disabled: 'Die Anmeldung mit Google ist nicht aktiviert',
+    google_credential_invalid: 'Ungültige Google-Anmeldedaten',
+    google_email_unverified: 'Google hat diese E-Mail-Adresse nicht bestätigt',
+    // The account's credentials.
+    email_taken: 'Diese E-Mail ist bereits registriert',
+    verification_link_invalid: 'Ungültiger oder abgelaufener Bestätigungslink',
+    email_already_verified: 'Ihre E-Mail-Adresse ist bereits bestätigt',
+    reset_link_invalid: 'Ungültiger oder abgelaufener Link zum Zurücksetzen',
+    current_password_required: 'Das aktuelle Passwort ist erforderlich',
+    wrong_password: 'Das aktuelle Passwort ist falsch',
+    second_factor_required: 'Geben Sie zur Bestätigung einen Code aus Ihrer Authenticator-App ein',
+    second_factor_invalid: 'Ungültiger Code',
+    password_not_set: 'Legen Sie ein Passwort fest, bevor Sie Ihre E-Mail ändern',
+    same_email: 'Das ist bereits Ihre E-Mail-Adresse',
+    email_change_link_invalid: 'Ungültiger oder abgelaufener Link',
+    deletion_not_confirmed: 'Geben Sie zur Bestätigung Ihre E-Mail-Adresse ein',
+    owner_of_shared_teams:
+      'Übertragen Sie die Inhaberschaft von {teams} oder entfernen Sie dort die anderen Mitglieder, bevor Sie Ihr Konto löschen',
+    two_factor_needs_verified_email:
+      'Bestätigen Sie Ihre E-Mail, bevor Sie die Zwei-Faktor-Authentifizierung aktivieren',
+    two_factor_already_on: 'Die Zwei-Faktor-Authentifizierung ist bereits aktiviert',
+    two_factor_setup_missing: 'Starten Sie zuerst die Einrichtung der Zwei-Faktor-Authentifizierung',
+    two_factor_setup_changed:
+      'Die Einrichtung der Zwei-Faktor-Authentifizierung hat sich geändert. Beginnen Sie von vorn.',
+    two_factor_not_on: 'Die Zwei-Faktor-Authentifizierung ist nicht aktiviert',
+    passkey_verification_failed: 'Die Überprüfung des Passkeys ist fehlgeschlagen',
+    passkey_challenge_expired:
+      'Diese Passkey-Anfrage ist abgelaufen oder wurde bereits verwendet. Versuchen Sie es erneut.',
+    passkey_needs_verified_email: 'Bestätigen Sie Ihre E-Mail, bevor Sie einen Passkey hinzufügen',
+    passkey_already_registered: 'Dieser Passkey ist bereits registriert',
+    passkey_unknown: 'Dieser Passkey ist nicht registriert. Melden Sie sich auf andere Weise an.',
+    passkey_not_found: 'Passkey nicht gefunden',
+    // Teams, members and invitations.
+    tenant_header_required: 'Der Header X-TENANT-UUID ist erforderlich',
+    not_a_member: 'Sie sind kein Mitglied dieses Teams',
+    owner_only: 'Das kann nur der Inhaber des Teams',
+    admin_only: 'Das können nur die Admins und der Inhaber des Teams',
+    tenant_not_found: 'Team nicht gefunden',
+    team_not_found: 'Team nicht gefunden',
+    member_not_found: 'Mitglied nicht gefunden',
+    cannot_remove_self: 'Sie können sich nicht selbst entfernen',
+    cannot_change_own_role: 'Sie können Ihre eigene Rolle nicht ändern',
+    owner_not_removable: 'Der Inhaber des Teams kann nicht entfernt werden',
+    owner_role_fixed: 'Der Inhaber des Teams kann nicht geändert werden',
+    role_changed_meanwhile:
+      'Die Rolle dieses Mitglieds hat sich inzwischen geändert. Laden Sie die Seite neu und versuchen Sie es erneut.',
+    already_owner: 'Sie sind bereits Inhaber dieses Teams',
+    new_owner_not_member: 'Der neue Inhaber muss Mitglied dieses Teams sein',
+    already_member: 'Der Benutzer ist bereits Mitglied dieses Teams',
+    invitation_invalid: 'Ungültige oder abgelaufene Einladung',
+    invitation_not_found: 'Einladung nicht gefunden',
+    item_not_found: 'Eintrag nicht gefunden',
+    // Billing.
+    subscription_not_found: 'Kein Abonnement gefunden',
+    no_subscription_to_manage: 'Kein Abonnement gefunden. Wählen Sie zuerst einen Tarif.',
+    subscription_exists:
+      'Dieses Team hat bereits ein Abonnement. Ändern Sie Tarif oder Abrechnungszeitraum im Abrechnungsportal.',
+    subscription_ended:
+      'Dieses Abonnement ist beendet. Wählen Sie auf der Seite „Abonnement“ einen Tarif, um neu zu beginnen.',
+    unknown_plan: 'Unbekannter Tarif „{plan}“',
+    plan_not_purchasable: 'Der Tarif {plan} kann noch nicht gebucht werden',
+    same_plan: 'Das Team hat bereits diesen Tarif und diesen Abrechnungszeitraum.',
+    managed_by_stripe:
+      'Dieses Abonnement wird über Stripe verwaltet: Öffnen Sie stattdessen das Abrechnungsportal.',
+    billing_change_in_progress:
+      'Eine andere Änderung der Abrechnung läuft gerade. Bitte versuchen Sie es erneut.',
+    checkout_not_found: 'Bezahlvorgang nicht gefunden',
+    checkout_paid: 'Dieser Bezahlvorgang wurde bereits bezahlt.',
+    checkout_expired: 'Dieser Bezahlvorgang ist abgelaufen. Beginnen Sie erneut auf der Seite „Abonnement“.',
+    card_number_invalid: 'Ihre Kartennummer ist ungültig.',
+    card_expired: 'Ihre Karte ist abgelaufen.',
+    card_security_code_invalid: 'Der Sicherheitscode Ihrer Karte ist ungültig.',
+    invoice_not_found: 'Rechnung nicht gefunden',
+    invoice_pdf_missing: 'Für diese Rechnung gibt es noch kein PDF',
+    download_link_expired: 'Dieser Download-Link ist abgelaufen. Laden Sie die Rechnung erneut herunter.',
+    billing_account_not_found: 'Für dieses Team wurde kein Abrechnungskonto gefunden',
+    stripe_webhooks_disabled: 'Stripe-Webhooks sind nicht aktiviert (PAYMENTS_PROVIDER=local)',
+    stripe_signature_missing: 'Der Header Stripe-Signature fehlt',
+    stripe_signature_invalid: 'Der Header Stripe-Signature ist ungültig',
+    // The developer platform.
+    api_key_invalid: 'Ungültiger oder widerrufener API-Schlüssel',
+    api_key_other_team: 'Dieser API-Schlüssel gehört zu einem anderen Team',
+    api_key_not_allowed: 'API-Schlüssel können diesen Endpunkt nicht aufrufen',
+    api_key_scope_missing: 'Dieser API-Schlüssel erlaubt {scope} nicht',
+    api_key_limit:
+      'Ein Team kann höchstens {count} API-Schlüssel haben. Widerrufen Sie einen, um einen neuen zu erstellen.',
+    api_key_not_found: 'API-Schlüssel nicht gefunden',
+    webhook_url_refused: 'Webhook-URLs müssen öffentliche https-Adressen sein',
+    webhook_limit:
+      'Ein Team kann höchstens {count} Webhook-Endpunkte haben. Entfernen Sie einen, um einen weiteren hinzuzufügen.',
+    webhook_not_found: 'Webhook-Endpunkt nicht gefunden',
+    delivery_not_found: 'Zustellung nicht gefunden',
+    // Lists and operators.
+    invalid_cursor: 'querystring.cursor: Ungültiger Cursor',
+    user_not_found: 'Benutzer nicht gefunden',
+    cannot_suspend_self: 'Sie können sich nicht selbst sperren',
+    super_admin_not_suspendable:
+      'Ein in SUPER_ADMIN_EMAILS eingetragener Super-Admin kann nicht gesperrt werden',
+    super_admin_not_impersonable: 'Die App kann nicht als Super-Admin angesehen werden',
+    not_impersonating: 'Sie sehen die App gerade nicht als anderer Benutzer an',
+  },
+  // The numbers are the limits the schemas check, as their English states them.
+  validation: {
+    email_required: 'E-Mail ist erforderlich',
+    email_invalid: 'Bitte geben Sie eine gültige E-Mail-Adresse ein',
+    password_required: 'Passwort ist erforderlich',
+    password_too_short: 'Das Passwort muss mindestens 8 Zeichen lang sein',
+    password_too_long: 'Das Passwort darf höchstens 256 Zeichen lang sein',
+    current_password_required: 'Das aktuelle Passwort ist erforderlich',
+    code_required: 'Geben Sie einen Code ein',
+    code_too_long: 'Dieser Code ist zu lang',
+    reset_token_invalid: 'Ungültiges oder fehlendes Token zum Zurücksetzen',
+    locale_unsupported: 'Wählen Sie eine unterstützte Sprache',
+    theme_unknown: 'Wählen Sie hell, dunkel oder System',
+    nul_character: 'Text darf kein NUL-Zeichen (U+0000) enthalten',
+    limit_not_number: 'limit muss eine Zahl sein',
+    limit_not_whole: 'limit muss eine ganze Zahl sein',
+    limit_too_small: 'limit muss mindestens 1 sein',
+    limit_too_large: 'limit darf höchstens 100 sein',
+    cursor_invalid: 'Ungültiger Cursor',
+    search_too_long: 'Die Suche darf höchstens 200 Zeichen lang sein',
+    action_unknown: 'Unbekannte Aktion',
+    team_name_required: 'Teamname ist erforderlich',
+    team_name_too_long: 'Der Teamname darf höchstens 100 Zeichen lang sein',
+    team_description_too_long: 'Die Beschreibung darf höchstens 500 Zeichen lang sein',
+    name_required: 'Name ist erforderlich',
+    item_name_too_long: 'Der Name darf höchstens 200 Zeichen lang sein',
+    item_description_too_long: 'Die Beschreibung darf höchstens 2000 Zeichen lang sein',
+    feedback_required: 'Bitte geben Sie Ihr Feedback ein',
+    feedback_too_long: 'Das Feedback darf höchstens 5000 Zeichen lang sein',
+    route_required: 'route ist erforderlich',
+    plan_id_required: 'plan_id ist erforderlich',
+    card_number_required: 'Die Kartennummer ist erforderlich',
+    card_number_incomplete: 'Ihre Kartennummer ist unvollständig',
+    expiry_month_invalid: 'Ungültiger Ablaufmonat',
+    expiry_year_invalid: 'Ungültiges Ablaufjahr',
+    cvc_required: 'Die Prüfnummer (CVC) ist erforderlich',
+    cvc_invalid: 'Der Sicherheitscode Ihrer Karte ist ungültig',
+    api_key_name_too_long: 'Der Name darf höchstens 100 Zeichen lang sein',
+    scope_unknown: 'Unbekannte Berechtigung',
+    scope_required: 'Wählen Sie mindestens eine Berechtigung',
+    scopes_too_many: 'Zu viele Berechtigungen',
+    event_unknown: 'Unbekanntes Ereignis',
+    event_required: 'Wählen Sie mindestens ein Ereignis',
+    events_too_many: 'Zu viele Ereignisse',
+    url_invalid: 'Geben Sie eine http- oder https-URL ein',
+    url_too_long: 'Die URL darf höchstens 2048 Zeichen lang sein',
+    enabled_not_boolean: 'enabled muss true oder false sein',
+    not_base64url: 'Muss base64url sein',
+    passkey_name_empty: 'Der Name darf nicht leer sein',
+    passkey_name_too_long: 'Der Name darf höchstens 100 Zeichen lang sein',
+    passkey_name_control_characters: 'Der Name darf keine Steuerzeichen enthalten',
+  },
   // The plans' own texts (server/src/db/migrations/0003_items_feedback_billing.sql): data, shown in German where
   // the catalogue knows them.
-  'For small teams getting started': 'Für kleine Teams, die loslegen',
-  'For growing teams that need more': 'Für wachsende Teams, die mehr brauchen',
-  'For organisations with advanced needs': 'Für Organisationen mit höheren Ansprüchen',
-  'Up to 5 members': 'Bis zu 5 Mitglieder',
-  'Up to 25 members': 'Bis zu 25 Mitglieder',
-  '1,000 items': '1.000 Einträge',
-  'Unlimited items': 'Unbegrenzt viele Einträge',
-  'Unlimited members': 'Unbegrenzt viele Mitglieder',
-  'Email support': 'Support per E-Mail',
-  'Priority email support': 'Bevorzugter Support per E-Mail',
-  'Activity history': 'Aktivitätsverlauf',
-  'Dedicated support': 'Persönlicher Support',
-  'Single sign-on': 'Single Sign-on',
-  'Audit log export': 'Export des Audit-Logs',
-} as Record<string, string>;
+  plans: {
+    'For small teams getting started': 'Für kleine Teams, die loslegen',
+    'For growing teams that need more': 'Für wachsende Teams, die mehr brauchen',
+    'For organisations with advanced needs': 'Für Organisationen mit höheren Ansprüchen',
+    'Up to 5 members': 'Bis zu 5 Mitglieder',
+    'Up to 25 members': 'Bis zu 25 Mitglieder',
+    '1,000 items': '1.000 Einträge',
+    'Unlimited items': 'Unbegrenzt viele Einträge',
+    'Unlimited members': 'Unbegrenzt viele Mitglieder',
+    'Email support': 'Support per E-Mail',
+    'Priority email support': 'Bevorzugter Support per E-Mail',
+    'Activity history': 'Aktivitätsverlauf',
+    'Dedicated support': 'Persönlicher Support',
+    'Single sign-on': 'Single Sign-on',
+    'Audit log export': 'Export des Audit-Logs',
+  },
+} satisfies ServerTexts;

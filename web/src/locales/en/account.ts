@@ -21,6 +21,7 @@ export default {
     saving: 'Saving…',
     change: 'Change password',
     set: 'Set password',
+    updated: 'Password updated successfully',
   },
   twoFactor: {
     title: 'Two-factor authentication',

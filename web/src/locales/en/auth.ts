@@ -28,6 +28,7 @@ export default {
     failed: 'Failed to send reset email',
     sending: 'Sending…',
     submit: 'Send reset link',
+    sent: 'If an account exists for this email, a password reset link has been sent.',
   },
   resetPassword: {
     title: 'Set New Password',
@@ -36,6 +37,7 @@ export default {
     invalidToken: 'Invalid or missing reset token',
     requestNew: 'Request a new reset link',
     goToSignIn: 'Go to Sign In',
+    done: 'Your password has been reset. You can now sign in.',
     failed: 'Failed to reset password',
     newPassword: 'New password',
     confirmNewPassword: 'Confirm new password',

@@ -1,2 +1,2 @@
-/** English needs no `messages` catalogue (never loaded): those texts arrive in English (lib/i18n/messages.ts). */
+/** English needs no `messages` catalogue (never loaded): the server and the contract say them (lib/i18n/messages.ts). */
 export default {} as Record<string, string>;

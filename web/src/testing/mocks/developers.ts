@@ -11,6 +11,7 @@ import {
   type CreateApiKeyBody,
   type CreateWebhookBody,
   type ErrorBody,
+  type ErrorCode,
   type UpdateWebhookBody,
   type Webhook,
   type WebhookDelivery,
@@ -109,12 +110,16 @@ export function fakeDevelopers({
     calls.push(call);
     return call;
   };
-  const notFound = (what: string) =>
-    HttpResponse.json<ErrorBody>({ detail: `${what} not found`, code: 'not_found' }, { status: 404 });
+  const notFound = (detail: string, code: ErrorCode) =>
+    HttpResponse.json<ErrorBody>({ detail, code }, { status: 404 });
   const deliveriesOf = (id: string) => state.deliveries.get(id) ?? [];
-  const unverified = (what: string) =>
+  const unverified = (what: 'API keys' | 'webhook endpoints') =>
     HttpResponse.json<ErrorBody>(
-      { detail: `Verify your email address to create ${what}`, code: 'email_unverified' },
+      {
+        detail: `Verify your email address to create ${what}`,
+        code: 'email_unverified',
+        params: { reason: what === 'API keys' ? 'api_keys' : 'webhook_endpoints' },
+      },
       { status: 403 },
     );
 
@@ -124,7 +129,7 @@ export function fakeDevelopers({
       await record(request);
       if (state.verified) {
         return HttpResponse.json<ErrorBody>(
-          { detail: 'Your email is already verified', code: 'bad_request' },
+          { detail: 'Your email is already verified', code: 'email_already_verified' },
           { status: 400 },
         );
       }
@@ -139,7 +144,11 @@ export function fakeDevelopers({
       if (!state.verified) return unverified('API keys');
       if (state.keys.length >= MAX_API_KEYS) {
         return HttpResponse.json<ErrorBody>(
-          { detail: `A team can have at most ${MAX_API_KEYS} API keys`, code: 'bad_request' },
+          {
+            detail: `A team can have at most ${MAX_API_KEYS} API keys. Revoke one to create another.`,
+            code: 'api_key_limit',
+            params: { count: MAX_API_KEYS },
+          },
           { status: 400 },
         );
       }
@@ -158,7 +167,8 @@ export function fakeDevelopers({
     }),
     mockEndpoint('revokeApiKey', async ({ request, params }) => {
       await record(request);
-      if (!state.keys.some(({ id }) => id === params.id)) return notFound('API key');
+      if (!state.keys.some(({ id }) => id === params.id))
+        return notFound('API key not found', 'api_key_not_found');
       state.keys = state.keys.filter(({ id }) => id !== params.id);
       return new HttpResponse(null, { status: 204 });
     }),
@@ -189,7 +199,7 @@ export function fakeDevelopers({
     mockEndpoint('updateWebhook', async ({ request, params }) => {
       const { body } = await record(request);
       const found = state.webhooks.find(({ id }) => id === params.id);
-      if (!found) return notFound('Webhook');
+      if (!found) return notFound('Webhook endpoint not found', 'webhook_not_found');
       const changes = body as UpdateWebhookBody;
       Object.assign(found, changes);
       // As the server does: any switch clears the app's reason, and whoever switches it on answers for it.
@@ -199,13 +209,15 @@ export function fakeDevelopers({
     }),
     mockEndpoint('deleteWebhook', async ({ request, params }) => {
       await record(request);
-      if (!state.webhooks.some(({ id }) => id === params.id)) return notFound('Webhook');
+      if (!state.webhooks.some(({ id }) => id === params.id))
+        return notFound('Webhook endpoint not found', 'webhook_not_found');
       state.webhooks = state.webhooks.filter(({ id }) => id !== params.id);
       return new HttpResponse(null, { status: 204 });
     }),
     mockEndpoint('testWebhook', async ({ request, params }) => {
       await record(request);
-      if (!state.webhooks.some(({ id }) => id === params.id)) return notFound('Webhook');
+      if (!state.webhooks.some(({ id }) => id === params.id))
+        return notFound('Webhook endpoint not found', 'webhook_not_found');
       made += 1;
       const ping = delivery('ping', made, {
         status: 'pending',
@@ -229,7 +241,7 @@ export function fakeDevelopers({
     mockEndpoint('retryWebhookDelivery', async ({ request, params }) => {
       await record(request);
       const found = deliveriesOf(String(params.id)).find(({ id }) => id === params.delivery_id);
-      if (!found) return notFound('Delivery');
+      if (!found) return notFound('Delivery not found', 'delivery_not_found');
       found.status = 'pending';
       return HttpResponse.json({ ...found }, { status: 202 });
     }),

@@ -46,7 +46,7 @@ export function fakeItems(initial: Record<string, Item[]> = { [ACME_UUID]: [] },
     return call;
   };
   const notFound = () =>
-    HttpResponse.json<ErrorBody>({ detail: 'Item not found', code: 'not_found' }, { status: 404 });
+    HttpResponse.json<ErrorBody>({ detail: 'Item not found', code: 'item_not_found' }, { status: 404 });
 
   server.use(
     mockEndpoint('listItems', async ({ request }) => {

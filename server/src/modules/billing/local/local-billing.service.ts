@@ -19,6 +19,7 @@ import { AppError } from '../../../lib/app-error.ts';
 import { type Clock, DAY_MS } from '../../../lib/clock.ts';
 import type { MemberCaller } from '../../../lib/caller.ts';
 import { addIntervals, nextPeriodEnd, unusedFraction } from './billing-periods.ts';
+import { subscriptionExists, unknownPlan } from '../billing.refusals.ts';
 import * as repo from '../billing.repository.ts';
 import { applyCredit, priceOf, toPlan, toSubscription } from '../billing.responses.ts';
 import { recordSubscriptionChange } from '../subscription-activity.ts';
@@ -31,16 +32,17 @@ export type LocalBillingDeps = {
   trialDays: number;
 };
 
-const noSubscription = () => new AppError('NOT_FOUND', 'No subscription found');
+const noSubscription = () => new AppError('NOT_FOUND', 'No subscription found', 'subscription_not_found');
 const ended = () =>
   new AppError(
     'BAD_REQUEST',
     'This subscription has ended. Choose a plan on the Subscription page to start again.',
+    'subscription_ended',
   );
 
 async function requirePlan(tx: Db, planId: string) {
   const plan = await repo.findPlan(tx, planId);
-  if (!plan) throw new AppError('INVALID', `Unknown plan "${planId}"`);
+  if (!plan) throw unknownPlan(planId);
   return plan;
 }
 
@@ -139,8 +141,9 @@ export type CheckoutCaller = { userId: string; roleIn(tenantId: string): Promise
 async function requireSessionForAdmin(db: Db, caller: CheckoutCaller, sessionId: string) {
   const session = isUuid(sessionId) ? await repo.findCheckoutSession(db, sessionId) : undefined;
   const role = session && (await caller.roleIn(session.tenantId));
-  if (!session || !role) throw new AppError('NOT_FOUND', 'Checkout session not found');
-  if (role === 'member') throw new AppError('FORBIDDEN', 'Only team admins and the owner can do this');
+  if (!session || !role) throw new AppError('NOT_FOUND', 'Checkout session not found', 'checkout_not_found');
+  if (role === 'member')
+    throw new AppError('FORBIDDEN', 'Only team admins and the owner can do this', 'admin_only');
   return session;
 }
 
@@ -149,20 +152,16 @@ const sessionStatus = (session: repo.CheckoutSessionRow, now: Date) =>
 
 function requireOpen(session: repo.CheckoutSessionRow, now: Date) {
   const status = sessionStatus(session, now);
-  if (status === 'complete') throw new AppError('BAD_REQUEST', 'This checkout has already been paid.');
+  if (status === 'complete')
+    throw new AppError('BAD_REQUEST', 'This checkout has already been paid.', 'checkout_paid');
   if (status === 'expired') {
     throw new AppError(
       'BAD_REQUEST',
       'This checkout session has expired. Start again from the Subscription page.',
+      'checkout_expired',
     );
   }
 }
-
-const alreadySubscribed = () =>
-  new AppError(
-    'BAD_REQUEST',
-    'This team already has a subscription. Change plan or billing interval in the billing portal.',
-  );
 
 export async function getCheckoutSession(
   { db, clock, trialDays }: LocalBillingDeps,
@@ -212,7 +211,7 @@ export async function payCheckoutSession(
     await repo.lockTeamBilling(tx, tenantId);
     requireOpen((await repo.findCheckoutSession(tx, sessionId))!, now);
     const existing = await settleLocalSubscription(tx, tenantId, now);
-    if (existing && repo.isLive(existing.status)) throw alreadySubscribed();
+    if (existing && repo.isLive(existing.status)) throw subscriptionExists();
 
     const plan = await requirePlan(tx, session.planId);
     // Only a team that never had a subscription gets a trial: cancelling and subscribing again pays at once.
@@ -264,6 +263,7 @@ async function requireLocalSubscription(tx: Db, tenantId: string, now: Date) {
     throw new AppError(
       'BAD_REQUEST',
       'This subscription is managed by Stripe: open the billing portal instead.',
+      'managed_by_stripe',
     );
   }
   return row;
@@ -279,7 +279,11 @@ export async function changePlan(
     const current = await requireLocalSubscription(tx, caller.tenantId, now);
     if (!repo.isLive(current.status)) throw ended();
     if (current.planId === plan_id && current.interval === billing_interval) {
-      throw new AppError('BAD_REQUEST', 'The team is already on this plan and billing interval.');
+      throw new AppError(
+        'BAD_REQUEST',
+        'The team is already on this plan and billing interval.',
+        'same_plan',
+      );
     }
     const plan = await requirePlan(tx, plan_id);
     // A trial has nothing paid to credit: it goes on with the new plan, which is invoiced when the trial ends.
@@ -309,7 +313,12 @@ export async function changePlan(
       end,
     });
     // Another change started a period at this very instant: let the caller retry rather than bill twice.
-    if (!invoice) throw new AppError('CONFLICT', 'Another billing change is under way. Please try again.');
+    if (!invoice)
+      throw new AppError(
+        'CONFLICT',
+        'Another billing change is under way. Please try again.',
+        'billing_change_in_progress',
+      );
     const row = await repo.updateSubscription(tx, caller.tenantId, {
       planId: plan.id,
       interval: billing_interval,

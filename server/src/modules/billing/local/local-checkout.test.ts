@@ -92,7 +92,7 @@ describe('checkout', () => {
     const { headers } = await ownerWithTeam();
     const subscription = await getSubscription(headers);
     expect(subscription.statusCode).toBe(404);
-    expect(subscription.json()).toEqual({ detail: 'No subscription found', code: 'not_found' });
+    expect(subscription.json()).toEqual({ detail: 'No subscription found', code: 'subscription_not_found' });
     const invoices = await app.inject({ method: 'GET', url: '/api/payments/invoices', headers });
     expect(invoices.json()).toEqual([]);
   });
@@ -138,7 +138,11 @@ describe('checkout', () => {
       payload: { plan_id: 'platinum' },
     });
     expect(unknown.statusCode).toBe(422);
-    expect(unknown.json()).toEqual({ detail: 'Unknown plan "platinum"', code: 'invalid' });
+    expect(unknown.json()).toEqual({
+      detail: 'Unknown plan "platinum"',
+      code: 'unknown_plan',
+      params: { plan: 'platinum' },
+    });
     const interval = await app.inject({
       method: 'POST',
       url: '/api/payments/checkout',
@@ -187,7 +191,7 @@ describe('checkout', () => {
     expect(session.json()).toMatchObject({ status: 'complete' });
     const again = await pay(owner.access_token, sessionId);
     expect(again.statusCode).toBe(400);
-    expect(again.json()).toEqual({ detail: 'This checkout has already been paid.', code: 'bad_request' });
+    expect(again.json()).toEqual({ detail: 'This checkout has already been paid.', code: 'checkout_paid' });
   });
 
   it('an annual subscription runs for a year', async () => {
@@ -237,22 +241,51 @@ describe('the checkout page refuses cards like a real one, and charges nothing',
   });
 
   it.each([
-    ['the declined test card', { card_number: '4000 0000 0000 0002' }, 402, 'Your card was declined.'],
+    [
+      'the declined test card',
+      { card_number: '4000 0000 0000 0002' },
+      402,
+      { detail: 'Your card was declined.', code: 'payment_required', params: { reason: 'declined' } },
+    ],
     [
       'any other card',
       { card_number: '5555 5555 5555 4444' },
       402,
-      'Your card was declined. This is test mode: use the test card 4242 4242 4242 4242.',
+      {
+        detail: 'Your card was declined. This is test mode: use the test card 4242 4242 4242 4242.',
+        code: 'payment_required',
+        params: { reason: 'test_card_required', number: '4242 4242 4242 4242' },
+      },
     ],
-    ['a mistyped number', { card_number: '4242 4242 4242 4241' }, 422, 'Your card number is invalid.'],
-    ['an expiry last month', { exp_month: 5, exp_year: 2026 }, 422, 'Your card has expired.'],
-    ['an expiry last year', { exp_month: 12, exp_year: 2025 }, 422, 'Your card has expired.'],
-    ['a four-digit CVC on a Visa', { cvc: '1234' }, 422, 'Your card’s security code is invalid.'],
-  ])('%s', async (_name, overrides, status, detail) => {
+    [
+      'a mistyped number',
+      { card_number: '4242 4242 4242 4241' },
+      422,
+      { detail: 'Your card number is invalid.', code: 'card_number_invalid' },
+    ],
+    [
+      'an expiry last month',
+      { exp_month: 5, exp_year: 2026 },
+      422,
+      { detail: 'Your card has expired.', code: 'card_expired' },
+    ],
+    [
+      'an expiry last year',
+      { exp_month: 12, exp_year: 2025 },
+      422,
+      { detail: 'Your card has expired.', code: 'card_expired' },
+    ],
+    [
+      'a four-digit CVC on a Visa',
+      { cvc: '1234' },
+      422,
+      { detail: 'Your card’s security code is invalid.', code: 'card_security_code_invalid' },
+    ],
+  ])('%s', async (_name, overrides, status, body) => {
     const response = await pay(owner.access_token, sessionId, card(overrides));
     expect(response.statusCode).toBe(status);
     // A refused card is a 402 of its own code, which a client tells from a plan limit's.
-    expect(response.json()).toEqual({ detail, code: status === 402 ? 'payment_required' : 'invalid' });
+    expect(response.json()).toEqual(body);
   });
 
   it.each([
@@ -294,7 +327,7 @@ describe('checkout sessions', () => {
     expect(paid.statusCode).toBe(400);
     expect(paid.json()).toEqual({
       detail: 'This checkout session has expired. Start again from the Subscription page.',
-      code: 'bad_request',
+      code: 'checkout_expired',
     });
     expect((await getSubscription(headers)).statusCode).toBe(404);
   });
@@ -355,7 +388,7 @@ describe('portal and roles', () => {
       expect(response.statusCode, url).toBe(403);
       expect(response.json()).toEqual({
         detail: 'Only team admins and the owner can do this',
-        code: 'forbidden',
+        code: 'admin_only',
       });
     }
   });

@@ -189,7 +189,7 @@ describe('cancel and resume', () => {
         payload: url === 'change-plan' ? { plan_id: 'pro', billing_interval: 'monthly' } : undefined,
       });
       expect(response.statusCode, url).toBe(404);
-      expect(response.json()).toEqual({ detail: 'No subscription found', code: 'not_found' });
+      expect(response.json()).toEqual({ detail: 'No subscription found', code: 'subscription_not_found' });
     }
   });
 });

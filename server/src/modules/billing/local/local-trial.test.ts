@@ -234,7 +234,7 @@ describe('a trial with the local provider', () => {
       expect(outcomes.find((outcome) => outcome.status === 400)!.body).toEqual({
         detail:
           'This team already has a subscription. Change plan or billing interval in the billing portal.',
-        code: 'bad_request',
+        code: 'subscription_exists',
       });
       // Neither checkout offers the trial any more, and nothing was charged.
       for (const session of sessions) expect(await page(session)).toMatchObject({ trial_days: 0 });

@@ -27,19 +27,25 @@ function passesLuhn(number: string): boolean {
 /** Throws the refusal a card gets at `now`; returns when the card pays. */
 export function chargeTestCard(card: CardDetails, now: Date): void {
   const number = digits(card.card_number);
-  if (!passesLuhn(number)) throw new AppError('INVALID', 'Your card number is invalid.');
+  if (!passesLuhn(number))
+    throw new AppError('INVALID', 'Your card number is invalid.', 'card_number_invalid');
   // A card is valid through the last day of its expiry month.
   if (card.exp_year * 12 + card.exp_month < now.getUTCFullYear() * 12 + now.getUTCMonth() + 1) {
-    throw new AppError('INVALID', 'Your card has expired.');
+    throw new AppError('INVALID', 'Your card has expired.', 'card_expired');
   }
   const isAmex = /^3[47]/.test(number);
   if (card.cvc.length !== (isAmex ? 4 : 3)) {
-    throw new AppError('INVALID', 'Your card’s security code is invalid.');
+    throw new AppError('INVALID', 'Your card’s security code is invalid.', 'card_security_code_invalid');
   }
   if (number === PAYING_CARD) return;
-  if (number === DECLINED_CARD) throw new AppError('PAYMENT_REQUIRED', 'Your card was declined.');
+  if (number === DECLINED_CARD)
+    throw new AppError('PAYMENT_REQUIRED', 'Your card was declined.', 'payment_required', {
+      reason: 'declined',
+    });
   throw new AppError(
     'PAYMENT_REQUIRED',
     `Your card was declined. This is test mode: use the test card ${TEST_CARD_NUMBER}.`,
+    'payment_required',
+    { reason: 'test_card_required', number: TEST_CARD_NUMBER },
   );
 }

@@ -63,13 +63,22 @@ export async function endStripeTrial(stripe: Stripe, id: string): Promise<void> 
   }
 }
 
+/** A Stripe call that failed: one clear 503 for the user, the webhook's handling included. */
+export const providerUnavailable = () =>
+  new AppError(
+    'UNAVAILABLE',
+    'The payment provider is unavailable. Please try again in a moment.',
+    'unavailable',
+    { reason: 'payment_provider' },
+  );
+
 /** Stripe failures become one clear 503 for the user; the cause goes to the log. */
 async function callStripe<T>(log: FastifyBaseLogger, what: string, call: () => Promise<T>): Promise<T> {
   try {
     return await call();
   } catch (error) {
     log.error({ err: error }, `Stripe call failed: ${what}`);
-    throw new AppError('UNAVAILABLE', 'The payment provider is unavailable. Please try again in a moment.');
+    throw providerUnavailable();
   }
 }
 
@@ -88,7 +97,14 @@ export function createStripeProvider({
     name: 'stripe',
     async startCheckout(db, { tenant, plan, interval, trialDays }) {
       const price = prices[plan.id]?.[interval];
-      if (!price) throw new AppError('BAD_REQUEST', `The ${plan.name} plan cannot be bought yet`);
+      if (!price) {
+        throw new AppError(
+          'BAD_REQUEST',
+          `The ${plan.name} plan cannot be bought yet`,
+          'plan_not_purchasable',
+          { plan: plan.name },
+        );
+      }
 
       let customer = tenant.stripeCustomerId;
       if (!customer) {
@@ -122,13 +138,23 @@ export function createStripeProvider({
         }),
       );
       if (!session.url)
-        throw new AppError('UNAVAILABLE', 'The payment provider did not return a checkout page');
+        throw new AppError(
+          'UNAVAILABLE',
+          'The payment provider did not return a checkout page',
+          'unavailable',
+          { reason: 'no_checkout_page' },
+        );
       return session.url;
     },
 
     async openPortal(tenant, subscription) {
       const customer = subscription.providerCustomerId ?? tenant.stripeCustomerId;
-      if (!customer) throw new AppError('NOT_FOUND', 'No billing account found for this team');
+      if (!customer)
+        throw new AppError(
+          'NOT_FOUND',
+          'No billing account found for this team',
+          'billing_account_not_found',
+        );
       const session = await callStripe(log, 'create portal session', () =>
         stripe.billingPortal.sessions.create({ customer, return_url: `${appUrl}/subscription` }),
       );
@@ -150,6 +176,8 @@ export function createStripeProvider({
         throw new AppError(
           'UNAVAILABLE',
           'The subscription could not be cancelled with the payment provider, so the team was not deleted. Please try again in a moment.',
+          'unavailable',
+          { reason: 'cancel_failed' },
         );
       }
     },
@@ -157,10 +185,10 @@ export function createStripeProvider({
     async invoiceDownloadUrl(invoice) {
       if (invoice.providerPdfUrl) return invoice.providerPdfUrl;
       const id = invoice.providerInvoiceId;
-      if (!id) throw new AppError('NOT_FOUND', 'This invoice has no PDF yet');
+      if (!id) throw new AppError('NOT_FOUND', 'This invoice has no PDF yet', 'invoice_pdf_missing');
       const remote = await callStripe(log, 'retrieve invoice', () => stripe.invoices.retrieve(id));
       const url = remote.invoice_pdf ?? remote.hosted_invoice_url;
-      if (!url) throw new AppError('NOT_FOUND', 'This invoice has no PDF yet');
+      if (!url) throw new AppError('NOT_FOUND', 'This invoice has no PDF yet', 'invoice_pdf_missing');
       return url;
     },
 

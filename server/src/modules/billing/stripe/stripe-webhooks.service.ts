@@ -13,7 +13,12 @@ import { AppError } from '../../../lib/app-error.ts';
 import { recordStripeCustomer } from '../../tenants/tenants.service.ts';
 import * as repo from '../billing.repository.ts';
 import { recordSubscriptionChange } from '../subscription-activity.ts';
-import { cancelStripeSubscription, endStripeTrial, type StripePrices } from './stripe-provider.ts';
+import {
+  cancelStripeSubscription,
+  endStripeTrial,
+  providerUnavailable,
+  type StripePrices,
+} from './stripe-provider.ts';
 import * as events from './stripe-webhooks.repository.ts';
 
 export type StripeWebhookDeps = {
@@ -52,13 +57,13 @@ export async function handleStripeWebhook(
   signature: string | string[] | undefined,
 ): Promise<void> {
   if (typeof signature !== 'string' || signature === '') {
-    throw new AppError('BAD_REQUEST', 'Missing Stripe-Signature header');
+    throw new AppError('BAD_REQUEST', 'Missing Stripe-Signature header', 'stripe_signature_missing');
   }
   let event: Stripe.Event;
   try {
     event = deps.stripe.webhooks.constructEvent(payload, signature, deps.webhookSecret);
   } catch {
-    throw new AppError('BAD_REQUEST', 'Invalid Stripe-Signature header');
+    throw new AppError('BAD_REQUEST', 'Invalid Stripe-Signature header', 'stripe_signature_invalid');
   }
 
   // A completed checkout names its subscription without its state: fetch that before the transaction opens, so
@@ -111,7 +116,7 @@ async function askStripe(deps: StripeWebhookDeps, eventId: string, action: Strip
       `Stripe call failed: ${action.do} a subscription`,
     );
     await events.forgetEvent(deps.db, eventId);
-    throw new AppError('UNAVAILABLE', 'The payment provider is unavailable. Please try again in a moment.');
+    throw providerUnavailable();
   }
 }
 

@@ -147,7 +147,11 @@ describe('checkout', () => {
     const { owner, team, headers } = await ownerWithTeam();
     const noPrice = await checkout(headers, { plan_id: 'business' });
     expect(noPrice.statusCode).toBe(400);
-    expect(noPrice.json()).toEqual({ detail: 'The Business plan cannot be bought yet', code: 'bad_request' });
+    expect(noPrice.json()).toEqual({
+      detail: 'The Business plan cannot be bought yet',
+      code: 'plan_not_purchasable',
+      params: { plan: 'Business' },
+    });
 
     await checkout(headers, { plan_id: 'pro' });
     const [customer] = await app.database.db
@@ -173,6 +177,7 @@ describe('checkout', () => {
       expect(response.json()).toEqual({
         detail: 'The payment provider is unavailable. Please try again in a moment.',
         code: 'unavailable',
+        params: { reason: 'payment_provider' },
       });
     } finally {
       standIn.failWhen(undefined);
@@ -284,6 +289,7 @@ describe('one subscription per team', () => {
       expect(response.json()).toEqual({
         detail: 'The payment provider is unavailable. Please try again in a moment.',
         code: 'unavailable',
+        params: { reason: 'payment_provider' },
       });
     } finally {
       standIn.failWhen(undefined);

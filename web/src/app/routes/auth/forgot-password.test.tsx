@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { server } from '@/testing/mocks/server';
 import { renderApp } from '@/testing/render-app';
 
-const MESSAGE = 'If an account exists for that email, a reset link has been sent';
+const MESSAGE = 'If an account exists for this email, a password reset link has been sent.';
 
 async function renderForgotPassword() {
   const router = renderApp('/forgot-password');
@@ -16,7 +16,7 @@ async function renderForgotPassword() {
 }
 
 describe('/forgot-password', () => {
-  it("sends the trimmed email, shows the server's message and stays usable", async () => {
+  it('sends the trimmed email, says the link is on its way and stays usable', async () => {
     const bodies: unknown[] = [];
     server.use(
       mockEndpoint('requestPasswordReset', async ({ request }) => {

@@ -46,19 +46,21 @@ describe('/reset-password', () => {
     expect(screen.getByText('Passwords do not match')).toBeTruthy();
   });
 
-  it('sends the token and the new password, then shows the message and the way to sign in', async () => {
+  it('sends the token and the new password, then says so and shows the way to sign in', async () => {
     const bodies: unknown[] = [];
     server.use(
       mockEndpoint('confirmPasswordReset', async ({ request }) => {
         bodies.push(await request.json());
-        return HttpResponse.json({ message: 'Password has been reset successfully' });
+        return HttpResponse.json({ message: 'Your password has been reset. You can now sign in.' });
       }),
     );
     const router = await renderReset();
 
     await submit('brand new password', 'brand new password');
 
-    expect((await screen.findByRole('status')).textContent).toBe('Password has been reset successfully');
+    expect((await screen.findByRole('status')).textContent).toBe(
+      'Your password has been reset. You can now sign in.',
+    );
     expect(bodies).toEqual([{ token: 'reset-token-1', new_password: 'brand new password' }]);
     expect(screen.queryByLabelText('New password')).toBeNull();
     await userEvent.click(screen.getByRole('link', { name: 'Go to Sign In' }));

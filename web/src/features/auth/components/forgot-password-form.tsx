@@ -9,7 +9,6 @@ import {
   requestPasswordResetResolver,
   useRequestPasswordReset,
 } from '@/features/auth/api/request-password-reset';
-import { translateMessage } from '@/lib/i18n/messages';
 import { useTranslation } from '@/lib/i18n/translation';
 import { usePreloadedResolver } from '@/lib/lazy-zod-resolver';
 
@@ -32,7 +31,7 @@ export function ForgotPasswordForm() {
         {request.isError && <ErrorAlert error={request.error} fallback={t('forgotPassword.failed')} />}
         {request.isSuccess && (
           <Alert>
-            <AlertDescription>{translateMessage(request.data.message)}</AlertDescription>
+            <AlertDescription>{t('forgotPassword.sent')}</AlertDescription>
           </Alert>
         )}
         <EmailField />

@@ -11,7 +11,6 @@ import { login, loginResolver } from '@/features/auth/api/login';
 import { useSignIn } from '@/features/auth/api/use-sign-in';
 import { EmailField } from '@/features/auth/components/email-field';
 import { getErrorText } from '@/lib/api-error';
-import { translateMessage } from '@/lib/i18n/messages';
 import { useTranslation } from '@/lib/i18n/translation';
 import { usePreloadedResolver } from '@/lib/lazy-zod-resolver';
 import { clearSessionNotice, readSessionNotice } from '@/lib/session/session-store';
@@ -23,14 +22,12 @@ export function LoginForm({ onSuccess }: { onSuccess: () => void }) {
     resolver: usePreloadedResolver(loginResolver),
     defaultValues: { email: '', password: '' },
   });
-  // Why the last session ended ('Session expired, please log in again', docs/spec.md section 8), shown once: an
-  // English text of lib/session, or one that the page which ended the session already translated.
+  // Why the last session ended ('Session expired, please log in again', docs/spec.md section 8), shown once, as the
+  // page that ended the session wrote it.
   const [notice, setNotice] = useState(readSessionNotice);
   useEffect(clearSessionNotice, []);
 
-  const error = signIn.isError
-    ? getErrorText(signIn.error, t('login.failed'))
-    : notice && translateMessage(notice);
+  const error = signIn.isError ? getErrorText(signIn.error, t('login.failed')) : notice;
 
   return (
     <Form {...form}>

@@ -12,7 +12,6 @@ import {
 } from '@/features/auth/api/confirm-password-reset';
 import { NewPasswordFields } from '@/components/new-password-fields';
 import { paths } from '@/config/paths';
-import { translateMessage } from '@/lib/i18n/messages';
 import { useTranslation } from '@/lib/i18n/translation';
 import { usePreloadedResolver } from '@/lib/lazy-zod-resolver';
 
@@ -29,7 +28,7 @@ export function ResetPasswordForm({ token }: { token: string }) {
     return (
       <div className="grid gap-4">
         <Alert>
-          <AlertDescription>{translateMessage(reset.data.message)}</AlertDescription>
+          <AlertDescription>{t('resetPassword.done')}</AlertDescription>
         </Alert>
         <Button asChild className="w-full">
           <Link to={paths.auth.login.getHref()}>{t('resetPassword.goToSignIn')}</Link>

@@ -10,7 +10,6 @@ import { Input } from '@/components/ui/input';
 import { getUpdatePasswordInputSchema, useUpdatePassword } from '@/features/auth/api/update-password';
 import { NewPasswordFields } from '@/components/new-password-fields';
 import { getErrorText } from '@/lib/api-error';
-import { translateMessage } from '@/lib/i18n/messages';
 import { useTranslation } from '@/lib/i18n/translation';
 import { isCodeRefusal, useSecondFactorCode } from '@/lib/second-factor-code';
 
@@ -66,7 +65,7 @@ export function UpdatePasswordForm({ hasPassword, twoFactorEnabled }: UpdatePass
         )}
         {update.isSuccess && (
           <Alert>
-            <AlertDescription>{translateMessage(update.data.message)}</AlertDescription>
+            <AlertDescription>{t('password.updated')}</AlertDescription>
           </Alert>
         )}
         {hasPassword && (

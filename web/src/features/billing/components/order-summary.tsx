@@ -3,7 +3,7 @@ import { Check } from 'lucide-react';
 
 import { formatPrice, periodAmount } from '@/features/billing/utils/prices';
 import { useFormat } from '@/lib/i18n/format';
-import { translateMessage } from '@/lib/i18n/messages';
+import { planText } from '@/lib/i18n/messages';
 import { Trans, useTranslation } from '@/lib/i18n/translation';
 
 /** What the checkout charges for: team, plan, interval and amount, as a receipt would list them. */
@@ -86,7 +86,7 @@ export function OrderSummary({ session }: { session: LocalCheckoutSession }) {
           {plan.features.map((feature) => (
             <li key={feature} className="flex gap-2">
               <Check className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden="true" />
-              {translateMessage(feature)}
+              {planText(feature)}
             </li>
           ))}
         </ul>

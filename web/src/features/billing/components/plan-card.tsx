@@ -7,7 +7,7 @@ import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle }
 import { planPrice } from '@/features/billing/utils/prices';
 import { cn } from '@/lib/cn';
 import { useFormat } from '@/lib/i18n/format';
-import { translateMessage } from '@/lib/i18n/messages';
+import { planText } from '@/lib/i18n/messages';
 import { useTranslation } from '@/lib/i18n/translation';
 
 type PlanCardProps = {
@@ -39,7 +39,7 @@ export function PlanCard({ plan, interval, current, action }: PlanCardProps) {
           </CardTitle>
           {current && <Badge>{t('planCard.currentPlan')}</Badge>}
         </div>
-        <CardDescription>{translateMessage(plan.description)}</CardDescription>
+        <CardDescription>{planText(plan.description)}</CardDescription>
       </CardHeader>
       <CardContent className="grid gap-1">
         <p className="flex items-baseline gap-1">
@@ -62,7 +62,7 @@ export function PlanCard({ plan, interval, current, action }: PlanCardProps) {
           {plan.features.map((feature) => (
             <li key={feature} className="flex gap-2">
               <Check className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden="true" />
-              <span>{translateMessage(feature)}</span>
+              <span>{planText(feature)}</span>
             </li>
           ))}
         </ul>

@@ -176,7 +176,9 @@ describe('/team/developers, API keys', () => {
     await userEvent.type(form.getByRole('textbox', { name: 'Name' }), 'One too many');
     await userEvent.click(form.getByRole('checkbox', { name: 'items:read' }));
     await userEvent.click(form.getByRole('button', { name: 'Create API key' }));
-    expect((await form.findByRole('alert')).textContent).toBe('A team can have at most 10 API keys');
+    expect((await form.findByRole('alert')).textContent).toBe(
+      'A team can have at most 10 API keys. Revoke one to create another.',
+    );
     expect(screen.queryByRole('region', { name: /Copy your new API key/ })).toBeNull();
   });
 

@@ -2,6 +2,7 @@ import { useId, type Ref } from 'react';
 
 import { Checkbox } from '@/components/ui/checkbox';
 import { Label } from '@/components/ui/label';
+import { validationText } from '@/lib/i18n/messages';
 
 type ChoiceCheckboxesProps<T extends string> = {
   legend: string;
@@ -11,7 +12,7 @@ type ChoiceCheckboxesProps<T extends string> = {
   hints?: Record<T, string>;
   value: readonly T[];
   onChange: (value: T[]) => void;
-  /** The field's validation message: the group is described by it and each box marked invalid. */
+  /** The field's validation message (a schema's key): the group is described by it and each box marked invalid. */
   error?: string;
   /** react-hook-form's field ref, given to the first box so a failed submit focuses the group. */
   inputRef?: Ref<HTMLButtonElement>;
@@ -75,7 +76,7 @@ export function ChoiceCheckboxes<T extends string>({
       </div>
       {error && (
         <p id={errorId} className="text-sm text-destructive">
-          {error}
+          {validationText(error)}
         </p>
       )}
     </fieldset>

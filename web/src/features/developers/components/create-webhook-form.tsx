@@ -15,7 +15,7 @@ import { Input } from '@/components/ui/input';
 import { useCreateWebhook } from '@/features/developers/api/create-webhook';
 import { ChoiceCheckboxes } from '@/features/developers/components/choice-checkboxes';
 import { CreateCredentialForm } from '@/features/developers/components/create-credential-form';
-import { type ApiError, hasErrorCode } from '@/lib/api-error';
+import { type ApiError, getErrorText, hasErrorCode } from '@/lib/api-error';
 import { useTranslation } from '@/lib/i18n/translation';
 
 /**
@@ -47,7 +47,13 @@ export function CreateWebhookForm({
         onCreated(webhook);
       },
       onError: (error) => {
-        if (isUrlRefusal(error)) form.setError('url', { message: error.detail }, { shouldFocus: true });
+        if (isUrlRefusal(error)) {
+          form.setError(
+            'url',
+            { message: getErrorText(error, t('createWebhook.failed')) },
+            { shouldFocus: true },
+          );
+        }
       },
     }),
   );

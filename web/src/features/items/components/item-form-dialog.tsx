@@ -1,11 +1,11 @@
-import { CreateItemBodySchema, planLimitMessage, type Item } from '@app/contract';
+import { CreateItemBodySchema, type Item } from '@app/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Plus } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 
 import { ErrorAlert } from '@/components/error-alert';
-import { isPlanLimitError, PlanLimitNotice } from '@/components/plan-limit-notice';
+import { isPlanLimitError, PlanLimitNotice, planLimitText } from '@/components/plan-limit-notice';
 import { SubmitButton } from '@/components/submit-button';
 import { Button } from '@/components/ui/button';
 import {
@@ -21,6 +21,7 @@ import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
 import { useCreateItem } from '@/features/items/api/create-item';
 import { useUpdateItem } from '@/features/items/api/update-item';
+import { getErrorText } from '@/lib/api-error';
 import { useTranslation } from '@/lib/i18n/translation';
 
 type ItemFormDialogProps = {
@@ -51,7 +52,7 @@ export function ItemFormDialog({
         </DialogHeader>
         {!item && limitReached !== null ? (
           <>
-            <PlanLimitNotice message={planLimitMessage(limitReached, 'items')} />
+            <PlanLimitNotice text={planLimitText(limitReached, 'items')} />
             <DialogFooter>
               <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
                 {t('form.cancel')}
@@ -115,7 +116,7 @@ function ItemForm({ tenantUuid, item, onDone }: { tenantUuid: string; item?: Ite
     <Form {...form}>
       <form noValidate className="grid gap-4" onSubmit={onSubmit}>
         {isPlanLimitError(mutation.error) ? (
-          <PlanLimitNotice message={mutation.error.detail} />
+          <PlanLimitNotice text={getErrorText(mutation.error, t('form.createFailed'))} />
         ) : (
           mutation.isError && (
             <ErrorAlert

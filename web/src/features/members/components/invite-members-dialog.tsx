@@ -1,4 +1,4 @@
-import { EmailSchema, planLimitMessage } from '@app/contract';
+import { EmailSchema } from '@app/contract';
 import { UserPlus } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -9,7 +9,7 @@ import {
   InviteRows,
   type InviteRowsValues,
 } from '@/components/invite-rows';
-import { PlanLimitNotice } from '@/components/plan-limit-notice';
+import { PlanLimitNotice, planLimitText } from '@/components/plan-limit-notice';
 import { SubmitButton } from '@/components/submit-button';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -110,7 +110,7 @@ export function InviteMembersDialog({
           </Alert>
         ) : limitReached !== null && !outcomes ? (
           <>
-            <PlanLimitNotice message={planLimitMessage(limitReached, 'members')} />
+            <PlanLimitNotice text={planLimitText(limitReached, 'members')} />
             <DialogFooter>
               <Button type="button" variant="outline" onClick={() => setOpen(false)}>
                 {t('invite.cancel')}
@@ -125,7 +125,7 @@ export function InviteMembersDialog({
                   <AlertDescription>{sentMessage(t, sent)}</AlertDescription>
                 </Alert>
               )}
-              {limited && <PlanLimitNotice message={limited.error!} />}
+              {limited && <PlanLimitNotice text={limited.error!} />}
               {(problem || failures.length > 0) && (
                 <Alert variant="destructive">
                   <AlertDescription>
