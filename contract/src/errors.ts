@@ -322,7 +322,8 @@ export type ErrorParams<C extends ErrorCodeWithParams> = Spec[C] extends ParamNa
 /**
  * The messages of the contract's schemas, by key. A schema's message is its key (`validationMessage`): the API's 422
  * writes its English text into `detail` and sends the key as `params.message`; a web form shows it in its user's
- * language. A number a message states is the limit its schema checks.
+ * language. A number a message states is the limit its schema checks. The two of a password's confirmation are the
+ * web's own (its forms ask twice; the API once), kept here so that every field message has one way to a language.
  */
 export const VALIDATION_MESSAGES = {
   email_required: 'Email is required',
@@ -331,6 +332,8 @@ export const VALIDATION_MESSAGES = {
   password_too_short: `Password must be at least ${MIN_PASSWORD_LENGTH} characters long`,
   password_too_long: `Password must be at most ${MAX_PASSWORD_LENGTH} characters long`,
   current_password_required: 'Current password is required',
+  password_confirmation_required: 'Please confirm your password',
+  passwords_do_not_match: 'Passwords do not match',
   code_required: 'Enter a code',
   code_too_long: 'That code is too long',
   reset_token_invalid: 'Invalid or missing reset token',

@@ -178,6 +178,8 @@ export default {
     password_too_short: 'Das Passwort muss mindestens 8 Zeichen lang sein',
     password_too_long: 'Das Passwort darf höchstens 256 Zeichen lang sein',
     current_password_required: 'Das aktuelle Passwort ist erforderlich',
+    password_confirmation_required: 'Bitte bestätigen Sie Ihr Passwort',
+    passwords_do_not_match: 'Die Passwörter stimmen nicht überein',
     code_required: 'Geben Sie einen Code ein',
     code_too_long: 'Dieser Code ist zu lang',
     reset_token_invalid: 'Ungültiges oder fehlendes Token zum Zurücksetzen',
