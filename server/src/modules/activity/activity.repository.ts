@@ -9,21 +9,21 @@ import { apiKeys } from '../../db/schema/api-keys.ts';
 import { users } from '../../db/schema/users.ts';
 import { deleteInBatches } from '../../db/delete-in-batches.ts';
 
+/** A `NewEntry` as the placeholders of a prepared insert (details as JSON): the one entry both inserts below write. */
+const newEntry = {
+  tenantId: sql.placeholder('tenantId'),
+  actorId: sql.placeholder('actorId'),
+  action: sql.placeholder('action'),
+  details: sql.placeholder('details'),
+};
+
 /**
  * Written beside every change a team makes that is no webhook event, in the change's transaction: built and planned
  * once per connection. An event's entry is `loggedOf`'s, and an item's writes log theirs in their own statement
  * (`loggedFrom`).
  */
 const insertStatement = preparedPerHandle((db) =>
-  db
-    .insert(activityLog)
-    .values({
-      tenantId: sql.placeholder('tenantId'),
-      actorId: sql.placeholder('actorId'),
-      action: sql.placeholder('action'),
-      details: sql.placeholder('details'),
-    })
-    .prepare('insert_activity'),
+  db.insert(activityLog).values(newEntry).prepare('insert_activity'),
 );
 
 export type NewEntry = {
@@ -63,12 +63,7 @@ export function loggedOf(db: Db): Logged {
   return db.$with('logged', loggedColumns).as(
     db
       .insert(activityLog)
-      .values({
-        tenantId: sql.placeholder('tenantId'),
-        actorId: sql.placeholder('actorId'),
-        action: sql.placeholder('action'),
-        details: sql.placeholder('details'),
-      })
+      .values(newEntry)
       .returning({
         id: activityLog.id,
         tenantId: activityLog.tenantId,
