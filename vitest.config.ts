@@ -1,10 +1,25 @@
 import { availableParallelism } from 'node:os';
 
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
+
+import server from './server/vitest.config.ts';
+
+// The server's test files share each worker's modules (isolate: false): each file still opens a database of its own
+// and builds its own app, but the server's modules load once per worker, not once per file (docs/decisions/032). The
+// files that replace a module (vi.mock) run isolated, as a project of their own.
+const MOCKING = ['src/modules/auth/token-before-hash.test.ts', 'src/modules/auth/auth.login-timing.test.ts'];
 
 export default defineConfig({
   test: {
-    projects: ['contract', 'server', 'web'],
+    projects: [
+      'contract',
+      'web',
+      {
+        root: './server',
+        test: { ...server.test, isolate: false, exclude: [...configDefaults.exclude, ...MOCKING] },
+      },
+      { root: './server', test: { ...server.test, name: 'server-mocks', include: MOCKING } },
+    ],
     globalSetup: ['test-load.ts'],
     // A worker per core: Vitest's default leaves one for its main process, which mostly waits, and on two cores that
     // halves the suite (web alone: 194 s with one worker, 125 s with two; docs/decisions/018).

@@ -1,12 +1,12 @@
 // What the benchmark (run.mjs) and the soak test (soak.mjs) share: the built app plus its /bench routes
 // (server.ts), started on a freshly seeded scratch database (PostgreSQL from DATABASE_URL, in a database made for
 // the run and dropped after it; else a fresh PGlite in a temporary directory), optionally beside the bare process
-// (bare-server.mjs) on the same database and JWT secret, and the client side of signing in and reading the
-// server's memory.
+// (bare-server.mjs) on the same database and JWT secret, and the client side of signing in, reading the server's
+// memory and the CPU time each process spends.
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { closeSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -39,10 +39,14 @@ export async function buildServer() {
 
 /**
  * Seeds a scratch database at `scale` (server/src/db/seed.ts), starts the built app on it with --expose-gc and
- * runs `work(baseUrl, { bareUrl })`; stops the app and drops the database whatever happens. `label` names the
+ * runs `work(baseUrl, { bareUrl, cpu })`; stops the app and drops the database whatever happens. `label` names the
  * scratch database. With `bare` on PostgreSQL, the bare process (bare-server.mjs) runs beside the app on the same
  * database with the same JWT secret, so the app's tokens work on it, and `bareUrl` is its address; on PGlite, a
- * database of the app's own process, there is none (`bareUrl` undefined).
+ * database of the app's own process, there is none (`bareUrl` undefined). `cpu(url)` reads the CPU milliseconds
+ * spent so far by the process serving `url` and by PostgreSQL (see cpuReader).
+ *
+ * The app runs as users run it: at the default log level, every request logged, to a file (the cheapest stdout a
+ * deployment gives it; a terminal would measure the terminal). Its lines at warn and above are printed after the run.
  */
 export async function withSeededApp({ label, scale, env = {}, bare = false }, work) {
   const target = await prepareDatabase(label);
@@ -59,6 +63,9 @@ export async function withSeededApp({ label, scale, env = {}, bare = false }, wo
     console.log(seeded.stdout.trim());
 
     const port = await freePort();
+    const logDir = mkdtempSync(path.join(tmpdir(), `tessera-${label}-log-`));
+    const logFile = path.join(logDir, 'app.log');
+    const log = openSync(logFile, 'a');
     const server = spawn(
       process.execPath,
       [
@@ -74,13 +81,14 @@ export async function withSeededApp({ label, scale, env = {}, bare = false }, wo
           PORT: String(port),
           JWT_SECRET,
           TRUST_PROXY: 'true',
-          LOG_LEVEL: 'warn',
+          LOG_LEVEL: '',
           REDIS_URL: '',
           ...env,
         },
-        stdio: ['ignore', 'inherit', 'inherit'],
+        stdio: ['ignore', log, 'inherit'],
       },
     );
+    closeSync(log);
     const baseUrl = `http://127.0.0.1:${port}`;
     const exited = once(server, 'exit');
     let bareServer;
@@ -98,15 +106,91 @@ export async function withSeededApp({ label, scale, env = {}, bare = false }, wo
         bareUrl = `http://127.0.0.1:${barePort}`;
         await waitForListening(`${bareUrl}/items`, bareServer);
       }
-      return await work(baseUrl, { bareUrl });
+      const pids = new Map([
+        [baseUrl, server.pid],
+        [bareUrl, bareServer?.pid],
+      ]);
+      const postgres = databaseUrl ? await postmasterPid(target.env.DATABASE_URL) : undefined;
+      const cpu = cpuReader(pids, postgres);
+      return await work(baseUrl, { bareUrl, cpu });
     } finally {
       bareServer?.kill('SIGTERM');
       await bareExited;
       server.kill('SIGTERM');
       await exited;
+      printWarnings(logFile);
+      rmSync(logDir, { recursive: true, force: true });
     }
   } finally {
     await target.drop();
+  }
+}
+
+/** The app's log lines at warn (40) and above, and how many lines it wrote in all. */
+function printWarnings(file) {
+  const lines = readFileSync(file, 'utf8').split('\n').filter(Boolean);
+  const loud = lines.filter((line) => {
+    try {
+      return JSON.parse(line).level >= 40;
+    } catch {
+      return true;
+    }
+  });
+  console.log(`The app wrote ${lines.length} log lines, ${loud.length} at warn or above.`);
+  for (const line of loud.slice(0, 20)) console.log(line);
+}
+
+// CPU time from Linux's /proc, in clock ticks of 10 ms (USER_HZ, 100 on every Linux architecture Node runs on).
+const TICK_MS = 10;
+
+/** utime, stime, cutime and cstime of a process (its threads included); null when it is gone or /proc is not there. */
+function cpuTicks(pid) {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return {
+      ppid: Number(fields[1]),
+      own: Number(fields[11]) + Number(fields[12]),
+      reaped: Number(fields[13]) + Number(fields[14]),
+    };
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * A reader of CPU milliseconds spent so far: `cpu(url)` gives `{ node, postgres }`, the Node process serving `url`
+ * (every thread of it) and the whole PostgreSQL server (the postmaster, the backends it has reaped, and every live
+ * child: backends, the WAL writer, the checkpointer), or undefined for either where it cannot be read (off Linux, a
+ * database on another machine, PGlite inside the app's own process).
+ */
+function cpuReader(pids, postmaster) {
+  const postgres = () => {
+    const main = postmaster && cpuTicks(postmaster);
+    if (!main) return undefined;
+    let ticks = main.own + main.reaped;
+    for (const entry of readdirSync('/proc')) {
+      if (!/^\d+$/.test(entry)) continue;
+      const child = cpuTicks(entry);
+      if (child?.ppid === postmaster) ticks += child.own;
+    }
+    return ticks * TICK_MS;
+  };
+  return (url) => {
+    const node = cpuTicks(pids.get(url));
+    return { node: node ? node.own * TICK_MS : undefined, postgres: postgres() };
+  };
+}
+
+/** The PostgreSQL server's main process, when it runs on this machine: the parent of a backend. */
+async function postmasterPid(url) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const { rows } = await client.query('select pg_backend_pid() as pid');
+    return cpuTicks(rows[0].pid)?.ppid;
+  } finally {
+    await client.end();
   }
 }
 

@@ -2,8 +2,10 @@
 // built app on it (PostgreSQL from DATABASE_URL, in a scratch database; else a fresh PGlite) and, beside it, the bare
 // process (bench/bare-server.mjs: the least a Node process does for the same request, in a process of its own, on
 // the same database and JWT secret), and drives each hot endpoint with autocannon on loopback, interleaved with the
-// bare process's matching route. Reports requests/s as a ratio to the bare process, p50/p99 latency and the app's
-// memory; writes bench/results.json and bench/results.md; exits 1 when a budget does not hold.
+// bare process's matching route. Reports requests/s as a ratio to the bare process, p50/p99 latency, the CPU
+// milliseconds per request of the Node process and of PostgreSQL (so that a gap says where it is spent) and the app's
+// memory; writes bench/results.json and bench/results.md; exits 1 when a budget does not hold. The app runs as users
+// run it: default settings, request logs on (harness.mjs).
 //
 // Each endpoint runs in rounds (4 of 4 s), each right after a round of its yardstick, so that the drift of a shared
 // machine's speed cancels out; the spread of the rounds' ratios is the noise of its ratio. p99 is the median of
@@ -57,7 +59,7 @@ const SUPER_ADMIN = seedUser(2);
 
 // Budgets: enforced here, never in tests. Ratios hold on PostgreSQL, one app process, CONNECTIONS connections, at
 // every scale; they are to the bare process's matching route, measured right before each round of the endpoint's.
-const ITEMS_BUDGET = 0.6; // GET /api/items/?limit=50 against the bare GET /items?limit=50
+const ITEMS_BUDGET = 0.6; // GET /api/items/?limit=50 against the bare GET /items?limit=50 (issue 40 asks 0.8: not reached yet)
 const READ_BUDGET = 0.7; // every other authenticated read, against the same
 const INSERT_BUDGET = 0.5; // POST /api/items/ against the bare POST /items, with and without 3 webhook endpoints
 const WORKER_BUDGET = 500; // webhook deliveries a second, one worker, to a receiver in a process of its own
@@ -93,7 +95,8 @@ async function benchScale(scale) {
   return withSeededApp(
     // A web instance: a request queues its webhook deliveries and a worker sends them (measured apart, benchWorker).
     { label: 'bench', scale, bare: true, env: { SUPER_ADMIN_EMAILS: SUPER_ADMIN, PROCESS_ROLE: 'web' } },
-    async (baseUrl, { bareUrl }) => {
+    async (baseUrl, { bareUrl, cpu }) => {
+      const measure = measurer(cpu);
       const owner = (await signIn(baseUrl, OWNER)).access_token;
       const admin = (await signIn(baseUrl, SUPER_ADMIN)).access_token;
       const teams = await (await fetch(`${baseUrl}/api/tenants`, { headers: auth(owner) })).json();
@@ -236,8 +239,8 @@ async function benchScale(scale) {
         const rounds = [];
         const neighbours = [];
         for (let round = 0; round < ROUNDS; round++) {
-          if (endpoint.yardstick) neighbours.push(await drive(endpoint.yardstick, ROUND_S));
-          rounds.push(await drive(endpoint, ROUND_S));
+          if (endpoint.yardstick) neighbours.push(await measure(endpoint.yardstick, ROUND_S));
+          rounds.push(await measure(endpoint, ROUND_S));
         }
         results.push(describe(endpoint, rounds, neighbours));
         if (endpoint.yardstick) yardstickRuns.get(endpoint.yardstick).push(...neighbours);
@@ -382,8 +385,28 @@ function summarize(runs) {
     p50Ms: Math.round(median(runs.map((run) => run.latency.p50))),
     p99Ms: Math.round(median(p99s)),
     p99RoundsMs: p99s,
+    nodeCpuMs: cpuPerRequest(runs, 'node'),
+    postgresCpuMs: cpuPerRequest(runs, 'postgres'),
     errors: runs.reduce((sum, run) => sum + run.errors + run.timeouts + run.non2xx, 0),
   };
+}
+
+/** drive(), with the CPU milliseconds the serving process and PostgreSQL spent during the run (cpuMs). */
+function measurer(cpu) {
+  return async (endpoint, duration) => {
+    const before = cpu(endpoint.base);
+    const run = await drive(endpoint, duration);
+    const after = cpu(endpoint.base);
+    const spent = (key) => (before[key] === undefined ? undefined : after[key] - before[key]);
+    return { ...run, cpuMs: { node: spent('node'), postgres: spent('postgres') } };
+  };
+}
+
+/** CPU milliseconds per answered request over `runs`, for `key` (node or postgres); undefined where not read. */
+function cpuPerRequest(runs, key) {
+  if (runs.some((run) => run.cpuMs[key] === undefined)) return undefined;
+  const ms = runs.reduce((sum, run) => sum + run.cpuMs[key], 0);
+  return Number((ms / runs.reduce((sum, run) => sum + run.requests.total, 0)).toFixed(3));
 }
 
 function drive({ base, path: url, method = 'GET', headers, body, setupRequest }, duration) {
@@ -423,6 +446,9 @@ function evaluate(runs, worker) {
         "the app (global hooks, drizzle, the app's pool): information, not a budget."
       : 'Yardstick: none on PGlite (no other process can share its database): reads are compared with the ' +
         'in-process floor, as information; no ratio budget applies.',
+    'The app runs at its default settings, as users run it: log level info, every request logged (to a file). The CPU ' +
+      'columns are CPU milliseconds per answered request, read from /proc around each round: the Node process that ' +
+      'served it (all its threads) and the whole PostgreSQL server (every backend, the WAL writer, the checkpointer).',
     `Budgets${enforceRatios ? '' : ' (ratios enforced on PostgreSQL only)'}: GET /api/items/?limit=${ITEMS_LIMIT} ` +
       `≥ ${ITEMS_BUDGET}, every other authenticated read ≥ ${READ_BUDGET}, POST /api/items/ ≥ ${INSERT_BUDGET}, ` +
       `at every scale; p99 < ${P99_BUDGET_MS} ms for each of them; no errors; heap flat.`,
@@ -437,8 +463,8 @@ function evaluate(runs, worker) {
     lines.push(
       `### Scale ${run.scale}`,
       '',
-      '| endpoint | req/s | ratio | to | rounds | budget | p50 ms | p99 ms | errors |',
-      '|---|---:|---:|---|---|---:|---:|---:|---:|',
+      '| endpoint | req/s | ratio | to | rounds | budget | p50 ms | p99 ms | errors | Node CPU ms/req | PostgreSQL CPU ms/req |',
+      '|---|---:|---:|---|---|---:|---:|---:|---:|---:|---:|',
     );
     for (const r of run.results) {
       const ratio = r.yardstick ? '' : (r.ratio ?? '–');
@@ -447,7 +473,7 @@ function evaluate(runs, worker) {
       const name = r.yardstick ? `**${r.endpoint}**` : r.endpoint;
       lines.push(
         `| ${name} | ${r.requestsPerSecond} | ${ratio} | ${r.to ?? ''} | ${spread} | ${budget} | ${r.p50Ms} | ` +
-          `${r.p99Ms} | ${r.errors} |`,
+          `${r.p99Ms} | ${r.errors} | ${r.nodeCpuMs ?? '–'} | ${r.postgresCpuMs ?? '–'} |`,
       );
       if (r.errors > 0) failures.push(`scale ${run.scale}: ${r.endpoint} answered ${r.errors} errors`);
       if (!r.budget) continue;

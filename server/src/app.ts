@@ -87,7 +87,7 @@ export type AppOptions = {
   database: Database;
   /** Directory of the built web app; null serves the API only. */
   webDir?: string | null;
-  /** Tests read the log: a level and a stream replace LOG_LEVEL and stdout. */
+  /** Where the log goes (main.ts: stdout, asynchronously; tests read it): a level replaces LOG_LEVEL. */
   logger?: { level?: string; stream?: { write(line: string): void } };
   /** Tests move time with their own clock. */
   clock?: Clock;

@@ -3,6 +3,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 
 import closeWithGrace from 'close-with-grace';
+import pino from 'pino';
 
 import { buildApp } from './app.ts';
 import { type Config, ConfigError, loadConfig } from './config.ts';
@@ -29,7 +30,7 @@ async function main() {
     .then(() => assertIsolation(database))
     .then(() => {
       progress.stage = 'app';
-      return buildApp({ config, database });
+      return buildApp({ config, database, logger: { stream: logDestination() } });
     })
     .catch(async (error: unknown) => {
       await database.close();
@@ -61,6 +62,15 @@ async function main() {
     await database.close();
     throw error;
   }
+}
+
+/**
+ * Standard output, written asynchronously: a line is handed to the kernel by a write of its own once the one before
+ * has gone, so that under load lines leave in batches, in order, and a request never waits on a write. pino flushes
+ * what is left, synchronously, when the process exits, a stop and an uncaught error included (docs/decisions/031).
+ */
+function logDestination() {
+  return pino.destination({ dest: 1, sync: false });
 }
 
 main().catch((error: unknown) => {

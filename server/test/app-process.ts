@@ -1,7 +1,12 @@
 // The app's real start-up path (src/main.ts) in a child process, for tests of start-up and of several instances.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
+
+import { PGlite } from '@electric-sql/pglite';
+import { inject } from 'vitest';
 
 import { scaled } from '../../test-deadlines.ts';
 
@@ -15,8 +20,18 @@ export type Started = {
   exit: Promise<number | null>;
 };
 
-export function run(env: NodeJS.ProcessEnv) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+/** A fresh DATA_DIR holding the suite's migrated template (global-setup.ts): a process starts on it without an initdb. */
+export async function migratedDataDir(prefix = 'tessera-') {
+  const dir = mkdtempSync(path.join(tmpdir(), prefix));
+  const template = new Blob([readFileSync(inject('pgliteTemplate'))]);
+  await (await PGlite.create(path.join(dir, 'pgdata'), { loadDataDir: template })).close();
+  return dir;
+}
+
+/** `preload`: a module (a path from server/) loaded before the app, for a test that needs a hand inside the process. */
+export function run(env: NodeJS.ProcessEnv, { preload }: { preload?: string } = {}) {
+  const imports = ['--import', 'tsx', ...(preload ? ['--import', `./${preload}`] : [])];
+  const child = spawn(process.execPath, [...imports, 'src/main.ts'], {
     cwd: SERVER_ROOT,
     env: { PATH: process.env.PATH, PORT: '0', LOG_LEVEL: 'info', ...env },
   });
@@ -27,8 +42,8 @@ export function run(env: NodeJS.ProcessEnv) {
   return { child, output: () => output, exit };
 }
 
-export async function start(env: NodeJS.ProcessEnv): Promise<Started> {
-  const running = run(env);
+export async function start(env: NodeJS.ProcessEnv, options?: { preload?: string }): Promise<Started> {
+  const running = run(env, options);
   const url = await new Promise<string>((resolve, reject) => {
     const check = setInterval(() => {
       const match = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(running.output());

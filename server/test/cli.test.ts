@@ -1,8 +1,6 @@
 // The operator commands as an operator runs them: a real process on a real data directory.
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 
 import { eq } from 'drizzle-orm';
@@ -12,6 +10,7 @@ import { openDatabase } from '../src/db/client.ts';
 import { migrateDatabase } from '../src/db/migrate.ts';
 import { operatorAudit } from '../src/db/schema/operator-audit.ts';
 import { users } from '../src/db/schema/users.ts';
+import { migratedDataDir } from './app-process.ts';
 
 const SERVER_ROOT = path.resolve(import.meta.dirname, '..');
 
@@ -44,7 +43,7 @@ async function withDatabase(
 
 describe('npm run cli -- promote-super-admin', () => {
   it('refuses an unverified account in one line (exit 1), and promotes it once verified', async () => {
-    const dataDir = mkdtempSync(path.join(tmpdir(), 'tessera-cli-'));
+    const dataDir = await migratedDataDir('tessera-cli-');
     const email = 'operator@example.com';
     await withDatabase(dataDir, async (db) => {
       await db.insert(users).values({ email, passwordHash: null, isVerified: false });
@@ -72,7 +71,7 @@ describe('npm run cli -- promote-super-admin', () => {
 
 describe('npm run cli -- unsuspend', () => {
   it('lifts a suspension in one line, on the operators’ audit list; a repeat changes nothing; an unknown email exits 1', async () => {
-    const dataDir = mkdtempSync(path.join(tmpdir(), 'tessera-cli-'));
+    const dataDir = await migratedDataDir('tessera-cli-');
     const email = 'locked-out@example.com';
     await withDatabase(dataDir, async (db) => {
       await db.insert(users).values({ email, passwordHash: null, isVerified: true, suspendedAt: new Date() });

@@ -8,15 +8,14 @@
 //
 // The app here runs on PGlite whatever DATABASE_URL says, so it runs in either pass of the suite, as CI's on PostgreSQL.
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import net from 'node:net';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 
 import { PGlite } from '@electric-sql/pglite';
-import { afterAll, afterEach, describe, expect, inject, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
 
-import { type Started, start, stop, until } from './app-process.ts';
+import { migratedDataDir, type Started, start, stop, until } from './app-process.ts';
 import { type LocalSmtpServer, startLocalSmtpServer } from './local-smtp-server.ts';
 import { scaled } from '../../test-deadlines.ts';
 
@@ -71,10 +70,7 @@ describe('the app killed in the middle of a burst of writes', () => {
   it(
     'keeps every acknowledged write whole, opens the data dir again, and delivers the queued mail once',
     async () => {
-      dataDir = mkdtempSync(path.join(tmpdir(), 'tessera-faults-crash-'));
-      // The data dir starts as the suite's migrated template (global-setup.ts), sparing the child an initdb.
-      const template = new Blob([readFileSync(inject('pgliteTemplate'))]);
-      await (await PGlite.create(path.join(dataDir, 'pgdata'), { loadDataDir: template })).close();
+      dataDir = await migratedDataDir('tessera-faults-crash-');
       silent = await startSilentSmtpServer();
       const env = { DATA_DIR: dataDir, JWT_SECRET: 'faults-test-secret-that-is-at-least-32-bytes' };
       app = await start({ ...env, SMTP_URL: `smtp://127.0.0.1:${silent.port}` });

@@ -1,5 +1,5 @@
-// The real start-up path in a child process: config errors, the data-dir lock, restarts that keep data, and a
-// graceful stop that lets an in-flight request finish.
+// The real start-up path in a child process: config errors, the data-dir lock, restarts that keep data, a graceful
+// stop that lets an in-flight request finish, and request logs that reach stdout whole however the process ends.
 import { once } from 'node:events';
 import { mkdtempSync } from 'node:fs';
 import net from 'node:net';
@@ -9,7 +9,7 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { describe, expect, it } from 'vitest';
 
-import { run, start, stop, until } from './app-process.ts';
+import { migratedDataDir, run, type Started, start, stop, until } from './app-process.ts';
 
 const dataDir = () => mkdtempSync(path.join(tmpdir(), 'tessera-main-'));
 
@@ -42,7 +42,7 @@ describe('start-up', () => {
   });
 
   it('keeps the data across a stop and a start, and refuses a second process on the same data', async () => {
-    const DATA_DIR = dataDir();
+    const DATA_DIR = await migratedDataDir();
     const first = await start({ DATA_DIR });
     expect(await (await fetch(`${first.url}/api/health`)).json()).toEqual({ status: 'ok' });
 
@@ -67,7 +67,7 @@ describe('start-up', () => {
   });
 
   it('finishes an in-flight request on SIGTERM, then exits 0', async () => {
-    const server = await start({ DATA_DIR: dataDir() });
+    const server = await start({ DATA_DIR: await migratedDataDir() });
     const body = JSON.stringify({ note: 'x'.repeat(64) });
     const socket = net.connect(server.port, '127.0.0.1');
     await once(socket, 'connect');
@@ -99,7 +99,7 @@ describe('start-up', () => {
   it('drains on SIGTERM: not ready at once, yet still serving, each connection closed after its answer', async () => {
     // Long enough to look at the instance while it drains; the test then kills it (the stop after a drain is the
     // test above's, whose drain is 0 outside production).
-    const server = await start({ DATA_DIR: dataDir(), SHUTDOWN_DRAIN_SECONDS: '600' });
+    const server = await start({ DATA_DIR: await migratedDataDir(), SHUTDOWN_DRAIN_SECONDS: '600' });
     expect((await fetch(`${server.url}/api/health/ready`)).status).toBe(200);
     server.child.kill('SIGTERM');
     await until(() => server.output().includes('stopping: not ready, draining'), 'the drain to begin');
@@ -134,5 +134,65 @@ describe('start-up', () => {
     const current = await start({ DATA_DIR, MIGRATE_ON_START: 'false' });
     expect((await fetch(`${current.url}/api/health/ready`)).status).toBe(200);
     expect(await stop(current)).toBe(0);
+  });
+});
+
+describe('request logs (docs/decisions/031)', () => {
+  const BATCHES = 20;
+  const PER_BATCH = 25;
+
+  /** BATCHES rounds of PER_BATCH requests at once, each named by its X-Request-Id: b<batch>-<n>. */
+  async function sendBatches(server: Started) {
+    for (let batch = 0; batch < BATCHES; batch++) {
+      const answers = await Promise.all(
+        Array.from({ length: PER_BATCH }, (_, n) =>
+          fetch(`${server.url}/api/health`, { headers: { 'x-request-id': `b${batch}-${n}` } }),
+        ),
+      );
+      expect(answers.map((answer) => answer.status)).toEqual(Array(PER_BATCH).fill(200));
+    }
+  }
+
+  /**
+   * What stdout held once the process ended: both lines of every request, each request's in order, each batch's
+   * after the one before; and the index of the last request line, for what must come after it.
+   */
+  function checkRequestLines(output: string) {
+    const lines = output
+      .split('\n')
+      .filter((line) => line.startsWith('{'))
+      .map((line) => JSON.parse(line) as { reqId?: string; msg: string });
+    const at = (reqId: string, msg: string) => lines.findIndex((l) => l.reqId === reqId && l.msg === msg);
+    let last = -1;
+    for (let batch = 0; batch < BATCHES; batch++) {
+      const ids = Array.from({ length: PER_BATCH }, (_, n) => `b${batch}-${n}`);
+      const incoming = ids.map((id) => at(id, 'incoming request'));
+      const completed = ids.map((id) => at(id, 'request completed'));
+      expect([...incoming, ...completed].filter((index) => index < 0)).toEqual([]);
+      ids.forEach((_, n) => expect(incoming[n]).toBeLessThan(completed[n]!));
+      expect(Math.min(...incoming)).toBeGreaterThan(last);
+      last = Math.max(...completed);
+    }
+    return { lines, last };
+  }
+
+  it('every request logged reaches stdout, in order, when the process stops', async () => {
+    const server = await start({ DATA_DIR: await migratedDataDir() });
+    await sendBatches(server);
+    expect(await stop(server)).toBe(0);
+    const { lines, last } = checkRequestLines(server.output());
+    expect(lines.findIndex((l) => l.msg === 'stopping: finishing in-flight requests')).toBeGreaterThan(last);
+  });
+
+  it('and when it crashes on an uncaught error', async () => {
+    const server = await start(
+      { DATA_DIR: await migratedDataDir() },
+      { preload: 'test/fixtures/crash-on-signal.ts' },
+    );
+    await sendBatches(server);
+    server.child.kill('SIGWINCH');
+    expect(await server.exit).toBe(1);
+    const { lines, last } = checkRequestLines(server.output());
+    expect(lines.findIndex((l) => l.msg === 'stopping after an uncaught error')).toBeGreaterThan(last);
   });
 });

@@ -2,6 +2,7 @@
 // budgets. Child-process tests start the real server, each start a PGlite initdb and every migration.
 import { vi } from 'vitest';
 
-import { scaled } from '../../test-deadlines.ts';
+import { remeasureSlowdown, scaled } from '../../test-deadlines.ts';
 
+remeasureSlowdown();
 vi.setConfig({ testTimeout: scaled(60_000), hookTimeout: scaled(60_000) });
