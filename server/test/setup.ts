@@ -1,5 +1,5 @@
 // Each test file's deadlines, stretched by how busy the machine is now (docs/decisions/018): hang guards, not speed
-// budgets. Child-process tests start the real server, each start a PGlite initdb and every migration.
+// budgets. Child-process tests start the real server, on a copy of the migrated template or migrating on start.
 import { vi } from 'vitest';
 
 import { remeasureSlowdown, scaled } from '../../test-deadlines.ts';
