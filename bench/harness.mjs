@@ -22,6 +22,10 @@ const JWT_SECRET = randomBytes(32).toString('hex');
 
 // Beside the server's own bundle, so that its packages resolve the same way.
 const serverBundle = path.join(root, 'server/dist/bench-server.mjs');
+// BENCH_CPU_PROF=dir: a V8 CPU profile of the app and of the bare process, written there when they stop.
+const cpuProfile = process.env.BENCH_CPU_PROF
+  ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`]
+  : [];
 
 export async function buildServer() {
   const serverPkg = JSON.parse(readFileSync(path.join(root, 'server/package.json'), 'utf8'));
@@ -66,28 +70,20 @@ export async function withSeededApp({ label, scale, env = {}, bare = false }, wo
     const logDir = mkdtempSync(path.join(tmpdir(), `tessera-${label}-log-`));
     const logFile = path.join(logDir, 'app.log');
     const log = openSync(logFile, 'a');
-    const server = spawn(
-      process.execPath,
-      [
-        '--expose-gc',
-        ...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : []),
-        serverBundle,
-      ],
-      {
-        cwd: path.join(root, 'server'),
-        env: {
-          ...process.env,
-          ...target.env,
-          PORT: String(port),
-          JWT_SECRET,
-          TRUST_PROXY: 'true',
-          LOG_LEVEL: '',
-          REDIS_URL: '',
-          ...env,
-        },
-        stdio: ['ignore', log, 'inherit'],
+    const server = spawn(process.execPath, ['--expose-gc', ...cpuProfile, serverBundle], {
+      cwd: path.join(root, 'server'),
+      env: {
+        ...process.env,
+        ...target.env,
+        PORT: String(port),
+        JWT_SECRET,
+        TRUST_PROXY: 'true',
+        LOG_LEVEL: '',
+        REDIS_URL: '',
+        ...env,
       },
-    );
+      stdio: ['ignore', log, 'inherit'],
+    });
     closeSync(log);
     const baseUrl = `http://127.0.0.1:${port}`;
     const exited = once(server, 'exit');
@@ -98,10 +94,19 @@ export async function withSeededApp({ label, scale, env = {}, bare = false }, wo
       let bareUrl;
       if (bare && databaseUrl) {
         const barePort = await freePort();
-        bareServer = spawn(process.execPath, [path.join(import.meta.dirname, 'bare-server.mjs')], {
-          env: { ...process.env, PORT: String(barePort), DATABASE_URL: target.env.DATABASE_URL, JWT_SECRET },
-          stdio: ['ignore', 'inherit', 'inherit'],
-        });
+        bareServer = spawn(
+          process.execPath,
+          [...cpuProfile, path.join(import.meta.dirname, 'bare-server.mjs')],
+          {
+            env: {
+              ...process.env,
+              PORT: String(barePort),
+              DATABASE_URL: target.env.DATABASE_URL,
+              JWT_SECRET,
+            },
+            stdio: ['ignore', 'inherit', 'inherit'],
+          },
+        );
         bareExited = once(bareServer, 'exit');
         bareUrl = `http://127.0.0.1:${barePort}`;
         await waitForListening(`${bareUrl}/items`, bareServer);

@@ -3,15 +3,20 @@
 // newest items) done inside the app, behind every global hook, through drizzle and the app's pool, with none of a
 // route's own work (row-level-security transaction, validation, serialization by schema). Not the yardstick: it
 // splits an endpoint's distance from the bare process into what the app's frame costs every request (floor ÷
-// bare) and what the route adds (endpoint ÷ floor). GET /bench/memory: the process's heap and peak memory. And the
+// bare) and what the route adds (endpoint ÷ floor); its variants price the two rules of the design the bare process
+// leaves out (below). GET /bench/memory: the process's heap and peak memory. And the
 // webhook worker's backlog (below).
 import { and, desc, eq, sql } from 'drizzle-orm';
+import type { RouteHandlerMethod } from 'fastify';
 
 import { buildApp } from '../server/src/app.ts';
 import { loadConfig } from '../server/src/config.ts';
-import { openDatabase } from '../server/src/db/client.ts';
+import { type Db, openDatabase } from '../server/src/db/client.ts';
 import { migrateDatabase } from '../server/src/db/migrate.ts';
+import { preparedPerHandle } from '../server/src/db/prepared.ts';
 import { items } from '../server/src/db/schema/items.ts';
+import { memberships } from '../server/src/db/schema/memberships.ts';
+import { withTenantStatement } from '../server/src/db/tenant-scope.ts';
 import { webhookDeliveries, webhookEndpoints } from '../server/src/db/schema/webhooks.ts';
 
 const config = loadConfig();
@@ -20,29 +25,56 @@ await migrateDatabase(database);
 const app = await buildApp({ config, database });
 const { db } = database;
 
-const newestItems = db
-  .select({
-    uuid: items.uuid,
-    name: items.name,
-    description: items.description,
-    created_at: items.createdAt,
-    updated_at: items.updatedAt,
-  })
-  .from(items)
-  .where(eq(items.tenantId, sql.placeholder('tenantId')))
-  .orderBy(desc(items.createdAt), desc(items.uuid))
-  .limit(sql.placeholder('limit'))
-  .prepare('bench_floor_items');
+const newestItemColumns = {
+  uuid: items.uuid,
+  name: items.name,
+  description: items.description,
+  created_at: items.createdAt,
+  updated_at: items.updatedAt,
+};
+const newest = (handle: Db, name: string) =>
+  handle
+    .select(newestItemColumns)
+    .from(items)
+    .where(eq(items.tenantId, sql.placeholder('tenantId')))
+    .orderBy(desc(items.createdAt), desc(items.uuid))
+    .limit(sql.placeholder('limit'))
+    .prepare(name);
+// Prepared once per handle (the app's pool, or a scope's: db/tenant-scope.ts), as the items route's statement is.
+const floorItems = preparedPerHandle((handle) => newest(handle, 'bench_floor_items'));
 
-app.get('/bench/floor', async (request, reply) => {
-  const token = request.headers.authorization?.slice('Bearer '.length) ?? '';
-  const user = await app.accessTokens.verify(token);
-  if (!user) return reply.status(401).send();
-  const tenantId = String(request.headers['x-tenant-uuid']);
-  const access = await app.findTenantAccess(tenantId, user.uuid, user.sessionId);
-  if (!access.sessionOpen || !access.role) return reply.status(403).send();
-  return newestItems.execute({ tenantId, limit: 50 });
-});
+// The floor's two variants price the design's two rules for the items read (information, run.mjs): the session check
+// (the bare process asks only for the membership) and the row-level-security transaction (the route's).
+const membershipOnly = db
+  .select({ role: memberships.role })
+  .from(memberships)
+  .where(
+    and(
+      eq(memberships.tenantId, sql.placeholder('tenantId')),
+      eq(memberships.userId, sql.placeholder('userId')),
+    ),
+  )
+  .prepare('bench_membership_only');
+
+type Floor = { session: boolean; scoped: boolean };
+const floor =
+  ({ session, scoped }: Floor): RouteHandlerMethod =>
+  async (request, reply) => {
+    const token = request.headers.authorization?.slice('Bearer '.length) ?? '';
+    const user = await app.accessTokens.verify(token);
+    if (!user) return reply.status(401).send();
+    const tenantId = String(request.headers['x-tenant-uuid']);
+    const member = session
+      ? await app.findTenantAccess(tenantId, user.uuid, user.sessionId).then((a) => a.sessionOpen && a.role)
+      : (await membershipOnly.execute({ tenantId, userId: user.uuid }))[0]?.role;
+    if (!member) return reply.status(403).send();
+    return scoped
+      ? withTenantStatement(db, tenantId, (tx) => floorItems(tx).execute({ tenantId, limit: 50 }))
+      : floorItems(db).execute({ tenantId, limit: 50 });
+  };
+app.get('/bench/floor', floor({ session: true, scoped: false }));
+app.get('/bench/floor/membership-only', floor({ session: false, scoped: false }));
+app.get('/bench/floor/scoped', floor({ session: true, scoped: true }));
 
 // The worker's benchmark (bench/run.mjs): a backlog of `n` pings for an endpoint, queued at once, and how many of an
 // endpoint's deliveries are still pending.
