@@ -45,6 +45,13 @@ export const SERVER_MODULES = {
     uses: ['auth', 'tenants', 'billing', 'mail', 'activity', 'api-keys', 'webhooks'],
   },
   items: { owns: ['items'], uses: ['billing', 'activity'] },
+  // Enterprise identity: a team's verified domains. A change's notice goes to the team's owner, read with the
+  // acting member's address.
+  enterprise: {
+    owns: ['domains'],
+    reads: ['tenants', 'memberships', 'users'],
+    uses: ['auth', 'billing', 'mail', 'tenants', 'activity'],
+  },
   // What a team uses of its plan: the owners' counts against billing's limits.
   usage: { owns: [], uses: ['billing', 'members', 'items'] },
   // Deleting an account and exporting its data: composes the services of the modules that hold that data.

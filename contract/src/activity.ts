@@ -24,6 +24,9 @@ export const ACTIVITY_ACTIONS = [
   'apikey.revoked',
   'webhook.disabled',
   'webhook.deleted',
+  'domain.added',
+  'domain.verified',
+  'domain.removed',
 ] as const;
 export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number];
 

@@ -73,6 +73,12 @@ export const API_KEY_PREFIX = 'tsk_';
 /** Live (not revoked) keys a team may hold. */
 export const MAX_API_KEYS = 10;
 
+/** Enterprise identity (docs/contract.md section 4): the domains a team may hold, and how long a domain's name may be. */
+export const MAX_TEAM_DOMAINS = 20;
+export const DOMAIN_MAX_LENGTH = 253;
+/** The TXT record that proves a domain is the team's: `_tessera-challenge.{domain}`. */
+export const DOMAIN_CHALLENGE_LABEL = '_tessera-challenge';
+
 /** The changes a webhook endpoint may subscribe to: each is also an action of the team's activity log. */
 export const WEBHOOK_EVENTS = [
   'item.created',

@@ -17,6 +17,7 @@ import { superAdminEndpointSchemas } from './super-admin.ts';
 import { healthEndpointSchemas } from './health.ts';
 import { itemsEndpointSchemas } from './items.ts';
 import { developersEndpointSchemas } from './developers.ts';
+import { enterpriseEndpointSchemas } from './enterprise.ts';
 
 export const ENDPOINT_SCHEMAS = {
   ...authEndpointSchemas,
@@ -30,6 +31,7 @@ export const ENDPOINT_SCHEMAS = {
   ...healthEndpointSchemas,
   ...itemsEndpointSchemas,
   ...developersEndpointSchemas,
+  ...enterpriseEndpointSchemas,
 } as const satisfies { [K in EndpointId]: EndpointSchema };
 
 type Schemas = typeof ENDPOINT_SCHEMAS;

@@ -20,9 +20,11 @@ export type EndpointPolicy =
   | ({ access: 'user' } & ViewAs)
   /**
    * A member of the team in X-TENANT-UUID with at least `role` (owner > admin > member); or a team API key that
-   * holds the scope `key` (null: no key may call it), which acts for its own team, without X-TENANT-UUID.
+   * holds the scope `key` (null: no key may call it), which acts for its own team, without X-TENANT-UUID. With
+   * `recentSignIn`, a member's session must have signed in within the last 15 minutes (what changes how the team
+   * signs in: its domains, single sign-on, its rules).
    */
-  | ({ access: 'tenant'; role: Role; key: ApiKeyScope | null } & ViewAs)
+  | ({ access: 'tenant'; role: Role; key: ApiKeyScope | null; recentSignIn?: true } & ViewAs)
   /** A super admin, checked against the database on every request; never an operator's view. */
   | { access: 'super-admin' };
 
@@ -44,6 +46,8 @@ const user = (viewAs: ViewAs['viewAs'] = 'allowed') => ({ access: 'user', viewAs
 const team = <K extends ApiKeyScope | null>(role: Role, key: K, viewAs: ViewAs['viewAs'] = 'allowed') =>
   ({ access: 'tenant', role, key, viewAs }) as const;
 const NO_KEY = null;
+/** How the team signs in (domains, single sign-on, its rules): its admins and owner, from a recent sign-in, never a key or an operator's view. */
+const teamSignIn = { ...team('admin', NO_KEY, 'refused'), recentSignIn: true } as const;
 /** What changes how the account signs in, or leaves it: the holder's alone. */
 const holder = user('refused');
 
@@ -189,6 +193,12 @@ export const ENDPOINTS = {
     team('admin', NO_KEY, 'refused'),
     'Send a delivery again',
   ),
+
+  // Enterprise identity: the domains the team proves it holds (Business plan).
+  listDomains: get('/domains', teamSignIn, "The team's domains, with the TXT record that proves each"),
+  addDomain: post('/domains', teamSignIn, 'Add a domain, to prove through a DNS TXT record'),
+  verifyDomain: post('/domains/:id/verify', teamSignIn, "Look up a domain's TXT record and verify it"),
+  removeDomain: del('/domains/:id', teamSignIn, 'Remove a domain'),
 
   // Billing.
   listPlans: get('/payments/plans', user(), 'The plans on offer'),

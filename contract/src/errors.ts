@@ -249,6 +249,22 @@ export const ERROR_CODES = [
   /** 404: no such delivery of the endpoint. */
   'delivery_not_found',
 
+  // Enterprise identity.
+  /** 402: verified domains and single sign-on need the Business plan, active or trialing. */
+  'business_plan_required',
+  /** 400: the team holds the most domains it may; `params.count` says how many. */
+  'domain_limit',
+  /** 400: the team has added that domain already. */
+  'domain_exists',
+  /** 409: another team has verified that domain. */
+  'domain_taken',
+  /** 400: a public mail domain (gmail.com, outlook.com, …), which no team holds. */
+  'public_mail_domain',
+  /** 404: no such domain in the team. */
+  'domain_not_found',
+  /** 400: the domain's TXT record is not there (yet), or does not hold the value asked for. */
+  'txt_record_not_found',
+
   // Lists and operators.
   /** 422: a `cursor` the server did not produce. */
   'invalid_cursor',
@@ -283,6 +299,7 @@ export const ERROR_PARAMS = {
     invitations: ['count'],
     verification_mails: [],
     api_key_requests: ['count'],
+    domain_checks: ['count'],
   },
   unavailable: {
     // A request that met a database outage.
@@ -308,6 +325,7 @@ export const ERROR_PARAMS = {
   api_key_scope_missing: ['scope'],
   api_key_limit: ['count'],
   webhook_limit: ['count'],
+  domain_limit: ['count'],
 } as const satisfies { [C in ErrorCode]?: ParamNames | Cases };
 
 type Spec = typeof ERROR_PARAMS;
@@ -377,6 +395,8 @@ export const VALIDATION_MESSAGES = {
   passkey_name_empty: 'Name cannot be empty',
   passkey_name_too_long: `Name must be at most ${MAX_PASSKEY_NAME_LENGTH} characters`,
   passkey_name_control_characters: 'Name cannot contain control characters',
+  domain_required: 'Domain is required',
+  domain_invalid: 'Enter a domain such as example.com',
 } as const;
 export type ValidationMessage = keyof typeof VALIDATION_MESSAGES;
 

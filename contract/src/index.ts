@@ -5,6 +5,7 @@ export * from './common.ts';
 export * from './constants.ts';
 export * from './errors.ts';
 export * from './developers.ts';
+export * from './enterprise.ts';
 export * from './feedback.ts';
 export * from './health.ts';
 export * from './items.ts';

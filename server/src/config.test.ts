@@ -45,6 +45,12 @@ describe('loadConfig', () => {
     const config = loadConfig({ ...PRODUCTION, PORT: '8080' });
     expect(config).toMatchObject({ host: '0.0.0.0', shutdownDrainMs: 5000, trustProxy: 1 });
     expect(config.appUrl).toBe('https://app.example.com');
+    expect(config.dnsServers).toBeUndefined();
+    const resolvers = loadConfig({
+      DATA_DIR: dataDir(),
+      DNS_SERVERS: '127.0.0.1:5353, 9.9.9.9,::1,[2001:db8::1]:53',
+    });
+    expect(resolvers.dnsServers).toEqual(['127.0.0.1:5353', '9.9.9.9', '::1', '[2001:db8::1]:53']);
   });
 
   it('follows PORT in the default APP_URL', () => {
@@ -136,6 +142,12 @@ describe('loadConfig', () => {
     [{ SHUTDOWN_DRAIN_SECONDS: 'soon' }, /^Invalid configuration: SHUTDOWN_DRAIN_SECONDS: /],
     [{ METRICS_PORT: '99999' }, /^Invalid configuration: METRICS_PORT: /],
     [{ ACTIVITY_RETENTION_DAYS: '-1' }, /^Invalid configuration: ACTIVITY_RETENTION_DAYS: /],
+    [
+      { DNS_SERVERS: 'dns.example.com' },
+      /^Invalid configuration: DNS_SERVERS\.0: expected comma-separated IP/,
+    ],
+    [{ DNS_SERVERS: '1.1.1.1:99999' }, /^Invalid configuration: DNS_SERVERS\.0: /],
+    [{ DNS_SERVERS: '1.1.1.1,,8.8.8.8' }, /^Invalid configuration: DNS_SERVERS\.1: /],
   ] as [NodeJS.ProcessEnv, RegExp][])('rejects %o with one line naming the variable', (env, message) => {
     const load = () => loadConfig({ DATA_DIR: dataDir(), ...env });
     expect(load).toThrow(ConfigError);

@@ -1,6 +1,7 @@
 // The only reader of process.env: parses every variable of docs/contract.md section 2 once, with defaults.
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import path from 'node:path';
 
 import { BILLING_PROVIDERS } from '@app/contract/constants';
@@ -86,6 +87,18 @@ const EnvSchema = z
     METRICS_HOST: optional(z.string()).default('127.0.0.1'),
     ACTIVITY_RETENTION_DAYS: optional(z.coerce.number().int().min(0)).default(0),
     WEBHOOK_RETRY_BASE_SECONDS: optional(z.coerce.number().min(0).max(86_400)).default(30),
+    DNS_SERVERS: optional(
+      z
+        .string()
+        .transform((list) => list.split(',').map((server) => server.trim()))
+        .pipe(
+          z.array(
+            z
+              .string()
+              .refine(isDnsServer, 'expected comma-separated IP addresses, each with an optional :port'),
+          ),
+        ),
+    ),
   })
   .superRefine((env, ctx) => {
     if (env.PAYMENTS_PROVIDER !== 'stripe') return;
@@ -159,7 +172,16 @@ export function loadConfig(
     metricsHost: e.METRICS_HOST,
     activityRetentionDays: e.ACTIVITY_RETENTION_DAYS,
     webhookRetryBaseMs: e.WEBHOOK_RETRY_BASE_SECONDS * 1000,
+    /** Resolvers for domain verification, as node:dns's setServers takes them; undefined: the system's. */
+    dnsServers: e.DNS_SERVERS,
   };
+}
+
+/** `1.2.3.4`, `1.2.3.4:53`, `::1` or `[::1]:53`: what node:dns's setServers accepts (an address, not a name). */
+function isDnsServer(server: string): boolean {
+  if (isIP(server) === 6) return true;
+  const match = /^\[([^\]]+)\](?::(\d{1,5}))?$/.exec(server) ?? /^([^:[\]]+)(?::(\d{1,5}))?$/.exec(server);
+  return match !== null && isIP(match[1]!) !== 0 && Number(match[2] ?? 0) <= 65535;
 }
 
 const configError = (issue: { path: PropertyKey[]; message: string }) =>

@@ -17,6 +17,7 @@ import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { plans, subscriptions } from '../src/db/schema/billing.ts';
+import { teamDomains } from '../src/db/schema/domains.ts';
 import { users } from '../src/db/schema/users.ts';
 import {
   bearer,
@@ -134,7 +135,8 @@ beforeAll(async () => {
   });
   // Team A takes far more members and items than any plan allows, and this file's billing states move it between
   // plans; the limits have their own tests (billing/plan-limits.test.ts).
-  await app.database.db.update(plans).set({ memberLimit: null, itemLimit: null });
+  // The same for the Business plan's verified domains (enterprise/domains.test.ts holds the gate).
+  await app.database.db.update(plans).set({ memberLimit: null, itemLimit: null, enterpriseIdentity: true });
   // Verified, as the invited callers are: setting up two-factor asks for it.
   const owner = await registerVerifiedUser(app);
   teamA = (await createTeam(app, owner, 'Team A')).uuid;
@@ -332,6 +334,23 @@ async function mailedToken(email: string) {
 }
 
 /** Team B's objects, made when a call needs one, and how team B's owner reads each. */
+/**
+ * A domain of a team, written straight to its table (verified, unless `verified` is false): verifying one through DNS
+ * is enterprise/domains.test.ts's, and a verified one answers Verify as it is.
+ */
+async function newDomain(team: string, verified = true) {
+  const [row] = await app.database.db
+    .insert(teamDomains)
+    .values({
+      tenantId: team,
+      domain: `d${randomInt(1e9)}.example.org`,
+      txtValue: 'tessera-verification=test',
+      verifiedAt: verified ? new Date() : null,
+    })
+    .returning({ id: teamDomains.id });
+  return { id: row!.id };
+}
+
 const objectsOfTeamB = {
   item: {
     make: () => newItem(teamB),
@@ -382,6 +401,13 @@ const objectsOfTeamB = {
     read: async ({ id, delivery_id }: Ids) =>
       ((await asOwnerOf(teamB, 'GET', `/api/webhooks/${id}/deliveries`)).json() as { id: string }[]).find(
         (delivery) => delivery.id === delivery_id,
+      ),
+  },
+  domain: {
+    make: () => newDomain(teamB),
+    read: async ({ id }: Ids) =>
+      ((await asOwnerOf(teamB, 'GET', '/api/domains')).json() as { id: string }[]).find(
+        (domain) => domain.id === id,
       ),
   },
   'checkout session': {
@@ -819,6 +845,34 @@ const rows: Row[] = [
     prepare: () => newDelivery(teamA),
     foreign: { object: 'delivery', status: 404 },
   },
+  // Enterprise identity: the team's admins and owner, never a key or an operator's view.
+  { endpoint: 'listDomains', who: team(ADMINS), key: null, asViewer: 403, status: 200 },
+  {
+    endpoint: 'addDomain',
+    who: team(ADMINS),
+    key: null,
+    asViewer: 403,
+    status: 201,
+    body: () => ({ domain: `d${randomInt(1e9)}.example.org` }),
+  },
+  {
+    endpoint: 'verifyDomain',
+    who: team(ADMINS),
+    key: null,
+    asViewer: 403,
+    status: 200,
+    prepare: () => newDomain(teamA),
+    foreign: { object: 'domain', status: 404 },
+  },
+  {
+    endpoint: 'removeDomain',
+    who: team(ADMINS),
+    key: null,
+    asViewer: 403,
+    status: 204,
+    prepare: () => newDomain(teamA, false),
+    foreign: { object: 'domain', status: 404 },
+  },
   { endpoint: 'getSubscription', who: team(MEMBERS), key: null, asViewer: 200, status: 200 },
   { endpoint: 'listInvoices', who: team(MEMBERS), key: null, asViewer: 200, status: 200 },
   {
@@ -1096,7 +1150,7 @@ describe('authorization of every route', () => {
     // section 4: the pending invitations and the team's activity. The local checkout page is authorized by its session's team, a PDF link
     // and an invitation's accept and set-password links by their tokens (rows above).
     const needsHeader = (path: string) =>
-      /^\/api\/(tenant|members|invite|invitations|activity|items|feedback|payments|api-keys|webhooks)(\/|$)/.test(
+      /^\/api\/(tenant|members|invite|invitations|activity|items|feedback|payments|api-keys|webhooks|domains)(\/|$)/.test(
         path,
       ) && !/^\/api\/payments\/(plans|webhook|local\/checkout\/)|\/pdf$|\/(accept|set-password)$/.test(path);
     for (const row of rows) {

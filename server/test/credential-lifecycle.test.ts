@@ -755,6 +755,8 @@ describe('the table is complete', () => {
       'invitations.invited_by': 'invitation it sent',
       'memberships.user_id': 'not a way in',
       'items.created_by': 'not a way in',
+      // A domain is the team's proof of a DNS record, not a way into an account: it stays when its adder leaves.
+      'team_domains.created_by': 'not a way in',
       'api_keys.created_by': 'API key it made',
       'webhook_endpoints.created_by': 'webhook endpoint it made',
       'feedback.user_id': 'not a way in',

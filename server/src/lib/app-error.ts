@@ -12,6 +12,8 @@ const KINDS = {
   FORBIDDEN: 403,
   NOT_FOUND: 404,
   CONFLICT: 400,
+  /** What another team holds: a domain it verified. */
+  TAKEN: 409,
   INVALID: 422,
   RATE_LIMITED: 429,
   UNAVAILABLE: 503,

@@ -33,6 +33,8 @@ const ATTEMPT_LIMITS = {
   verificationMails: { max: 5, timeWindow: 60 * 60_000 },
   /** Requests one team API key may make per minute, wherever they land. */
   apiKeyRequests: { max: 600, timeWindow: 60_000 },
+  /** DNS lookups one team domain may ask for per hour (its Verify button): each is a query to a resolver. */
+  domainChecks: { max: 10, timeWindow: 60 * 60_000 },
 } satisfies Record<string, Limit>;
 
 export type AttemptLimits = typeof ATTEMPT_LIMITS;
@@ -56,6 +58,11 @@ const REFUSALS: Record<keyof AttemptLimits, (limit: Limit) => AppError<'rate_lim
   apiKeyRequests: ({ max }) =>
     tooMany(`This API key has made ${max} requests in the last minute. Try again later.`, {
       reason: 'api_key_requests',
+      count: max,
+    }),
+  domainChecks: ({ max }) =>
+    tooMany(`This domain has been checked ${max} times in the last hour. Try again later.`, {
+      reason: 'domain_checks',
       count: max,
     }),
 };

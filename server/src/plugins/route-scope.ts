@@ -30,7 +30,7 @@ import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provid
 import { ERROR_STATUSES } from '../lib/app-error.ts';
 import { refuseApiKeys, teamCaller } from './api-keys.ts';
 import { refuseImpersonation, requireSuperAdmin, requireUser } from './auth.ts';
-import { requireRole, requireTenant } from './tenant.ts';
+import { requireRecentTeamSignIn, requireRole, requireTenant } from './tenant.ts';
 
 /** Every status the error plugin answers with a {detail} body: the same schema documents and serializes them. */
 const errorResponses = Object.fromEntries(
@@ -38,8 +38,8 @@ const errorResponses = Object.fromEntries(
 ) as Record<(typeof ERROR_STATUSES)[number], typeof ErrorBodySchema>;
 
 /**
- * The guards of a policy, in the order they run: who the caller is, their role, whether a view may act; on a team
- * route, an API key instead of all that, if its scope is the route's. A key is refused everywhere else.
+ * The guards of a policy, in the order they run: who the caller is, their role, whether a view may act, how recent
+ * their sign-in is; on a team route, an API key instead of all that, if its scope is the route's. A key is refused everywhere else.
  */
 export function guardsOf(policy: EndpointPolicy): preHandlerAsyncHookHandler[] {
   switch (policy.access) {
@@ -55,6 +55,7 @@ export function guardsOf(policy: EndpointPolicy): preHandlerAsyncHookHandler[] {
           requireTenant,
           ...(policy.role === 'member' ? [] : [requireRole(policy.role)]),
           ...(policy.viewAs === 'refused' ? [refuseImpersonation] : []),
+          ...(policy.recentSignIn ? [requireRecentTeamSignIn] : []),
         ]),
       ];
   }

@@ -6,7 +6,11 @@ import fp from 'fastify-plugin';
 
 import { AppError } from '../lib/app-error.ts';
 import type { MemberCaller } from '../lib/caller.ts';
-import { createTenantAccessCheck, sessionEnded } from '../modules/auth/sessions.service.ts';
+import {
+  createTenantAccessCheck,
+  requireRecentSignIn,
+  sessionEnded,
+} from '../modules/auth/sessions.service.ts';
 import { callerOf, setCaller, verifiedToken } from './auth.ts';
 
 declare module 'fastify' {
@@ -75,3 +79,11 @@ export function requireRole(minimum: Exclude<Role, 'member'>): preHandlerAsyncHo
     }
   };
 }
+
+/** Behind requireTenant: the member's session signed in within the last 15 minutes (a policy's `recentSignIn`). */
+export const requireRecentTeamSignIn: preHandlerAsyncHookHandler = async function (
+  this: FastifyInstance,
+  request,
+) {
+  await requireRecentSignIn({ db: this.database.db, clock: this.clock }, callerOf(request) as MemberCaller);
+};

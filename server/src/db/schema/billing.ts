@@ -44,6 +44,8 @@ export const plans = pgTable('plans', {
   itemLimit: integer('item_limit'),
   /** Offered for sale (GET /payments/plans, checkout); false for the free plan. */
   listed: boolean('listed').notNull().default(true),
+  /** Verified domains, single sign-on and SCIM (docs/contract.md section 4, Enterprise identity): business. */
+  enterpriseIdentity: boolean('enterprise_identity').notNull().default(false),
 });
 
 export const subscriptions = pgTable(

@@ -17,3 +17,4 @@ export * from './job-runs.ts';
 export * from './rate-limits.ts';
 export * from './api-keys.ts';
 export * from './webhooks.ts';
+export * from './domains.ts';

@@ -4,6 +4,7 @@ import type { Locale } from '@app/contract/constants';
 import { and, eq, gt, isNull, type SQL, sql } from 'drizzle-orm';
 
 import type { Db } from '../../db/client.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
 import { oneTimeTokens } from '../../db/schema/one-time-tokens.ts';
 import { type UserRow, users } from '../../db/schema/users.ts';
 import { hashToken, randomToken } from '../../lib/tokens.ts';
@@ -72,14 +73,6 @@ export async function setEmail(db: Db, userId: string, email: string): Promise<b
     if (isUniqueViolation(error)) return false;
     throw error;
   }
-}
-
-/** Drizzle wraps the driver's error: the SQLSTATE may be on any error of the cause chain. */
-function isUniqueViolation(error: unknown): boolean {
-  for (let e = error; e instanceof Error; e = e.cause) {
-    if ((e as { code?: unknown }).code === '23505') return true;
-  }
-  return false;
 }
 
 /** The user's security stamp as a subquery: read in the statement that checks a link. */

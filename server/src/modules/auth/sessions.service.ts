@@ -229,7 +229,10 @@ export const SIGN_IN_AGAIN =
  * plant its own way in, or keep killing the owner's reset links, and so keep the account after the owner resets the
  * password. A refresh continues a session; it does not make its sign-in recent.
  */
-export async function requireRecentSignIn(deps: AuthDeps, { userId, sessionId }: InSession): Promise<void> {
+export async function requireRecentSignIn(
+  deps: Pick<AuthDeps, 'db' | 'clock'>,
+  { userId, sessionId }: InSession,
+): Promise<void> {
   const startedAt = await repo.findSessionStart(deps.db, userId, sessionId);
   if (!startedAt || deps.clock.now().getTime() - startedAt.getTime() > RECENT_SIGN_IN_MS) {
     throw new AppError('FORBIDDEN', SIGN_IN_AGAIN, 'recent_sign_in_required');

@@ -195,7 +195,12 @@ export async function completeCheckoutSession(db: Db, tenantId: string, id: stri
  */
 const limitsOfTeam = preparedPerHandle((db) =>
   db
-    .select({ planId: subscriptions.planId, memberLimit: plans.memberLimit, itemLimit: plans.itemLimit })
+    .select({
+      planId: subscriptions.planId,
+      memberLimit: plans.memberLimit,
+      itemLimit: plans.itemLimit,
+      enterpriseIdentity: plans.enterpriseIdentity,
+    })
     .from(plans)
     .leftJoin(
       subscriptions,

@@ -74,7 +74,13 @@ export async function listPlans(db: Db): Promise<Plan[]> {
 
 /** The plan a team without a paid subscription is on (migration 0013): never sold, so not listed. */
 
-export type PlanLimits = { planId: string | null; members: number | null; items: number | null };
+export type PlanLimits = {
+  planId: string | null;
+  members: number | null;
+  items: number | null;
+  /** Verified domains, single sign-on and SCIM (docs/contract.md section 4, Enterprise identity). */
+  enterpriseIdentity: boolean;
+};
 
 /**
  * The limits of a team's effective plan (docs/contract.md section 4): its subscription's plan while that is active or
@@ -83,7 +89,19 @@ export type PlanLimits = { planId: string | null; members: number | null; items:
 export async function planLimits(tx: Db, tenantId: string): Promise<PlanLimits> {
   const plan = await repo.findEffectiveLimits(tx, tenantId);
   if (!plan) throw new Error(`The free plan is missing from the database`);
-  return { planId: plan.planId, members: plan.memberLimit, items: plan.itemLimit };
+  return {
+    planId: plan.planId,
+    members: plan.memberLimit,
+    items: plan.itemLimit,
+    enterpriseIdentity: plan.enterpriseIdentity,
+  };
+}
+
+/** Verified domains and single sign-on need a plan that includes them (the Business plan), active or trialing. */
+export async function requireEnterpriseIdentity(tx: Db, tenantId: string): Promise<void> {
+  if (!(await planLimits(tx, tenantId)).enterpriseIdentity) {
+    throw new AppError('PLAN_LIMIT', 'This needs the Business plan', 'business_plan_required');
+  }
 }
 
 /** A condition for the items module's insert: the team's plan sets no item limit (one statement, no count). */

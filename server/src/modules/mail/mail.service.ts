@@ -9,6 +9,7 @@ import {
   emailChangeNoticeMail,
   invitationMail,
   keysRevokedMail,
+  teamSignInNoticeMail,
   passwordResetMail,
   securityNoticeMail,
   verificationMail,
@@ -54,6 +55,13 @@ export type KeysRevokedCause = Parameters<typeof keysRevokedMail>[0]['cause'];
 /** The notice naming the API keys a credential event revoked, in the caller's transaction. */
 export async function queueKeysRevokedNotice(tx: Db, input: Parameters<typeof keysRevokedMail>[0]) {
   await enqueueMail(tx, keysRevokedMail(input));
+}
+
+export type TeamSignInChange = Parameters<typeof teamSignInNoticeMail>[0]['change'];
+
+/** The notice to a team's owner that how its members sign in changed, in the caller's transaction. */
+export async function queueTeamSignInNotice(tx: Db, input: Parameters<typeof teamSignInNoticeMail>[0]) {
+  await enqueueMail(tx, teamSignInNoticeMail(input));
 }
 
 /** How long delivered mail is kept (docs/contract.md section 5). */

@@ -136,6 +136,39 @@ export function keysRevokedMail({
   });
 }
 
+export type TeamSignInChange = keyof MailCatalogue['teamSignInNotice']['changes'];
+
+/**
+ * Tells a team's owner that how its members sign in changed (docs/contract.md section 4, Enterprise identity): an
+ * admin's change, or a stolen admin session's, is seen by the one person it cannot lock out.
+ */
+export function teamSignInNoticeMail({
+  to,
+  locale,
+  appUrl,
+  team,
+  actor,
+  change,
+  target,
+}: {
+  to: string;
+  locale: Locale;
+  appUrl: string;
+  team: string;
+  actor: string;
+  change: TeamSignInChange;
+  target: string;
+}): OutgoingMail {
+  const { teamSignInNotice: texts } = CATALOGUES[locale];
+  return linkMail(to, locale, {
+    subject: texts.subject({ team }),
+    lead: texts.lead({ change: texts.changes[change], target, team, actor }),
+    action: texts.action,
+    link: `${appUrl}/team/security`,
+    note: texts.note,
+  });
+}
+
 function linkMail(
   to: string,
   locale: Locale,

@@ -19,6 +19,8 @@ export default {
       verification_mails: 'Zu viele Bestätigungs-E-Mails. Versuchen Sie es später erneut.',
       api_key_requests:
         'Dieser API-Schlüssel hat in der letzten Minute {count} Anfragen gestellt. Versuchen Sie es später erneut.',
+      domain_checks:
+        'Diese Domain wurde in der letzten Stunde {count}-mal geprüft. Versuchen Sie es später erneut.',
     },
     unavailable: {
       service: 'Der Dienst ist vorübergehend nicht verfügbar',
@@ -161,6 +163,15 @@ export default {
       'Ein Team kann höchstens {count} Webhook-Endpunkte haben. Entfernen Sie einen, um einen weiteren hinzuzufügen.',
     webhook_not_found: 'Webhook-Endpunkt nicht gefunden',
     delivery_not_found: 'Zustellung nicht gefunden',
+    // Enterprise identity.
+    business_plan_required: 'Dafür ist der Business-Tarif erforderlich',
+    domain_limit:
+      'Ein Team kann höchstens {count} Domains haben. Entfernen Sie eine, um eine weitere hinzuzufügen.',
+    domain_exists: 'Diese Domain ist bereits hinzugefügt',
+    domain_taken: 'Ein anderes Team hat diese Domain bereits bestätigt',
+    public_mail_domain: 'Öffentliche E-Mail-Domains können nicht hinzugefügt werden',
+    domain_not_found: 'Domain nicht gefunden',
+    txt_record_not_found: 'TXT-Eintrag nicht gefunden',
     // Lists and operators.
     invalid_cursor: 'querystring.cursor: Ungültiger Cursor',
     user_not_found: 'Benutzer nicht gefunden',
@@ -223,6 +234,8 @@ export default {
     passkey_name_empty: 'Der Name darf nicht leer sein',
     passkey_name_too_long: 'Der Name darf höchstens 100 Zeichen lang sein',
     passkey_name_control_characters: 'Der Name darf keine Steuerzeichen enthalten',
+    domain_required: 'Domain ist erforderlich',
+    domain_invalid: 'Geben Sie eine Domain wie example.com ein',
   },
   // The plans' own texts (server/src/db/migrations/0003_items_feedback_billing.sql): data, shown in German where
   // the catalogue knows them.

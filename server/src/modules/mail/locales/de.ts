@@ -64,4 +64,16 @@ export default {
     action: 'Entwicklerseite öffnen',
     note: 'Wenn Sie das nicht selbst getan haben, wählen Sie jetzt ein neues Passwort.',
   },
+  teamSignInNotice: {
+    subject: ({ team }) => `Die Anmeldung bei ${team} auf Tessera wurde geändert`,
+    changes: {
+      'domain.added': 'Eine Domain wurde hinzugefügt',
+      'domain.verified': 'Eine Domain wurde bestätigt',
+      'domain.removed': 'Eine Domain wurde entfernt',
+    },
+    lead: ({ change, target, team, actor }) =>
+      `${change} (${target}) in Ihrem Team „${team}“, von ${actor}. Die Domains, das Single Sign-on und die Sicherheitsregeln eines Teams bestimmen, wie sich seine Mitglieder anmelden. Wenn Sie diese Änderung nicht erwartet haben, prüfen Sie die Sicherheitsseite des Teams:`,
+    action: 'Sicherheitsseite öffnen',
+    note: 'Sie erhalten diese E-Mail, weil Ihnen das Team gehört.',
+  },
 } satisfies MailCatalogue;

@@ -62,6 +62,28 @@ const en = {
     action: 'Open the Developers page',
     note: 'If you did not do this yourself, choose a new password now.',
   },
+  teamSignInNotice: {
+    subject: ({ team }: { team: string }) => `How members sign in to ${team} on Tessera changed`,
+    changes: {
+      'domain.added': 'A domain was added',
+      'domain.verified': 'A domain was verified',
+      'domain.removed': 'A domain was removed',
+    },
+    lead: ({
+      change,
+      target,
+      team,
+      actor,
+    }: {
+      change: string;
+      target: string;
+      team: string;
+      actor: string;
+    }) =>
+      `${change} (${target}) in your team "${team}", by ${actor}. A team's domains, single sign-on and security rules decide how its members sign in. If you did not expect this change, review the team's Security page:`,
+    action: 'Open the Security page',
+    note: 'You receive this because you own the team.',
+  },
 };
 
 /**

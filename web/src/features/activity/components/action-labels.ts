@@ -20,6 +20,9 @@ export const ACTION_KEYS = {
   'apikey.revoked': 'actions.apikeyRevoked',
   'webhook.disabled': 'actions.webhookDisabled',
   'webhook.deleted': 'actions.webhookDeleted',
+  'domain.added': 'actions.domainAdded',
+  'domain.verified': 'actions.domainVerified',
+  'domain.removed': 'actions.domainRemoved',
   'impersonation.started': 'actions.impersonationStarted',
   'impersonation.stopped': 'actions.impersonationStopped',
 } as const satisfies Record<ActivityAction, string>;

@@ -1,0 +1,31 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+
+import { route, routeScope } from '../../plugins/route-scope.ts';
+import { txtLookup } from './dns.ts';
+import * as domains from './domains.service.ts';
+
+export const enterpriseRoutes: FastifyPluginAsyncZod = async (app) => {
+  routeScope(app, { tags: ['Enterprise identity'] });
+  const deps: domains.DomainsDeps = {
+    db: app.database.db,
+    clock: app.clock,
+    appUrl: app.config.appUrl,
+    lookupTxt: txtLookup(app.config.dnsServers),
+    mailQueued: () => app.mail.notify(),
+  };
+  const checks = app.attemptLimit('domainChecks');
+
+  route(app, 'listDomains', (request) => domains.listDomains(deps.db, request.caller));
+  route(app, 'addDomain', async (request, reply) =>
+    reply.status(201).send(await domains.addDomain(deps, request.caller, request.body)),
+  );
+  route(app, 'verifyDomain', async (request, reply) => {
+    // Every lookup counts, found or not: each is a query to a resolver on the team's behalf.
+    await checks.reserve(reply, `${request.caller.tenantId}:${request.params.id}`);
+    return domains.verifyDomain(deps, request.caller, request.params.id);
+  });
+  route(app, 'removeDomain', async (request, reply) => {
+    await domains.removeDomain(deps, request.caller, request.params.id);
+    return reply.status(204).send(null);
+  });
+};
