@@ -90,7 +90,6 @@ export async function addDomain(
     throw new AppError('BAD_REQUEST', 'Public mail domains cannot be added', 'public_mail_domain');
   }
   const row = await signInChange(deps, caller, 'domain.added', domain, async (tx) => {
-    await requireEnterpriseIdentity(tx, caller.tenantId);
     if ((await repo.countDomains(tx, caller.tenantId)) >= MAX_TEAM_DOMAINS) {
       throw new AppError(
         'BAD_REQUEST',
@@ -124,7 +123,6 @@ export async function verifyDomain(deps: DomainsDeps, caller: MemberCaller, id: 
   }
   try {
     const verified = await signInChange(deps, caller, 'domain.verified', row.domain, async (tx) => {
-      await requireEnterpriseIdentity(tx, caller.tenantId);
       const current = await repo.findDomain(tx, caller.tenantId, id);
       if (!current) throw notFound();
       return current.verifiedAt ? current : repo.markVerified(tx, caller.tenantId, id, deps.clock.now());
@@ -139,7 +137,6 @@ export async function verifyDomain(deps: DomainsDeps, caller: MemberCaller, id: 
 export async function removeDomain(deps: DomainsDeps, caller: MemberCaller, id: string): Promise<void> {
   const row = await findOwn(deps.db, caller, id);
   await signInChange(deps, caller, 'domain.removed', row.domain, async (tx) => {
-    await requireEnterpriseIdentity(tx, caller.tenantId);
     const removed = await repo.deleteDomain(tx, caller.tenantId, id);
     if (!removed) throw notFound();
     return removed;
@@ -159,8 +156,8 @@ async function findOwn(db: Db, caller: MemberCaller, id: string): Promise<repo.D
 const domainTaken = () => new AppError('TAKEN', 'Another team has verified this domain', 'domain_taken');
 
 /**
- * One change of how the team signs in, in one transaction: refused when another team verified the domain (asked as
- * the app's role), the owner's notice queued, then `change` in the team's scope under its lock, with its activity
+ * One change of how the team signs in, in one transaction: refused without the Business plan, or when another team
+ * verified the domain (asked as the app's role), the owner's notice queued, then `change` in the team's scope under its lock, with its activity
  * entry. A refusal anywhere rolls the notice back with the rest.
  */
 async function signInChange(
@@ -171,6 +168,8 @@ async function signInChange(
   change: (tx: Db) => Promise<repo.DomainRow>,
 ): Promise<repo.DomainRow> {
   const row = await deps.db.transaction(async (tx) => {
+    // The plan first: a team without it learns nothing of other teams' domains.
+    await requireEnterpriseIdentity(tx, caller.tenantId);
     if (action !== 'domain.removed' && (await repo.isVerifiedElsewhere(tx, caller.tenantId, domain))) {
       throw domainTaken();
     }

@@ -213,6 +213,9 @@ describe('verifying a domain through DNS', () => {
     const addTaken = await call(third.owner, third.uuid, 'POST', '/domains', { domain });
     expect(addTaken.statusCode).toBe(409);
     expect(await domainsOf(third.uuid)).toEqual([]);
+    // A team without the plan learns nothing of it.
+    const free = await newTeam('free');
+    expect((await call(free.owner, free.uuid, 'POST', '/domains', { domain })).statusCode).toBe(402);
 
     // Team B removes it: it is free for team A.
     expect((await call(b.owner, b.uuid, 'DELETE', `/domains/${ofB.id}`)).statusCode).toBe(204);
