@@ -58,7 +58,10 @@ export const SERVER_MODULES = {
   account: { owns: [], uses: ['auth', 'passkeys', 'tenants', 'members', 'billing', 'activity'] },
   // The daily clean-up, each module deleting its own, and the tables of running several instances: the rate-limit
   // counters shared without Redis and when each periodic job runs next.
-  maintenance: { owns: ['job-runs', 'rate-limits'], uses: ['auth', 'mail', 'activity', 'webhooks'] },
+  maintenance: {
+    owns: ['job-runs', 'rate-limits'],
+    uses: ['auth', 'mail', 'activity', 'webhooks', 'enterprise'],
+  },
   'super-admin': {
     // What operators did to accounts, and sign-ups per day (kept by triggers on users); suspending and viewing as an
     // account go through auth.

@@ -4,6 +4,7 @@ CREATE TABLE "team_domains" (
 	"domain" text NOT NULL,
 	"txt_value" text NOT NULL,
 	"verified_at" timestamp with time zone,
+	"missing_since" timestamp with time zone,
 	"created_by" uuid,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );

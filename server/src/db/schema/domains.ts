@@ -22,6 +22,8 @@ export const teamDomains = pgTable(
     domain: text('domain').notNull(),
     txtValue: text('txt_value').notNull(),
     verifiedAt: timestamp('verified_at', { withTimezone: true }),
+    /** Since when the daily check has not found the record of a verified domain; cleared when it is found again. */
+    missingSince: timestamp('missing_since', { withTimezone: true }),
     createdBy: uuid('created_by').references(() => users.uuid, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, isNotNull, ne } from 'drizzle-orm';
+import { and, asc, count, eq, gt, isNotNull, ne } from 'drizzle-orm';
 
 import type { Db } from '../../db/client.ts';
 import { teamDomains } from '../../db/schema/domains.ts';
@@ -85,4 +85,23 @@ export async function findOwner(db: Db, tenantId: string) {
 export async function findEmail(db: Db, userId: string): Promise<string | undefined> {
   const [row] = await db.select({ email: users.email }).from(users).where(eq(users.uuid, userId));
   return row?.email;
+}
+
+/** Verified domains of every team after `afterId`, by id: the daily check's batches, as the app's role. */
+export async function findVerifiedAfter(db: Db, afterId: string, limit: number): Promise<DomainRow[]> {
+  return db
+    .select()
+    .from(teamDomains)
+    .where(and(isNotNull(teamDomains.verifiedAt), gt(teamDomains.id, afterId)))
+    .orderBy(asc(teamDomains.id))
+    .limit(limit);
+}
+
+export async function setMissingSince(db: Db, id: string, since: Date | null): Promise<void> {
+  await db.update(teamDomains).set({ missingSince: since }).where(eq(teamDomains.id, id));
+}
+
+/** The domain is the team's no more: unverified, free for another team to verify. */
+export async function unverify(db: Db, id: string): Promise<void> {
+  await db.update(teamDomains).set({ verifiedAt: null, missingSince: null }).where(eq(teamDomains.id, id));
 }

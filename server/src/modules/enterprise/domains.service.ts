@@ -1,6 +1,8 @@
 // A team's verified domains (docs/contract.md section 4, Enterprise identity): added, proved through a DNS TXT record,
 // removed. "On a verified domain" is what single sign-on and SCIM later trust, so a domain is the team's only once its
 // record is seen, one team at most holds it verified, and no one holds a public mail domain.
+import { Resolver } from 'node:dns/promises';
+
 import { DOMAIN_CHALLENGE_LABEL, type Domain, isUuid, MAX_TEAM_DOMAINS } from '@app/contract';
 
 import type { Db } from '../../db/client.ts';
@@ -8,13 +10,12 @@ import { isUniqueViolation } from '../../db/errors.ts';
 import { withTenantScope, withTenantStatement } from '../../db/tenant-scope.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { MemberCaller } from '../../lib/caller.ts';
-import type { Clock } from '../../lib/clock.ts';
+import { type Clock, DAY_MS } from '../../lib/clock.ts';
 import { randomToken } from '../../lib/tokens.ts';
 import { recordActivity } from '../activity/activity.service.ts';
 import { requireEnterpriseIdentity } from '../billing/billing.service.ts';
 import { queueTeamSignInNotice, type TeamSignInChange } from '../mail/mail.service.ts';
 import { lockTeam } from '../tenants/tenants.service.ts';
-import type { TxtLookup } from './dns.ts';
 import * as repo from './domains.repository.ts';
 
 export type DomainsDeps = {
@@ -62,6 +63,30 @@ const PUBLIC_MAIL_DOMAINS = new Set([
   'qq.com',
   '163.com',
 ]);
+
+/** The TXT records at a name, each joined from its strings; none when the name or its records do not exist. */
+export type TxtLookup = (name: string) => Promise<string[]>;
+
+const LOOKUP_TIMEOUT_MS = 5_000;
+
+/** Lookups through DNS_SERVERS, or the system's resolvers: 5 s and one try each. */
+export function domainLookup(dnsServers: string[] | undefined): TxtLookup {
+  const resolver = new Resolver({ timeout: LOOKUP_TIMEOUT_MS, tries: 1 });
+  if (dnsServers) resolver.setServers(dnsServers);
+  return async (name) => {
+    try {
+      return (await resolver.resolveTxt(name)).map((strings) => strings.join(''));
+    } catch (error) {
+      // No such name, no TXT records at it, or no answer in time: the record is not there, as far as anyone can tell.
+      if (error instanceof Error && 'code' in error) return [];
+      throw error;
+    }
+  };
+}
+
+/** How long a verified domain's record may be missing before the domain is the team's no more. */
+const MISSING_FOR_MS = 7 * DAY_MS;
+const RECHECK_BATCH = 100;
 
 const notFound = () => new AppError('NOT_FOUND', 'Domain not found', 'domain_not_found');
 
@@ -198,4 +223,38 @@ async function signInChange(
   });
   deps.mailQueued();
   return row;
+}
+
+/**
+ * The daily check of every verified domain (maintenance's daily run), as the app's role across teams: a record found
+ * clears a domain's missing mark; one missing for 7 days in a row unverifies the domain, which is then free for
+ * another team. An aborted `signal` (the process is stopping) ends it between lookups; tomorrow's run goes on.
+ */
+export async function recheckDomains(
+  { db, clock, lookupTxt }: Pick<DomainsDeps, 'db' | 'clock' | 'lookupTxt'>,
+  signal?: AbortSignal,
+): Promise<{ checked: number; unverified: number }> {
+  let checked = 0;
+  let unverified = 0;
+  let after = '00000000-0000-0000-0000-000000000000';
+  while (!signal?.aborted) {
+    const batch = await repo.findVerifiedAfter(db, after, RECHECK_BATCH);
+    if (batch.length === 0) break;
+    for (const row of batch) {
+      if (signal?.aborted) break;
+      after = row.id;
+      checked += 1;
+      const found = (await lookupTxt(`${DOMAIN_CHALLENGE_LABEL}.${row.domain}`)).includes(row.txtValue);
+      const now = clock.now();
+      if (found) {
+        if (row.missingSince) await repo.setMissingSince(db, row.id, null);
+      } else if (!row.missingSince) {
+        await repo.setMissingSince(db, row.id, now);
+      } else if (now.getTime() - row.missingSince.getTime() >= MISSING_FOR_MS) {
+        await repo.unverify(db, row.id);
+        unverified += 1;
+      }
+    }
+  }
+  return { checked, unverified };
 }

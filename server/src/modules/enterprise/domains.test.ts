@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activityLog } from '../../db/schema/activity-log.ts';
 import { teamDomains } from '../../db/schema/domains.ts';
 import { startDnsStandIn } from '../../../test/dns-stand-in.ts';
+import { domainLookup, recheckDomains } from './domains.service.ts';
 import {
   buildTestApp,
   createTeam,
@@ -243,5 +244,48 @@ describe('verifying a domain through DNS', () => {
       code: 'rate_limited',
       params: { reason: 'domain_checks', count: 10 },
     });
+  });
+});
+
+describe('the daily check of verified domains', () => {
+  const DAY = 86_400_000;
+  const recheck = () =>
+    recheckDomains({ db: app.database.db, clock, lookupTxt: domainLookup([dns.address]) });
+
+  it('unverifies a domain whose record has been missing for 7 days, which another team may then verify', async () => {
+    const a = await newTeam();
+    const domain = freshDomain();
+    const ofA = (await call(a.owner, a.uuid, 'POST', '/domains', { domain })).json();
+    dns.publish(ofA.txt_name, ofA.txt_value);
+    expect((await call(a.owner, a.uuid, 'POST', `/domains/${ofA.id}/verify`)).statusCode).toBe(200);
+    const verifiedOfA = async () => (await domainsOf(a.uuid))[0]!;
+
+    // Found: nothing changes.
+    expect((await recheck()).unverified).toBe(0);
+    expect(await verifiedOfA()).toMatchObject({ missingSince: null, verifiedAt: expect.any(Date) });
+
+    // Missing for a day, then back: the mark goes.
+    dns.withdraw(ofA.txt_name);
+    await recheck();
+    expect((await verifiedOfA()).missingSince).toEqual(clock.now());
+    clock.advance(DAY);
+    dns.publish(ofA.txt_name, ofA.txt_value);
+    await recheck();
+    expect(await verifiedOfA()).toMatchObject({ missingSince: null, verifiedAt: expect.any(Date) });
+
+    // Missing 6 days: still the team's; the 7th day: no more.
+    dns.withdraw(ofA.txt_name);
+    await recheck();
+    clock.advance(6 * DAY);
+    await recheck();
+    expect((await verifiedOfA()).verifiedAt).not.toBeNull();
+    clock.advance(DAY);
+    expect((await recheck()).unverified).toBeGreaterThanOrEqual(1);
+    expect(await verifiedOfA()).toMatchObject({ verifiedAt: null, missingSince: null });
+
+    const b = await newTeam();
+    const ofB = (await call(b.owner, b.uuid, 'POST', '/domains', { domain })).json();
+    dns.publish(ofB.txt_name, ofB.txt_value);
+    expect((await call(b.owner, b.uuid, 'POST', `/domains/${ofB.id}/verify`)).statusCode).toBe(200);
   });
 });

@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 
 import { route, routeScope } from '../../plugins/route-scope.ts';
-import { txtLookup } from './dns.ts';
 import * as domains from './domains.service.ts';
 
 export const enterpriseRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -10,7 +9,7 @@ export const enterpriseRoutes: FastifyPluginAsyncZod = async (app) => {
     db: app.database.db,
     clock: app.clock,
     appUrl: app.config.appUrl,
-    lookupTxt: txtLookup(app.config.dnsServers),
+    lookupTxt: domains.domainLookup(app.config.dnsServers),
     mailQueued: () => app.mail.notify(),
   };
   const checks = app.attemptLimit('domainChecks');

@@ -1,8 +1,10 @@
-// The clean-up as a background job: each instance that runs jobs looks every hour whether the day's run is due, and
+// The daily run as a background job: each instance that runs jobs looks every hour whether the day's run is due, and
 // the one that claims it runs it (maintenance.repository.ts), so it runs once a day whatever the number of workers.
+// It cleans up, then checks every verified domain's DNS record again (enterprise).
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 
+import { domainLookup, recheckDomains } from '../enterprise/domains.service.ts';
 import { cleanUp } from './cleanup.service.ts';
 import { claimRun } from './maintenance.repository.ts';
 import { DAY_MS } from '../../lib/clock.ts';
@@ -15,6 +17,7 @@ export const maintenancePlugin = fp(
     let timer: NodeJS.Timeout | undefined;
     let round: Promise<void> | undefined;
     const stopping = new AbortController();
+    const lookupTxt = domainLookup(config.dnsServers);
 
     const runIfDue = () => {
       round ??= (async () => {
@@ -23,6 +26,8 @@ export const maintenancePlugin = fp(
           if (!(await claimRun(database.db, 'cleanup', now, DAY_MS))) return;
           const deleted = await cleanUp(database.db, now, config, stopping.signal);
           log.info({ deleted }, 'daily clean-up done');
+          const domains = await recheckDomains({ db: database.db, clock, lookupTxt }, stopping.signal);
+          log.info({ domains }, 'daily domain check done');
           app.metrics.jobRuns.inc({ job: 'cleanup', outcome: 'ok' });
         } catch (error) {
           // Tomorrow's run deletes what this one left.
