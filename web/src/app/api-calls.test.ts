@@ -24,6 +24,10 @@ import { retryWebhookDelivery } from '@/features/developers/api/retry-webhook-de
 import { revokeApiKey } from '@/features/developers/api/revoke-api-key';
 import { testWebhook } from '@/features/developers/api/test-webhook';
 import { updateWebhook } from '@/features/developers/api/update-webhook';
+import { addDomain } from '@/features/security/api/add-domain';
+import { getDomains } from '@/features/security/api/get-domains';
+import { removeDomain } from '@/features/security/api/remove-domain';
+import { verifyDomain } from '@/features/security/api/verify-domain';
 import { getMe } from '@/features/auth/api/get-me';
 import { googleLogin } from '@/features/auth/api/google-login';
 import { login } from '@/features/auth/api/login';
@@ -172,6 +176,10 @@ const teamCalls: [string, () => Promise<unknown>][] = [
     '/webhooks/w-1/deliveries/d-1/retry',
     () => retryWebhookDelivery({ tenantUuid: TEAM, webhookId: 'w-1', deliveryId: 'd-1' }),
   ],
+  ['/domains', () => getDomains(TEAM)],
+  ['/domains', () => addDomain({ tenantUuid: TEAM, body: { domain: 'acme.example' } })],
+  ['/domains/dm-1/verify', () => verifyDomain({ tenantUuid: TEAM, id: 'dm-1' })],
+  ['/domains/dm-1', () => removeDomain({ tenantUuid: TEAM, id: 'dm-1' })],
   ['/payments/subscription', () => getSubscription(TEAM)],
   ['/payments/invoices', () => getInvoices(TEAM)],
   ['/payments/invoices/in-1/download', () => getInvoiceDownload({ tenantUuid: TEAM, invoiceId: 'in-1' })],

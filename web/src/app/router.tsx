@@ -76,6 +76,7 @@ export const routes: RouteObject[] = [
               { path: paths.app.team.path, lazy: page(() => import('./routes/team')) },
               { path: paths.app.activity.path, lazy: page(() => import('./routes/activity')) },
               { path: paths.app.developers.path, lazy: page(() => import('./routes/developers')) },
+              { path: paths.app.security.path, lazy: page(() => import('./routes/security')) },
               { path: paths.app.subscription.path, lazy: page(() => import('./routes/subscription')) },
             ],
           },

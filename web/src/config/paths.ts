@@ -26,6 +26,7 @@ export const paths = {
     team: { path: '/team', getHref: () => '/team' },
     activity: { path: '/team/activity', getHref: () => '/team/activity' },
     developers: { path: '/team/developers', getHref: () => '/team/developers' },
+    security: { path: '/team/security', getHref: () => '/team/security' },
     subscription: { path: '/subscription', getHref: () => '/subscription' },
     members: { path: '/members', getHref: () => '/members' },
   },

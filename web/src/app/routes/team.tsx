@@ -1,6 +1,6 @@
 import { canManageTeam } from '@app/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { CodeXml, History } from 'lucide-react';
+import { CodeXml, History, ShieldCheck } from 'lucide-react';
 import { Link } from 'react-router';
 
 import { TenantPage } from '@/app/layouts/tenant-page';
@@ -54,6 +54,12 @@ export default function TeamRoute() {
                       <Link to={paths.app.developers.getHref()}>
                         <CodeXml aria-hidden="true" />
                         {t('page.developers')}
+                      </Link>
+                    </Button>
+                    <Button variant="outline" asChild>
+                      <Link to={paths.app.security.getHref()}>
+                        <ShieldCheck aria-hidden="true" />
+                        {t('page.security')}
                       </Link>
                     </Button>
                   </div>

@@ -18,6 +18,7 @@ export const NAMESPACES = [
   'billing',
   'admin',
   'developers',
+  'security',
   // The server's and the contract's texts, by error code and message key (lib/i18n/messages.ts).
   'messages',
 ] as const;

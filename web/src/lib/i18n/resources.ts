@@ -13,6 +13,7 @@ import type items from '@/locales/en/items';
 import type members from '@/locales/en/members';
 import type messages from '@/locales/en/messages';
 import type passkeys from '@/locales/en/passkeys';
+import type security from '@/locales/en/security';
 import type tenants from '@/locales/en/tenants';
 
 import type { Namespace } from './namespaces';
@@ -32,6 +33,7 @@ export type Resources = {
   billing: typeof billing;
   admin: typeof admin;
   developers: typeof developers;
+  security: typeof security;
   messages: typeof messages;
 };
 

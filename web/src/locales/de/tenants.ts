@@ -13,6 +13,7 @@ export default {
     detailsText: 'Der Name und die Beschreibung, die jedes Mitglied sieht.',
     activity: 'Aktivität',
     developers: 'Entwickler',
+    security: 'Sicherheit',
     members: 'Mitglieder',
     membersText: 'Alle, die Zugriff auf dieses Team haben.',
     pending: 'Offene Einladungen',

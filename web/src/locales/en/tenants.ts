@@ -10,6 +10,7 @@ export default {
     detailsText: 'The name and description every member sees.',
     activity: 'Activity',
     developers: 'Developers',
+    security: 'Security',
     members: 'Members',
     membersText: 'Everyone with access to this team.',
     pending: 'Pending invitations',

@@ -1,0 +1,17 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+
+import { apiFetch } from '@/lib/api-client';
+
+import { getDomainsQueryOptions } from './get-domains';
+
+/** DELETE /domains/{id}: a verified domain is then free for another team to verify. */
+export const removeDomain = ({ tenantUuid, id }: { tenantUuid: string; id: string }) =>
+  apiFetch('removeDomain', { params: { id }, tenantUuid });
+
+export function useRemoveDomain(tenantUuid: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => removeDomain({ tenantUuid, id }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: getDomainsQueryOptions(tenantUuid).queryKey }),
+  });
+}
