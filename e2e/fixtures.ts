@@ -1,11 +1,14 @@
 // The test object every journey imports: each page a test visits is checked with axe-core in both themes (serious and
 // critical violations fail the test; the other theme changes colours only, so there axe checks what colours decide),
 // must not scroll sideways, and must leave the browser console free of errors and CSP violations (docs/decisions/026).
-import { readFileSync } from 'node:fs';
+import { appendFileSync, mkdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import path from 'node:path';
 
 import { test as base, expect, type Page } from '@playwright/test';
 import type { AxeResults, RunOptions } from 'axe-core';
+
+import { dnsDir } from './dns.setup.ts';
 
 export { expect };
 
@@ -74,6 +77,12 @@ export async function api(page: Page, method: string, path: string, body?: unkno
     },
     { method, path, body },
   );
+}
+
+/** Publishes a TXT record through the DNS stand-in the server resolves domains with (dns.setup.ts). */
+export function publishTxt(name: string, value: string) {
+  mkdirSync(dnsDir(), { recursive: true });
+  appendFileSync(path.join(dnsDir(), name), `${value}\n`);
 }
 
 export const uniqueEmail = () => `user-${crypto.randomUUID().slice(0, 8)}@tessera.test`;

@@ -9,9 +9,12 @@ import { scaled } from '../test-deadlines.ts';
 const port = Number(process.env.E2E_PORT ?? 3100);
 // A host name, not 127.0.0.1: WebAuthn refuses an IP address as its relying party (passkeys.spec.ts).
 const baseURL = `http://localhost:${port}`;
+/** The DNS stand-in's port (dns.setup.ts), which the server resolves domains through. */
+export const dnsPort = Number(process.env.E2E_DNS_PORT ?? 3153);
 
 export default defineConfig({
   testDir: './tests',
+  globalSetup: './dns.setup.ts',
   fullyParallel: true,
   forbidOnly: Boolean(process.env.CI),
   retries: 0,
@@ -67,6 +70,7 @@ export default defineConfig({
       TRUST_PROXY: 'true',
       SUPER_ADMIN_EMAILS: 'root@tessera.test,wurzel@tessera.test,console@tessera.test',
       LOG_LEVEL: 'warn',
+      DNS_SERVERS: `127.0.0.1:${dnsPort}`,
     },
   },
 });

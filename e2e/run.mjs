@@ -4,6 +4,7 @@
 // (docs/decisions/012): the same Chromium without the parts a headless test never shows, at half the CPU.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import dgram from 'node:dgram';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -29,19 +30,35 @@ if (!existsSync(chromium)) {
 const build = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
 if (build.status !== 0) process.exit(build.status ?? 1);
 
-const port = await new Promise((resolve, reject) => {
-  const server = net.createServer().listen(0, '127.0.0.1', () => {
-    const { port } = server.address();
-    server.close(() => resolve(port));
+/** A port the system hands out now, for the server's HTTP or the DNS stand-in's UDP. */
+const freePort = (socket, listen) =>
+  new Promise((resolve, reject) => {
+    socket.on('error', reject);
+    listen(socket, () => {
+      const { port } = socket.address();
+      socket.close(() => resolve(port));
+    });
   });
-  server.on('error', reject);
-});
+const port = await freePort(net.createServer(), (server, ready) => server.listen(0, '127.0.0.1', ready));
+// The DNS stand-in's (e2e/dns.setup.ts): a UDP port, and the directory of the records the tests publish.
+const dnsPort = await freePort(dgram.createSocket('udp4'), (socket, ready) =>
+  socket.bind(0, '127.0.0.1', ready),
+);
 const dataDir = mkdtempSync(path.join(tmpdir(), 'tessera-e2e-'));
+const dnsDir = mkdtempSync(path.join(tmpdir(), 'tessera-e2e-dns-'));
 
 const result = spawnSync('npx', ['playwright', 'test', ...process.argv.slice(2)], {
   cwd: import.meta.dirname,
   stdio: 'inherit',
-  env: { ...process.env, CHROMIUM_PATH: chromium, E2E_PORT: String(port), E2E_DATA_DIR: dataDir },
+  env: {
+    ...process.env,
+    CHROMIUM_PATH: chromium,
+    E2E_PORT: String(port),
+    E2E_DATA_DIR: dataDir,
+    E2E_DNS_PORT: String(dnsPort),
+    E2E_DNS_DIR: dnsDir,
+  },
 });
 rmSync(dataDir, { recursive: true, force: true });
+rmSync(dnsDir, { recursive: true, force: true });
 process.exit(result.status ?? 1);

@@ -4,7 +4,14 @@ import dns2 from 'dns2';
 
 const { Packet } = dns2;
 
-export async function startDnsStandIn() {
+/**
+ * `lookup`: where the records come from instead of `publish` (the browser suite's, from files its tests write);
+ * `port`: a fixed one for a server configured before this starts.
+ */
+export async function startDnsStandIn({
+  port = 0,
+  lookup,
+}: { port?: number; lookup?: (name: string) => string[] } = {}) {
   const records = new Map<string, string[]>();
   const server = dns2.createServer({
     udp: true,
@@ -12,14 +19,15 @@ export async function startDnsStandIn() {
       const response = Packet.createResponseFromRequest(request);
       for (const question of request.questions) {
         if (question.type !== Packet.TYPE.TXT) continue;
-        for (const data of records.get(question.name.toLowerCase()) ?? []) {
+        const name = question.name.toLowerCase();
+        for (const data of lookup ? lookup(name) : (records.get(name) ?? [])) {
           response.answers.push(Packet.createResourceFromQuestion(question, { ttl: 60, data }));
         }
       }
       void send(response);
     },
   });
-  const { udp } = await server.listen({ udp: { port: 0, address: '127.0.0.1' } });
+  const { udp } = await server.listen({ udp: { port, address: '127.0.0.1' } });
   return {
     /** For DNS_SERVERS. */
     address: `127.0.0.1:${udp!.port}`,
