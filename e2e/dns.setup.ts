@@ -13,6 +13,8 @@ export default async function setup() {
   const dns = await startDnsStandIn({
     port: dnsPort,
     lookup: (name) => {
+      // A name is a file of the records directory, never a path out of it.
+      if (name.includes('/') || name.includes('..')) return [];
       try {
         return readFileSync(path.join(dnsDir(), name), 'utf8').split('\n').filter(Boolean);
       } catch {

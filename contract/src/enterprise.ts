@@ -15,10 +15,14 @@ export const AddDomainBodySchema = z.object({
     .trim()
     .toLowerCase()
     .min(1, validationMessage('domain_required'))
-    .max(DOMAIN_MAX_LENGTH, validationMessage('domain_invalid'))
     // A trailing dot names the same domain (its fully qualified spelling).
     .transform((domain) => domain.replace(/\.$/, ''))
-    .pipe(z.string().regex(DOMAIN, validationMessage('domain_invalid'))),
+    .pipe(
+      z
+        .string()
+        .max(DOMAIN_MAX_LENGTH, validationMessage('domain_invalid'))
+        .regex(DOMAIN, validationMessage('domain_invalid')),
+    ),
 });
 export type AddDomainBody = z.input<typeof AddDomainBodySchema>;
 

@@ -314,6 +314,8 @@ export const ERROR_PARAMS = {
     cancel_failed: [],
     stripe_not_configured: [],
     local_billing_not_configured: [],
+    // A domain's DNS lookup.
+    dns: [],
   },
   plan_limit: { members: ['count'], items: ['count'] },
   payment_required: { declined: [], test_card_required: ['number'] },

@@ -101,7 +101,17 @@ export async function setMissingSince(db: Db, id: string, since: Date | null): P
   await db.update(teamDomains).set({ missingSince: since }).where(eq(teamDomains.id, id));
 }
 
-/** The domain is the team's no more: unverified, free for another team to verify. */
-export async function unverify(db: Db, id: string): Promise<void> {
-  await db.update(teamDomains).set({ verifiedAt: null, missingSince: null }).where(eq(teamDomains.id, id));
+/**
+ * The domain is the team's no more: unverified, free for another team to verify; only while it is as the check read
+ * it (verified, missing since `since`). Whether it was.
+ */
+export async function unverify(db: Db, id: string, since: Date): Promise<boolean> {
+  const rows = await db
+    .update(teamDomains)
+    .set({ verifiedAt: null, missingSince: null })
+    .where(
+      and(eq(teamDomains.id, id), isNotNull(teamDomains.verifiedAt), eq(teamDomains.missingSince, since)),
+    )
+    .returning({ id: teamDomains.id });
+  return rows.length > 0;
 }

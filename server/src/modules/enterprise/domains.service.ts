@@ -1,13 +1,13 @@
 // A team's verified domains (docs/contract.md section 4, Enterprise identity): added, proved through a DNS TXT record,
 // removed. "On a verified domain" is what single sign-on and SCIM later trust, so a domain is the team's only once its
 // record is seen, one team at most holds it verified, and no one holds a public mail domain.
-import { Resolver } from 'node:dns/promises';
+import { NODATA as NO_DATA, NOTFOUND as NOT_FOUND, Resolver } from 'node:dns/promises';
 
 import { DOMAIN_CHALLENGE_LABEL, type Domain, isUuid, MAX_TEAM_DOMAINS } from '@app/contract';
 
 import type { Db } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
-import { withTenantScope, withTenantStatement } from '../../db/tenant-scope.ts';
+import { withTenantScope } from '../../db/tenant-scope.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { MemberCaller } from '../../lib/caller.ts';
 import { type Clock, DAY_MS } from '../../lib/clock.ts';
@@ -77,9 +77,13 @@ export function domainLookup(dnsServers: string[] | undefined): TxtLookup {
     try {
       return (await resolver.resolveTxt(name)).map((strings) => strings.join(''));
     } catch (error) {
-      // No such name, no TXT records at it, or no answer in time: the record is not there, as far as anyone can tell.
-      if (error instanceof Error && 'code' in error) return [];
-      throw error;
+      // No such name, or no TXT records at it: the record is not there. Anything else (a timeout, a refusal, a
+      // failing server) says nothing about the record.
+      const code = (error as { code?: unknown }).code;
+      if (code === NOT_FOUND || code === NO_DATA) return [];
+      throw new AppError('UNAVAILABLE', 'DNS could not be asked. Try again in a moment.', 'unavailable', {
+        reason: 'dns',
+      });
     }
   };
 }
@@ -111,10 +115,10 @@ export async function addDomain(
   caller: MemberCaller,
   { domain }: { domain: string },
 ): Promise<Domain> {
-  if (PUBLIC_MAIL_DOMAINS.has(domain)) {
-    throw new AppError('BAD_REQUEST', 'Public mail domains cannot be added', 'public_mail_domain');
-  }
   const row = await signInChange(deps, caller, 'domain.added', domain, async (tx) => {
+    if (PUBLIC_MAIL_DOMAINS.has(domain)) {
+      throw new AppError('BAD_REQUEST', 'Public mail domains cannot be added', 'public_mail_domain');
+    }
     if ((await repo.countDomains(tx, caller.tenantId)) >= MAX_TEAM_DOMAINS) {
       throw new AppError(
         'BAD_REQUEST',
@@ -137,11 +141,19 @@ export async function addDomain(
 
 /**
  * Looks the domain's record up and, when it holds the row's value, verifies it; a domain verified already is
- * answered as it is. Another team's verification wins the race at the verified index.
+ * answered as it is. Another team's verification wins the race at the verified index. `countLookup` counts a lookup
+ * against the domain's limit (or refuses it): by the team and the domain's name, which no spelling of its id and no
+ * new row for it escapes.
  */
-export async function verifyDomain(deps: DomainsDeps, caller: MemberCaller, id: string): Promise<Domain> {
+export async function verifyDomain(
+  deps: DomainsDeps,
+  caller: MemberCaller,
+  id: string,
+  countLookup: (domain: string) => Promise<void>,
+): Promise<Domain> {
   const row = await findOwn(deps.db, caller, id);
   if (row.verifiedAt) return toDomain(row);
+  await countLookup(row.domain);
   const records = await deps.lookupTxt(`${DOMAIN_CHALLENGE_LABEL}.${row.domain}`);
   if (!records.includes(row.txtValue)) {
     throw new AppError('BAD_REQUEST', 'TXT record not found', 'txt_record_not_found');
@@ -168,12 +180,16 @@ export async function removeDomain(deps: DomainsDeps, caller: MemberCaller, id: 
   });
 }
 
-/** The team's domain of that id, whether or not verified; 404 for any other id, another team's included. */
+/**
+ * The team's domain of that id, whether or not verified; 404 for any other id, another team's included. The plan
+ * first: without it, nothing else is answered.
+ */
 async function findOwn(db: Db, caller: MemberCaller, id: string): Promise<repo.DomainRow> {
   if (!isUuid(id)) throw notFound();
-  const row = await withTenantStatement(db, caller.tenantId, (tx) =>
-    repo.findDomain(tx, caller.tenantId, id),
-  );
+  const row = await withTenantScope(db, caller.tenantId, async (tx) => {
+    await requireEnterpriseIdentity(tx, caller.tenantId);
+    return repo.findDomain(tx, caller.tenantId, id);
+  });
   if (!row) throw notFound();
   return row;
 }
@@ -244,15 +260,21 @@ export async function recheckDomains(
       if (signal?.aborted) break;
       after = row.id;
       checked += 1;
-      const found = (await lookupTxt(`${DOMAIN_CHALLENGE_LABEL}.${row.domain}`)).includes(row.txtValue);
+      let records: string[];
+      try {
+        records = await lookupTxt(`${DOMAIN_CHALLENGE_LABEL}.${row.domain}`);
+      } catch {
+        // DNS did not answer: that says nothing about the record, so its mark stays as it is until tomorrow's run.
+        continue;
+      }
+      const found = records.includes(row.txtValue);
       const now = clock.now();
       if (found) {
         if (row.missingSince) await repo.setMissingSince(db, row.id, null);
       } else if (!row.missingSince) {
         await repo.setMissingSince(db, row.id, now);
       } else if (now.getTime() - row.missingSince.getTime() >= MISSING_FOR_MS) {
-        await repo.unverify(db, row.id);
-        unverified += 1;
+        if (await repo.unverify(db, row.id, row.missingSince)) unverified += 1;
       }
     }
   }

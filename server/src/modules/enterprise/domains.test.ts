@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { activityLog } from '../../db/schema/activity-log.ts';
+import { subscriptions } from '../../db/schema/billing.ts';
 import { teamDomains } from '../../db/schema/domains.ts';
 import { startDnsStandIn } from '../../../test/dns-stand-in.ts';
 import { domainLookup, recheckDomains } from './domains.service.ts';
@@ -234,16 +235,92 @@ describe('verifying a domain through DNS', () => {
     expect(await domainsOf(b.uuid)).toMatchObject([{ id: ofB.id, verifiedAt: null }]);
   });
 
-  it('allows 10 lookups a domain an hour', async () => {
+  it('allows 10 lookups a domain an hour, however its id is spelled and however often it is added again', async () => {
     const team = await newTeam();
     const domain = await added(team);
-    for (let i = 0; i < 10; i++) expect((await verify(team, domain.id)).statusCode).toBe(400);
+    for (let i = 0; i < 5; i++) expect((await verify(team, domain.id)).statusCode).toBe(400);
+    for (let i = 0; i < 5; i++) expect((await verify(team, domain.id.toUpperCase())).statusCode).toBe(400);
     const limited = await verify(team, domain.id);
     expect(limited.statusCode).toBe(429);
     expect(limited.json()).toMatchObject({
       code: 'rate_limited',
       params: { reason: 'domain_checks', count: 10 },
     });
+    expect((await verify(team, domain.id.toUpperCase())).statusCode).toBe(429);
+    expect((await call(team.owner, team.uuid, 'DELETE', `/domains/${domain.id}`)).statusCode).toBe(204);
+    const again = await added(team, domain.domain);
+    expect((await verify(team, again.id)).statusCode).toBe(429);
+  });
+
+  it('lets one of two teams verifying the same domain at once have it (200 and 409)', async () => {
+    const a = await newTeam();
+    const b = await newTeam();
+    const name = freshDomain();
+    const [ofA, ofB] = [await added(a, name), await added(b, name)];
+    dns.publish(ofA.txt_name, ofA.txt_value);
+    dns.publish(ofB.txt_name, ofB.txt_value);
+    const answers = await Promise.all([verify(a, ofA.id), verify(b, ofB.id)]);
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409]);
+    const verified = [...(await domainsOf(a.uuid)), ...(await domainsOf(b.uuid))].filter((d) => d.verifiedAt);
+    expect(verified).toHaveLength(1);
+  });
+
+  it('answers 402 to a team that left the Business plan, before any lookup', async () => {
+    const team = await newTeam();
+    const domain = await added(team);
+    await app.database.db
+      .update(subscriptions)
+      .set({ status: 'canceled' })
+      .where(eq(subscriptions.tenantId, team.uuid));
+    dns.publish(domain.txt_name, domain.txt_value);
+    expect((await verify(team, domain.id)).statusCode).toBe(402);
+    expect((await call(team.owner, team.uuid, 'DELETE', `/domains/${domain.id}`)).statusCode).toBe(402);
+    expect(await domainsOf(team.uuid)).toMatchObject([{ verifiedAt: null }]);
+  });
+});
+
+describe('when DNS does not answer', () => {
+  it('answers 503 to Verify, and the daily check leaves every domain as it was', async () => {
+    const team = await newTeam();
+    const response = await call(team.owner, team.uuid, 'POST', '/domains', { domain: freshDomain() });
+    const domain = response.json() as { id: string; txt_name: string; txt_value: string };
+    dns.publish(domain.txt_name, domain.txt_value);
+    expect((await call(team.owner, team.uuid, 'POST', `/domains/${domain.id}/verify`)).statusCode).toBe(200);
+
+    // A resolver that answers nothing: the discard port on loopback, where no DNS server listens.
+    const silent = await buildTestApp({ clock, config: testConfig({ DNS_SERVERS: '127.0.0.1:9' }) });
+    try {
+      const owner = await registerVerifiedUser(silent);
+      const { uuid } = await createTeam(silent, owner);
+      await subscribeLocally(silent, owner, uuid, 'business');
+      const headers = inTenant(owner.access_token, uuid);
+      const added = await silent.inject({
+        method: 'POST',
+        url: '/api/domains',
+        headers,
+        payload: { domain: freshDomain() },
+      });
+      const refused = await silent.inject({
+        method: 'POST',
+        url: `/api/domains/${added.json().id}/verify`,
+        headers,
+      });
+      expect(refused.statusCode).toBe(503);
+      expect(refused.json()).toMatchObject({ code: 'unavailable', params: { reason: 'dns' } });
+    } finally {
+      await silent.close();
+    }
+
+    // The daily check through the silent resolver, 8 days on: nothing is marked, nothing unverified.
+    const before = await domainsOf(team.uuid);
+    clock.advance(8 * 86_400_000);
+    const result = await recheckDomains({
+      db: app.database.db,
+      clock,
+      lookupTxt: domainLookup(['127.0.0.1:9']),
+    });
+    expect(result.unverified).toBe(0);
+    expect(await domainsOf(team.uuid)).toEqual(before);
   });
 });
 

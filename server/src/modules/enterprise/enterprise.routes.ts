@@ -20,8 +20,10 @@ export const enterpriseRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   route(app, 'verifyDomain', async (request, reply) => {
     // Every lookup counts, found or not: each is a query to a resolver on the team's behalf.
-    await checks.reserve(reply, `${request.caller.tenantId}:${request.params.id}`);
-    return domains.verifyDomain(deps, request.caller, request.params.id);
+    const { caller } = request;
+    return domains.verifyDomain(deps, caller, request.params.id, (domain) =>
+      checks.reserve(reply, `${caller.tenantId}:${domain}`),
+    );
   });
   route(app, 'removeDomain', async (request, reply) => {
     await domains.removeDomain(deps, request.caller, request.params.id);

@@ -35,6 +35,7 @@ export default {
       stripe_not_configured: 'Dieses Abonnement wird über Stripe abgerechnet, das nicht eingerichtet ist.',
       local_billing_not_configured:
         'Dieses Abonnement wird über den Testmodus-Anbieter abgerechnet, der nicht eingerichtet ist.',
+      dns: 'Das DNS konnte nicht abgefragt werden. Versuchen Sie es gleich noch einmal.',
     },
     plan_limit: {
       members: 'Ihr Tarif erlaubt {count} Mitglieder. Wechseln Sie den Tarif, um weitere hinzuzufügen.',
