@@ -198,8 +198,10 @@ const domainTaken = () => new AppError('TAKEN', 'Another team has verified this 
 
 /**
  * One change of how the team signs in, in one transaction: refused without the Business plan, or when another team
- * verified the domain (asked as the app's role), the owner's notice queued, then `change` in the team's scope under its lock, with its activity
- * entry. A refusal anywhere rolls the notice back with the rest.
+ * verified the domain (asked as the app's role); the owner's notice queued; then `change` in the team's scope under
+ * its lock, with its activity entry. A refusal anywhere rolls the notice back with the rest. (Verify and Remove check
+ * the plan once before, in findOwn, so that nothing is looked up for a team without it; this check is the one that
+ * holds in the change's own transaction.)
  */
 async function signInChange(
   deps: DomainsDeps,

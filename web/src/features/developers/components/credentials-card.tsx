@@ -3,6 +3,7 @@ import type { LucideIcon } from 'lucide-react';
 import { type ReactNode, useRef, useState } from 'react';
 
 import { ConfirmDialog } from '@/components/confirm-dialog';
+import { EmptyState } from '@/components/empty-state';
 import { ErrorAlert } from '@/components/error-alert';
 import { QueryPending } from '@/components/query-pending';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -49,7 +50,7 @@ export function CredentialsCard<T extends Listed, C extends Listed>({
   query,
   removal,
   texts,
-  emptyIcon: EmptyIcon,
+  emptyIcon,
   secretOf,
   renderItem,
   createForm,
@@ -97,11 +98,7 @@ export function CredentialsCard<T extends Listed, C extends Listed>({
         {!query.isSuccess ? (
           <QueryPending query={query} failure={texts.fetchFailed} />
         ) : query.data.length === 0 ? (
-          <div className="grid justify-items-center gap-2 py-6 text-center">
-            <EmptyIcon className="size-8 text-muted-foreground" aria-hidden="true" />
-            <p className="font-medium">{texts.empty}</p>
-            <p className="max-w-md text-sm text-muted-foreground">{texts.emptyHint}</p>
-          </div>
+          <EmptyState icon={emptyIcon} title={texts.empty} hint={texts.emptyHint} />
         ) : (
           <ul aria-label={texts.list} className="grid divide-y divide-border rounded-md border border-border">
             {query.data.map((item) =>

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 
 import { ConfirmDialog } from '@/components/confirm-dialog';
+import { EmptyState } from '@/components/empty-state';
 import { ErrorAlert } from '@/components/error-alert';
 import { QueryPending } from '@/components/query-pending';
 import { SignInAgain } from '@/components/sign-in-again';
@@ -45,11 +46,7 @@ export function DomainsCard({ tenantUuid }: { tenantUuid: string }) {
           <>
             {remove.isError && <Refusal error={remove.error} fallback={t('domains.removeFailed')} />}
             {domains.data.length === 0 ? (
-              <div className="flex flex-col items-center gap-2 rounded-md border border-dashed border-border p-6 text-center">
-                <Globe aria-hidden="true" className="size-6 text-muted-foreground" />
-                <p className="font-medium">{t('domains.empty')}</p>
-                <p className="text-sm text-muted-foreground">{t('domains.emptyHint')}</p>
-              </div>
+              <EmptyState icon={Globe} title={t('domains.empty')} hint={t('domains.emptyHint')} />
             ) : (
               <ul
                 aria-label={t('domains.list')}
