@@ -23,10 +23,11 @@ export const SERVER_MODULES = {
   feedback: { owns: ['feedback'], uses: [] },
   health: { owns: [], uses: [] },
   'public-config': { owns: [], uses: [] },
-  // The tenant access check reads the caller's membership in the statement that checks their session.
+  // The tenant access check reads the caller's membership in the statement that checks their session; the sessions
+  // list names the team whose single sign-on began one.
   auth: {
     owns: ['users', 'refresh-tokens', 'one-time-tokens', 'recovery-codes'],
-    reads: ['memberships'],
+    reads: ['memberships', 'tenants'],
     uses: ['mail'],
   },
   plugins: { owns: [], uses: ['auth', 'api-keys'] },
@@ -45,12 +46,12 @@ export const SERVER_MODULES = {
     uses: ['auth', 'tenants', 'billing', 'mail', 'activity', 'api-keys', 'webhooks'],
   },
   items: { owns: ['items'], uses: ['billing', 'activity'] },
-  // Enterprise identity: a team's verified domains. A change's notice goes to the team's owner, read with the
-  // acting member's address.
+  // Enterprise identity: a team's verified domains and single sign-on. A change's notice goes to the team's owner,
+  // read with the acting member's address; a first sign-in through the team's provider joins it (members).
   enterprise: {
-    owns: ['domains'],
+    owns: ['domains', 'sso'],
     reads: ['tenants', 'memberships', 'users'],
-    uses: ['auth', 'billing', 'mail', 'tenants', 'activity'],
+    uses: ['auth', 'billing', 'mail', 'tenants', 'activity', 'members'],
   },
   // What a team uses of its plan: the owners' counts against billing's limits.
   usage: { owns: [], uses: ['billing', 'members', 'items'] },

@@ -119,6 +119,8 @@ export const SessionSchema = z.object({
   user_agent: z.string().nullable(),
   ip: z.string().nullable(),
   current: z.boolean(),
+  /** The team whose single sign-on began the session, if one did. */
+  sso_team: z.string().nullable(),
 });
 export type Session = z.infer<typeof SessionSchema>;
 

@@ -76,6 +76,8 @@ export const MAX_API_KEYS = 10;
 /** Enterprise identity (docs/contract.md section 4): the domains a team may hold, and how long a domain's name may be. */
 export const MAX_TEAM_DOMAINS = 20;
 export const DOMAIN_MAX_LENGTH = 253;
+/** The longest issuer, client id or client secret a team may save for its single sign-on. */
+export const SSO_FIELD_MAX_LENGTH = 2048;
 /** The TXT record that proves a domain is the team's: `_tessera-challenge.{domain}`. */
 export const DOMAIN_CHALLENGE_LABEL = '_tessera-challenge';
 

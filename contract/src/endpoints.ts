@@ -90,6 +90,10 @@ export const ENDPOINTS = {
   confirmEmailChange: get('/auth/confirm-email-change', PUBLIC, 'Confirm an email change from its link'),
   passkeyLoginOptions: post('/auth/passkeys/login/options', PUBLIC, 'Begin a passkey sign-in'),
   passkeyLoginVerify: post('/auth/passkeys/login/verify', PUBLIC, 'Finish a passkey sign-in'),
+  ssoStart: post('/auth/sso/start', PUBLIC, "Begin a sign-in through the email's team's single sign-on"),
+  // Bound to the browser that began the attempt by its cookie; every failure redirects to /login?error=sso.
+  ssoCallback: get('/auth/sso/callback', PUBLIC, "The provider's answer to a single sign-on (a redirect)"),
+  ssoExchange: post('/auth/sso/exchange', PUBLIC, "Exchange a single sign-on's one-time code for a session"),
   acceptInvitation: get('/invitations/:token/accept', PUBLIC, 'Accept an invitation from its link'),
   setInvitationPassword: post(
     '/invitations/:token/set-password',
@@ -123,6 +127,7 @@ export const ENDPOINTS = {
   passkeyRegisterOptions: post('/auth/passkeys/register/options', holder, 'Begin adding a passkey'),
   passkeyRegisterVerify: post('/auth/passkeys/register/verify', holder, 'Finish adding a passkey'),
   deletePasskey: del('/auth/passkeys/:id', holder, 'Remove a passkey'),
+  ssoLink: post('/auth/sso/link', holder, "Link a single sign-on's identity to the signed-in account"),
   // Ends the operator's view: the one call only a view makes (anyone else gets 400).
   stopImpersonation: post('/auth/impersonation/stop', user(), "End an operator's view of the app as a user"),
 
@@ -194,11 +199,14 @@ export const ENDPOINTS = {
     'Send a delivery again',
   ),
 
-  // Enterprise identity: the domains the team proves it holds (Business plan).
+  // Enterprise identity: the domains the team proves it holds and its single sign-on (Business plan).
   listDomains: get('/domains', teamSignIn, "The team's domains, with the TXT record that proves each"),
   addDomain: post('/domains', teamSignIn, 'Add a domain, to prove through a DNS TXT record'),
   verifyDomain: post('/domains/:id/verify', teamSignIn, "Look up a domain's TXT record and verify it"),
   removeDomain: del('/domains/:id', teamSignIn, 'Remove a domain'),
+  getSso: get('/sso', teamSignIn, "The team's single sign-on provider"),
+  saveSso: put('/sso', teamSignIn, "Set the team's single sign-on provider (OpenID Connect)"),
+  removeSso: del('/sso', teamSignIn, "Remove the team's single sign-on"),
 
   // Billing.
   listPlans: get('/payments/plans', user(), 'The plans on offer'),

@@ -1,7 +1,10 @@
-// Enterprise identity (docs/contract.md section 4): the domains a team proves it holds, through a DNS TXT record.
+// Enterprise identity (docs/contract.md section 4): the domains a team proves it holds, through a DNS TXT record, and
+// its single sign-on through an OpenID Connect provider.
 import { z } from 'zod';
 
-import { DOMAIN_MAX_LENGTH } from './constants.ts';
+import { SignInResponseSchema } from './auth.ts';
+import { EmailSchema, MessageSchema } from './common.ts';
+import { DOMAIN_MAX_LENGTH, SSO_FIELD_MAX_LENGTH } from './constants.ts';
 import type { EndpointSchemas } from './endpoint-schema-types.ts';
 import { validationMessage } from './errors.ts';
 
@@ -38,9 +41,71 @@ export type Domain = z.infer<typeof DomainSchema>;
 
 const IdParamsSchema = z.object({ id: z.string().max(100) });
 
+/**
+ * An issuer as a provider names itself: an http(s) URL without credentials, query or fragment. Not a discovery
+ * document's own URL: the client reads `{issuer}/.well-known/openid-configuration`, and given the document's URL it
+ * would skip the check that the document names this issuer. Production also asks for https (the server's check).
+ */
+const ISSUER = /^https?:\/\/[^\s/?#@\\]+(?:\/[^\s?#\\]*)?$/i;
+const isIssuer = (value: string) => ISSUER.test(value) && !value.toLowerCase().includes('/.well-known/');
+
+export const SaveSsoBodySchema = z.object({
+  issuer: z
+    .string({ error: validationMessage('issuer_invalid') })
+    .trim()
+    .max(SSO_FIELD_MAX_LENGTH, validationMessage('issuer_invalid'))
+    .refine(isIssuer, validationMessage('issuer_invalid')),
+  client_id: z
+    .string({ error: validationMessage('client_id_required') })
+    .trim()
+    .min(1, validationMessage('client_id_required'))
+    .max(SSO_FIELD_MAX_LENGTH, validationMessage('sso_field_too_long')),
+  client_secret: z
+    .string({ error: validationMessage('client_secret_required') })
+    .min(1, validationMessage('client_secret_required'))
+    .max(SSO_FIELD_MAX_LENGTH, validationMessage('sso_field_too_long')),
+});
+export type SaveSsoBody = z.input<typeof SaveSsoBodySchema>;
+
+/** A team's provider, as saved: never its secret. `enabled`: people can sign in through it now (the plan, a verified domain). */
+export const SsoConnectionSchema = z.object({
+  issuer: z.string(),
+  client_id: z.string(),
+  /** What the team registers at its provider: `{APP_URL}/api/auth/sso/callback`. */
+  redirect_uri: z.string(),
+  enabled: z.boolean(),
+});
+export type SsoConnection = z.infer<typeof SsoConnectionSchema>;
+
+export const SsoStartBodySchema = z.object({ email: EmailSchema });
+export type SsoStartBody = z.input<typeof SsoStartBodySchema>;
+export const SsoRedirectSchema = z.object({ redirect_url: z.string() });
+
+/** The provider's answer: anything malformed is read as missing, so every failure ends at /login?error=sso. */
+export const SsoCallbackQuerySchema = z.object({
+  code: z.string().optional().catch(undefined),
+  state: z.string().optional().catch(undefined),
+});
+
+/** The one-time code /sso/complete is given, exchanged (or, after sso_link_required, linked) by the same browser. */
+export const SsoCodeBodySchema = z.object({
+  code: z
+    .string({ error: validationMessage('sso_code_required') })
+    .min(1, validationMessage('sso_code_required'))
+    .max(200),
+});
+export type SsoCodeBody = z.input<typeof SsoCodeBodySchema>;
+
 export const enterpriseEndpointSchemas = {
   listDomains: { response: { 200: z.array(DomainSchema) } },
   addDomain: { body: AddDomainBodySchema, response: { 201: DomainSchema } },
   verifyDomain: { params: IdParamsSchema, response: { 200: DomainSchema } },
   removeDomain: { params: IdParamsSchema, response: { 204: z.null() } },
+  getSso: { response: { 200: SsoConnectionSchema } },
+  saveSso: { body: SaveSsoBodySchema, response: { 200: SsoConnectionSchema } },
+  removeSso: { response: { 204: z.null() } },
+  ssoStart: { body: SsoStartBodySchema, response: { 200: SsoRedirectSchema } },
+  ssoCallback: { query: SsoCallbackQuerySchema, response: { 302: z.null() } },
+  ssoExchange: { body: SsoCodeBodySchema, response: { 200: SignInResponseSchema } },
+  ssoLink: { body: SsoCodeBodySchema, response: { 200: MessageSchema } },
 } as const satisfies EndpointSchemas;

@@ -12,6 +12,7 @@ import {
   MAX_PASSKEY_NAME_LENGTH,
   MAX_PASSWORD_LENGTH,
   MIN_PASSWORD_LENGTH,
+  SSO_FIELD_MAX_LENGTH,
   WEBHOOK_URL_MAX_LENGTH,
 } from './constants.ts';
 
@@ -264,6 +265,18 @@ export const ERROR_CODES = [
   'domain_not_found',
   /** 400: the domain's TXT record is not there (yet), or does not hold the value asked for. */
   'txt_record_not_found',
+  /** 404: the team has no single sign-on. */
+  'sso_not_found',
+  /** 400: the issuer's discovery document could not be read (or its fetch was refused: not public, too big, slow). */
+  'sso_discovery_failed',
+  /** 400: the discovery document names another issuer than the one given (multi-tenant issuers are refused). */
+  'sso_issuer_mismatch',
+  /** 404: no team with single sign-on has verified the email's domain. */
+  'sso_not_set_up',
+  /** 400: a single sign-on's one-time code that is unknown, spent, late, or from another browser. */
+  'sso_code_invalid',
+  /** 409: the address has an account: its holder signs in as usual and links it (POST /auth/sso/link). */
+  'sso_link_required',
 
   // Lists and operators.
   /** 422: a `cursor` the server did not produce. */
@@ -316,6 +329,8 @@ export const ERROR_PARAMS = {
     local_billing_not_configured: [],
     // A domain's DNS lookup.
     dns: [],
+    // A team's single sign-on provider, when a sign-in begins.
+    identity_provider: [],
   },
   plan_limit: { members: ['count'], items: ['count'] },
   payment_required: { declined: [], test_card_required: ['number'] },
@@ -399,6 +414,11 @@ export const VALIDATION_MESSAGES = {
   passkey_name_control_characters: 'Name cannot contain control characters',
   domain_required: 'Domain is required',
   domain_invalid: 'Enter a domain such as example.com',
+  issuer_invalid: 'Enter the issuer as an https URL, such as https://login.example.com',
+  client_id_required: 'Client ID is required',
+  client_secret_required: 'Client secret is required',
+  sso_field_too_long: `Must be ${SSO_FIELD_MAX_LENGTH} characters or less`,
+  sso_code_required: 'Code is required',
 } as const;
 export type ValidationMessage = keyof typeof VALIDATION_MESSAGES;
 

@@ -148,6 +148,10 @@ describe('loadConfig', () => {
     ],
     [{ DNS_SERVERS: '1.1.1.1:99999' }, /^Invalid configuration: DNS_SERVERS\.0: /],
     [{ DNS_SERVERS: '1.1.1.1,,8.8.8.8' }, /^Invalid configuration: DNS_SERVERS\.1: /],
+    [
+      { ...PRODUCTION, SSO_ENCRYPTION_KEY: 'short' },
+      /^Invalid configuration: SSO_ENCRYPTION_KEY: must be at least 32 bytes long$/,
+    ],
   ] as [NodeJS.ProcessEnv, RegExp][])('rejects %o with one line naming the variable', (env, message) => {
     const load = () => loadConfig({ DATA_DIR: dataDir(), ...env });
     expect(load).toThrow(ConfigError);
@@ -157,6 +161,13 @@ describe('loadConfig', () => {
     } catch (error) {
       expect((error as Error).message).not.toContain('\n');
     }
+  });
+
+  it('seals SSO secrets with SSO_ENCRYPTION_KEY when set, with JWT_SECRET otherwise', () => {
+    const key = 'k'.repeat(32);
+    expect(loadConfig({ DATA_DIR: dataDir(), SSO_ENCRYPTION_KEY: key }).ssoEncryptionKey).toBe(key);
+    const config = loadConfig({ DATA_DIR: dataDir() });
+    expect(config.ssoEncryptionKey).toBe(config.jwtSecret);
   });
 
   it('generates the JWT secret once outside production and keeps it in DATA_DIR', () => {

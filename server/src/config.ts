@@ -57,6 +57,7 @@ const EnvSchema = z
     DATABASE_URL: optional(z.url({ protocol: /^postgres(ql)?$/, error: 'expected a postgres:// URL' })),
     DATA_DIR: optional(z.string()).default('./data'),
     JWT_SECRET: optional(z.string()),
+    SSO_ENCRYPTION_KEY: optional(z.string()),
     ACCESS_TOKEN_TTL_SECONDS: optional(z.coerce.number().int().positive()).default(900),
     SMTP_URL: optional(z.url({ protocol: /^smtps?$/, error: 'expected an smtp:// or smtps:// URL' })),
     MAIL_FROM: optional(z.string()).default('no-reply@localhost'),
@@ -132,6 +133,16 @@ export function loadConfig(
   }
   const isProduction = e.NODE_ENV === 'production';
   const dataDir = path.resolve(e.DATA_DIR);
+  if (
+    isProduction &&
+    e.SSO_ENCRYPTION_KEY !== undefined &&
+    Buffer.byteLength(e.SSO_ENCRYPTION_KEY) < MIN_SECRET_BYTES
+  ) {
+    throw new ConfigError(
+      `Invalid configuration: SSO_ENCRYPTION_KEY: must be at least ${MIN_SECRET_BYTES} bytes long`,
+    );
+  }
+  const jwtSecret = resolveJwtSecret(e.JWT_SECRET, dataDir);
 
   return {
     isProduction,
@@ -140,7 +151,9 @@ export function loadConfig(
     appUrl: (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     databaseUrl: e.DATABASE_URL,
     dataDir,
-    jwtSecret: resolveJwtSecret(e.JWT_SECRET, dataDir),
+    jwtSecret,
+    /** Seals the teams' SSO client secrets; derived from JWT_SECRET when unset (a key of its own per purpose). */
+    ssoEncryptionKey: e.SSO_ENCRYPTION_KEY ?? jwtSecret,
     accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,

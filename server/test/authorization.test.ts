@@ -493,6 +493,16 @@ const rows: Row[] = [
     status: 400,
     body: () => new SoftAuthenticator().authenticate({ challenge: 'bm8tc3VjaC1jaGFsbGVuZ2U' }, APP_ORIGIN),
   },
+  // Single sign-on (sso.test.ts has the whole path against a real provider): no team has one for the address, the
+  // callback without its attempt's cookie lands on the fixed failure, and a made-up code is refused.
+  {
+    endpoint: 'ssoStart',
+    who: 'public',
+    status: 404,
+    body: () => ({ email: uniqueEmail() }),
+  },
+  { endpoint: 'ssoCallback', who: 'public', status: 302 },
+  { endpoint: 'ssoExchange', who: 'public', status: 400, body: () => ({ code: 'made-up' }) },
   // The mailed single-use token is the credential of these four.
   {
     endpoint: 'verifyEmail',
@@ -627,6 +637,14 @@ const rows: Row[] = [
         { challenge: 'bm8tc3VjaC1jaGFsbGVuZ2U', user: { id: 'eA' } },
         APP_ORIGIN,
       ),
+  },
+  // The code of an sso_link_required answer is bound to its browser and account: a made-up one answers 400.
+  {
+    endpoint: 'ssoLink',
+    who: 'signed in',
+    asViewer: 403,
+    status: 400,
+    body: () => ({ code: 'made-up' }),
   },
   // Anyone else's passkey, as an unknown one, answers 404 (passkeys.test.ts).
   {
@@ -873,6 +891,17 @@ const rows: Row[] = [
     prepare: () => newDomain(teamA, false),
     foreign: { object: 'domain', status: 404 },
   },
+  // Team A has no single sign-on; saving one reads the issuer's discovery first (sso.test.ts), which is not there.
+  { endpoint: 'getSso', who: team(ADMINS), key: null, asViewer: 403, status: 404 },
+  {
+    endpoint: 'saveSso',
+    who: team(ADMINS),
+    key: null,
+    asViewer: 403,
+    status: 400,
+    body: () => ({ issuer: 'http://127.0.0.1:9', client_id: 'tessera', client_secret: 'secret' }),
+  },
+  { endpoint: 'removeSso', who: team(ADMINS), key: null, asViewer: 403, status: 404 },
   { endpoint: 'getSubscription', who: team(MEMBERS), key: null, asViewer: 200, status: 200 },
   { endpoint: 'listInvoices', who: team(MEMBERS), key: null, asViewer: 200, status: 200 },
   {
@@ -1147,10 +1176,10 @@ describe('authorization of every route', () => {
 
   it('scopes by X-TENANT-UUID exactly the routes the contract says need it', () => {
     // docs/contract.md section 3: /tenant, /members, /invite, /items/*, /feedback/, /payments/* except plans and webhook;
-    // section 4: the pending invitations and the team's activity. The local checkout page is authorized by its session's team, a PDF link
+    // section 4: the pending invitations and the team's activity, and its enterprise identity (domains, sso). The local checkout page is authorized by its session's team, a PDF link
     // and an invitation's accept and set-password links by their tokens (rows above).
     const needsHeader = (path: string) =>
-      /^\/api\/(tenant|members|invite|invitations|activity|items|feedback|payments|api-keys|webhooks|domains)(\/|$)/.test(
+      /^\/api\/(tenant|members|invite|invitations|activity|items|feedback|payments|api-keys|webhooks|domains|sso)(\/|$)/.test(
         path,
       ) && !/^\/api\/payments\/(plans|webhook|local\/checkout\/)|\/pdf$|\/(accept|set-password)$/.test(path);
     for (const row of rows) {

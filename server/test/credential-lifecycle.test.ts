@@ -757,6 +757,16 @@ describe('the table is complete', () => {
       'items.created_by': 'not a way in',
       // A domain is the team's proof of a DNS record, not a way into an account: it stays when its adder leaves.
       'team_domains.created_by': 'not a way in',
+      // Whom an admin removed from a team: a fact about the team, kept when the account changes its credentials.
+      'member_removals.user_id': 'not a way in',
+      // A team's provider outlives the admin who saved it, as its domains do.
+      'sso_connections.created_by': 'not a way in',
+      // The provider's identity linked to the account: a way in held by the team's provider, not by a credential of
+      // the account's, which its holder linked knowingly; a reset does not unlink it (the team removes its provider).
+      'sso_identities.user_id': 'not a way in',
+      // A sign-in through a team's provider on its way (10 minutes): its code opens a session only in the browser
+      // that began it, and the session it opens is retired with every other by the account's credential events.
+      'sso_attempts.user_id': 'not a way in',
       'api_keys.created_by': 'API key it made',
       'webhook_endpoints.created_by': 'webhook endpoint it made',
       'feedback.user_id': 'not a way in',

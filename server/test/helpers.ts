@@ -17,6 +17,9 @@ import { type Database, fromPglite, fromPool } from '../src/db/client.ts';
 import { outbox } from '../src/db/schema/outbox.ts';
 import type { MemberCaller } from '../src/lib/caller.ts';
 import { totpCodeAt } from '../src/modules/auth/second-factor.ts';
+
+/** What an authenticator app shows for a TOTP secret at a time: for tests outside the auth module. */
+export { totpCodeAt };
 import { runAsAdmin } from './global-setup.ts';
 
 export type TestDatabase = Database & { drop(): Promise<void> };

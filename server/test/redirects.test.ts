@@ -84,9 +84,13 @@ beforeAll(async () => {
 });
 afterAll(() => app.close());
 
-/** A path of this app: resolved against its origin it stays there (no `//host`, no `/\host`, no scheme). */
+/**
+ * A path of this app: resolved against its origin it stays there (no `//host`, no `/\host`, no other scheme); or a
+ * URL of APP_URL itself, as the contract words the landings of a single sign-on.
+ */
 function isInAppPath(location: string): boolean {
-  return /^\/(?![/\\])/.test(location) && new URL(location, ORIGIN).origin === ORIGIN;
+  const relative = location.startsWith(`${ORIGIN}/`) ? location.slice(ORIGIN.length) : location;
+  return /^\/(?![/\\])/.test(relative) && new URL(relative, ORIGIN).origin === ORIGIN;
 }
 
 let client = 0;
@@ -145,6 +149,8 @@ describe('redirects', () => {
         'HEAD /api/docs/static/index.html/ → 302 /api/docs/',
         'GET /api/docs/static/index.html?next=//evil.example/static/index.html → 302 /api/docs/',
         'HEAD /api/docs/static/index.html?next=//evil.example/static/index.html → 302 /api/docs/',
+        // A single sign-on's callback without its attempt: the one fixed landing of every failure.
+        `GET /api/auth/sso/callback → 302 ${ORIGIN}/login?error=sso`,
       ]),
     );
   });

@@ -26,11 +26,13 @@ import { testWebhook } from '@/features/developers/api/test-webhook';
 import { updateWebhook } from '@/features/developers/api/update-webhook';
 import { addDomain } from '@/features/security/api/add-domain';
 import { getDomains } from '@/features/security/api/get-domains';
+import { getSso, removeSso, saveSso } from '@/features/security/api/sso';
 import { removeDomain } from '@/features/security/api/remove-domain';
 import { verifyDomain } from '@/features/security/api/verify-domain';
 import { getMe } from '@/features/auth/api/get-me';
 import { googleLogin } from '@/features/auth/api/google-login';
 import { login } from '@/features/auth/api/login';
+import { exchangeSsoCode, linkSso, startSso } from '@/features/auth/api/sso';
 import { register } from '@/features/auth/api/register';
 import { requestPasswordReset } from '@/features/auth/api/request-password-reset';
 import { updatePassword } from '@/features/auth/api/update-password';
@@ -105,6 +107,8 @@ const publicCalls: [string, () => Promise<unknown>][] = [
     '/auth/reset-password/confirm',
     () => confirmPasswordReset({ token: 'mail-token', new_password: password }),
   ],
+  ['/auth/sso/start', () => startSso({ email: 'ada@acme.example' })],
+  ['/auth/sso/exchange', () => exchangeSsoCode({ code: 'sso-code' })],
   ['/config', () => getPublicConfig()],
   ['/invitations/invite-token/accept', () => acceptInvitation('invite-token')],
 ];
@@ -117,6 +121,7 @@ const userCalls: [string, () => Promise<unknown>][] = [
   ['/auth/verify-email/resend', () => resendVerification()],
   ['/auth/me', () => deleteAccount({ password })],
   ['/auth/me/export', () => getAccountExport()],
+  ['/auth/sso/link', () => linkSso({ code: 'sso-code' })],
   [
     '/invitations/invite-token/set-password',
     () => setInvitationPassword({ token: 'invite-token', body: { password } }),
@@ -180,6 +185,16 @@ const teamCalls: [string, () => Promise<unknown>][] = [
   ['/domains', () => addDomain({ tenantUuid: TEAM, body: { domain: 'acme.example' } })],
   ['/domains/dm-1/verify', () => verifyDomain({ tenantUuid: TEAM, id: 'dm-1' })],
   ['/domains/dm-1', () => removeDomain({ tenantUuid: TEAM, id: 'dm-1' })],
+  ['/sso', () => getSso(TEAM)],
+  [
+    '/sso',
+    () =>
+      saveSso({
+        tenantUuid: TEAM,
+        body: { issuer: 'https://login.acme.example', client_id: 'tessera', client_secret: 'secret' },
+      }),
+  ],
+  ['/sso', () => removeSso({ tenantUuid: TEAM })],
   ['/payments/subscription', () => getSubscription(TEAM)],
   ['/payments/invoices', () => getInvoices(TEAM)],
   ['/payments/invoices/in-1/download', () => getInvoiceDownload({ tenantUuid: TEAM, invoiceId: 'in-1' })],

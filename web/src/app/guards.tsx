@@ -3,6 +3,7 @@ import { Navigate, Outlet } from 'react-router';
 
 import { PageSpinner } from '@/components/page-spinner';
 import { paths } from '@/config/paths';
+import { afterSignInHref } from '@/lib/session/sso-link';
 import { useSession } from '@/lib/session/use-session';
 
 const dashboard = paths.app.dashboard.getHref();
@@ -12,7 +13,7 @@ const login = paths.auth.login.getHref();
 export function GuestOnly() {
   const { status } = useSession();
   if (status === 'loading') return <PageSpinner />;
-  return status === 'authenticated' ? <Navigate to={dashboard} replace /> : <Outlet />;
+  return status === 'authenticated' ? <Navigate to={afterSignInHref()} replace /> : <Outlet />;
 }
 
 // A visitor is sent to /register; a user who just signed out is on the way to /login (docs/spec.md section 4).

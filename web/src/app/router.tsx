@@ -60,6 +60,10 @@ export const routes: RouteObject[] = [
         lazy: page(() => import('./routes/auth/verify-email'), SIGNED_OUT_NAMESPACES),
       },
       {
+        path: paths.auth.ssoComplete.path,
+        lazy: page(() => import('./routes/auth/sso-complete'), SIGNED_OUT_NAMESPACES),
+      },
+      {
         path: paths.auth.confirmEmailChange.path,
         lazy: page(() => import('./routes/confirm-email-change')),
       },

@@ -12,6 +12,8 @@ export const paths = {
     resetPassword: { path: '/reset-password', getHref: () => '/reset-password' },
     verifyEmail: { path: '/verify-email', getHref: () => '/verify-email' },
     confirmEmailChange: { path: '/confirm-email-change', getHref: () => '/confirm-email-change' },
+    /** Where a sign-in through a team's provider lands, with the one-time code the page exchanges. */
+    ssoComplete: { path: '/sso/complete', getHref: () => '/sso/complete' },
   },
   invitations: {
     accept: {

@@ -18,3 +18,4 @@ export * from './rate-limits.ts';
 export * from './api-keys.ts';
 export * from './webhooks.ts';
 export * from './domains.ts';
+export * from './sso.ts';

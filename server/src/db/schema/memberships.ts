@@ -31,3 +31,21 @@ export const memberships = pgTable(
       .where(sql`${table.role} = 'owner'`),
   ],
 );
+
+/**
+ * Who an admin took out of a team (or, with SCIM, the directory): a sign-in through the team's single sign-on does not
+ * make them a member again. An invitation they accept clears it.
+ */
+export const memberRemovals = pgTable(
+  'member_removals',
+  {
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.uuid, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.uuid, { onDelete: 'cascade' }),
+    removedAt: timestamp('removed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.tenantId, table.userId] })],
+);

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, pgEnum, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
+import { tenants } from './tenants.ts';
 import { users } from './users.ts';
 
 export const oneTimeTokenPurpose = pgEnum('one_time_token_purpose', [
@@ -30,6 +31,8 @@ export const oneTimeTokens = pgTable(
     newEmail: text('new_email'),
     /** The user's security stamp when issued: the token is refused once the stamp has moved. */
     stamp: integer('stamp').notNull().default(0),
+    /** A second step of a sign-in through this team's single sign-on: the session it opens records the team. */
+    ssoTenantId: uuid('sso_tenant_id').references(() => tenants.uuid, { onDelete: 'cascade' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index('one_time_tokens_user_idx').on(table.userId)],

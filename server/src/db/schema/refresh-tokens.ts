@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
+import { tenants } from './tenants.ts';
 import { users } from './users.ts';
 
 /**
@@ -32,6 +33,11 @@ export const refreshTokens = pgTable(
      * them in `act`, and the session ends at its first token's expiry, however often it is refreshed.
      */
     impersonatorId: uuid('impersonator_id').references(() => users.uuid, { onDelete: 'cascade' }),
+    /**
+     * The team whose single sign-on began the session: it ends 24 hours after it began, however often it is refreshed
+     * (docs/contract.md section 4, Enterprise identity).
+     */
+    ssoTenantId: uuid('sso_tenant_id').references(() => tenants.uuid, { onDelete: 'set null' }),
   },
   (table) => [
     index('refresh_tokens_family_idx').on(table.familyId),

@@ -5,7 +5,7 @@ import fp from 'fastify-plugin';
 
 import type { AuthDeps } from './auth.service.ts';
 import { createGoogleIdTokens } from './google-id-tokens.ts';
-import { createSecretBox } from './second-factor.ts';
+import { createSecretBox } from '../../lib/secret-box.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -26,7 +26,7 @@ export const authModulePlugin = fp(
         ? createGoogleIdTokens({ clientId: config.google.clientId, jwksUrl: config.google.jwksUrl, clock })
         : null,
       mailQueued: () => app.mail.notify(),
-      totpSecrets: createSecretBox(config.jwtSecret),
+      totpSecrets: createSecretBox(config.jwtSecret, 'totp secret'),
       // The passkeys module registers its store here (it builds on auth, so auth cannot import it).
       factorStores: [],
       // The members module registers what accounts make for teams (keys, endpoints, invitations), for the same reason.

@@ -8,7 +8,7 @@ import type { Clock } from '../../lib/clock.ts';
 import type { AccessTokens } from '../../lib/tokens.ts';
 import type { FactorStore, TeamCredentialStore } from './credential-lifecycle.service.ts';
 import type { GoogleIdTokens } from './google-id-tokens.ts';
-import type { SecretBox } from './second-factor.ts';
+import type { SecretBox } from '../../lib/secret-box.ts';
 
 /** The browser and address a session is issued to (GET /auth/sessions shows them). */
 /** Who asks for a session: their browser, address, and the language a new account of theirs starts in. */

@@ -67,6 +67,7 @@ describe('GET /auth/sessions', () => {
       user_agent: IPHONE,
       ip: '2001:db8::1',
       current: true,
+      sso_team: null,
     });
     expect(list[1]).toMatchObject({ user_agent: FIREFOX, ip: '203.0.113.7', current: false });
     // The laptop sees the same sessions, its own marked.

@@ -18,7 +18,8 @@ import {
   uniqueEmail,
   userWithTwoFactor,
 } from '../../../test/helpers.ts';
-import { createSecretBox, totpCodeAt } from './second-factor.ts';
+import { createSecretBox } from '../../lib/secret-box.ts';
+import { totpCodeAt } from './second-factor.ts';
 
 const clock = new TestClock();
 let app: TestApp;
@@ -375,11 +376,13 @@ describe('the stored secret', () => {
   });
 
   it('opens only under the key that sealed it, and not once tampered with', () => {
-    const box = createSecretBox('a'.repeat(32));
+    const box = createSecretBox('a'.repeat(32), 'totp secret');
     const sealed = box.seal('JBSWY3DPEHPK3PXP');
     expect(box.open(sealed)).toBe('JBSWY3DPEHPK3PXP');
     expect(box.seal('JBSWY3DPEHPK3PXP')).not.toBe(sealed);
-    expect(createSecretBox('b'.repeat(32)).open(sealed)).toBeNull();
+    expect(createSecretBox('b'.repeat(32), 'totp secret').open(sealed)).toBeNull();
+    // Sealed for one purpose, opened by no other.
+    expect(createSecretBox('a'.repeat(32), 'sso client secret').open(sealed)).toBeNull();
     // The second-last character carries six bits of the ciphertext (the last one has padding bits a decoder ignores).
     const flipped = sealed.at(-2) === 'A' ? 'B' : 'A';
     const tampered = `${sealed.slice(0, -2)}${flipped}${sealed.slice(-1)}`;

@@ -106,13 +106,20 @@ export async function insertOneTimeToken(
     tokenHash: string;
     expiresAt: Date;
     newEmail?: string;
+    ssoTenantId?: string | null;
   },
 ) {
   await db.insert(oneTimeTokens).values(values);
 }
 
 /** A link or step for `user`, under the stamp of the row it was earned against: the token to mail or answer. */
-export async function createOneTimeToken(db: Db, user: UserRow, purpose: OneTimePurpose, expiresAt: Date) {
+export async function createOneTimeToken(
+  db: Db,
+  user: UserRow,
+  purpose: OneTimePurpose,
+  expiresAt: Date,
+  ssoTenantId: string | null = null,
+) {
   const token = randomToken();
   await insertOneTimeToken(db, {
     userId: user.uuid,
@@ -120,6 +127,7 @@ export async function createOneTimeToken(db: Db, user: UserRow, purpose: OneTime
     purpose,
     tokenHash: hashToken(token),
     expiresAt,
+    ssoTenantId,
   });
   return token;
 }
@@ -136,12 +144,17 @@ const liveToken = (purpose: OneTimePurpose, tokenHash: string, now: Date) =>
 
 /** Spends a live, unexpired token of that purpose in one statement; the user id, or undefined. */
 export async function consumeOneTimeToken(db: Db, purpose: OneTimePurpose, tokenHash: string, now: Date) {
+  return (await spendOneTimeToken(db, purpose, tokenHash, now))?.userId;
+}
+
+/** As consumeOneTimeToken, with the team whose single sign-on the token's sign-in came through. */
+export async function spendOneTimeToken(db: Db, purpose: OneTimePurpose, tokenHash: string, now: Date) {
   const [row] = await db
     .update(oneTimeTokens)
     .set({ usedAt: now })
     .where(liveToken(purpose, tokenHash, now))
-    .returning({ userId: oneTimeTokens.userId });
-  return row?.userId;
+    .returning({ userId: oneTimeTokens.userId, ssoTenantId: oneTimeTokens.ssoTenantId });
+  return row;
 }
 
 /** The user of a live (unused, unexpired) token of that purpose, without spending it; undefined if none. */

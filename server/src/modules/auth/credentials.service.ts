@@ -130,6 +130,33 @@ export async function claimProvenAccount(
   proof: MailboxProof,
   locale: Locale,
 ): Promise<UserRow | undefined> {
+  const { user, verifiedBefore } = await claimMailbox(deps, tx, email, locale);
+  return !verifiedBefore || provenSinceLastEvent(user, proof) ? user : undefined;
+}
+
+/**
+ * The account a team's single sign-on vouches for, at an address on one of the team's verified domains, when no
+ * account is linked to the provider's identity yet: made, or reclaimed from whoever registered it unverified, as
+ * claimProvenAccount does. A verified account is not taken: its holder must sign in as usual and link the identity
+ * (`linkRequired`), so a team's provider never gets past someone's password or second factor.
+ */
+export async function accountForSsoIdentity(
+  deps: AuthDeps,
+  tx: Db,
+  email: string,
+  locale: Locale,
+): Promise<{ user: UserRow; linkRequired: boolean }> {
+  const { user, verifiedBefore } = await claimMailbox(deps, tx, email, locale);
+  return { user, linkRequired: verifiedBefore };
+}
+
+/** The address's account, made verified when there is none, verified when it was not (reclaimed). */
+async function claimMailbox(
+  deps: AuthDeps,
+  tx: Db,
+  email: string,
+  locale: Locale,
+): Promise<{ user: UserRow; verifiedBefore: boolean }> {
   const made = await repo.insertUser(tx, {
     email,
     passwordHash: null,
@@ -137,14 +164,14 @@ export async function claimProvenAccount(
     locale,
     now: deps.clock.now(),
   });
-  if (made) return made;
+  if (made) return { user: made, verifiedBefore: false };
   const user = (await repo.findUserByEmail(tx, email))!;
-  if (user.isVerified) return provenSinceLastEvent(user, proof) ? user : undefined;
+  if (user.isVerified) return { user, verifiedBefore: true };
   // No one has proven an unverified account theirs: any live proof of the mailbox reclaims it, whatever its age. An
   // age check here would let whoever registered the address keep its owner out by moving the stamp.
   await repo.markVerified(tx, user.uuid);
   await retireCredentials(deps, tx, user.uuid, 'address reclaimed');
-  return (await repo.findUserById(tx, user.uuid))!;
+  return { user: (await repo.findUserById(tx, user.uuid))!, verifiedBefore: false };
 }
 
 /**

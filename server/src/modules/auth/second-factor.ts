@@ -1,6 +1,6 @@
 // The mechanics of the second factor: TOTP codes (RFC 6238: SHA-1, 6 digits, 30-second steps) and recovery codes.
 // The rules (who may use them, replay, attempts) are in auth.service.ts.
-import { createCipheriv, createDecipheriv, hkdfSync, randomBytes, randomInt } from 'node:crypto';
+import { randomInt } from 'node:crypto';
 
 import { Secret, TOTP } from 'otpauth';
 
@@ -63,32 +63,3 @@ export function normalizeCode(code: string): string {
 
 /** Recovery codes are stored as the hash of their normalized form. */
 export const hashRecoveryCode = (code: string) => hashToken(normalizeCode(code));
-
-/**
- * TOTP secrets are stored sealed (AES-256-GCM under a key derived from JWT_SECRET): a copy of the database alone, a
- * backup or a read-only injection, does not give away the second factor. A changed JWT_SECRET makes sealed secrets
- * unreadable; their owners sign in with a recovery code, which is hashed, not sealed, and set two-factor up again.
- */
-export type SecretBox = { seal(secret: string): string; open(sealed: string): string | null };
-
-export function createSecretBox(jwtSecret: string): SecretBox {
-  const key = Buffer.from(hkdfSync('sha256', jwtSecret, 'tessera', 'totp secret', 32));
-  return {
-    seal(secret) {
-      const iv = randomBytes(12);
-      const cipher = createCipheriv('aes-256-gcm', key, iv);
-      const sealed = Buffer.concat([cipher.update(secret, 'utf8'), cipher.final()]);
-      return `v1.${Buffer.concat([iv, cipher.getAuthTag(), sealed]).toString('base64url')}`;
-    },
-    open(sealed) {
-      const bytes = Buffer.from(sealed.slice('v1.'.length), 'base64url');
-      try {
-        const decipher = createDecipheriv('aes-256-gcm', key, bytes.subarray(0, 12), { authTagLength: 16 });
-        decipher.setAuthTag(bytes.subarray(12, 28));
-        return Buffer.concat([decipher.update(bytes.subarray(28)), decipher.final()]).toString('utf8');
-      } catch {
-        return null;
-      }
-    },
-  };
-}

@@ -21,16 +21,17 @@ import {
   totpStep,
 } from './second-factor.ts';
 import {
-  consumeOneTimeToken,
   createOneTimeToken,
   findLiveOneTimeToken,
   findUserById,
+  spendOneTimeToken,
 } from './credentials.repository.ts';
 import * as repo from './second-factors.repository.ts';
 import {
   accountSuspended,
   issueSession,
   invalidSecondStep,
+  type SessionOrigin,
   requireRecentSignIn,
   lockAsProven,
 } from './sessions.service.ts';
@@ -42,16 +43,23 @@ import { retireCredentials } from './credential-lifecycle.service.ts';
 const SECOND_FACTOR_TTL_MS = 5 * 60 * 1000;
 
 /**
- * Signs a user in after their first factor (password, Google, an invitation's link): at once, or, with two-factor
- * on, by the second step only: no token is issued until a code is shown.
+ * Signs a user in after their first factor (password, Google, an invitation's link, a team's single sign-on): at
+ * once, or, with two-factor on, by the second step only: no token is issued until a code is shown. The step carries
+ * the sign-in's origin to the session it opens.
  */
-export async function signIn(deps: AuthDeps, tx: Db, user: UserRow, client: Client): Promise<SignInResponse> {
+export async function signIn(
+  deps: AuthDeps,
+  tx: Db,
+  user: UserRow,
+  client: Client,
+  origin?: SessionOrigin,
+): Promise<SignInResponse> {
   if (user.suspendedAt) throw accountSuspended();
-  if (!user.totpEnabled) return issueSession(deps, tx, user, client);
+  if (!user.totpEnabled) return issueSession(deps, tx, user, client, undefined, origin);
   const expiresAt = new Date(deps.clock.now().getTime() + SECOND_FACTOR_TTL_MS);
   return {
     mfa_required: true,
-    mfa_token: await createOneTimeToken(tx, user, 'second_factor', expiresAt),
+    mfa_token: await createOneTimeToken(tx, user, 'second_factor', expiresAt, origin?.ssoTenantId),
   };
 }
 
@@ -76,11 +84,18 @@ export async function completeSecondStep(
   // The step is spent first, in the transaction that spends the code: of two requests racing on one step, the
   // second waits for the first, then finds the step spent and spends no code; a wrong code rolls the step back.
   return deps.db.transaction(async (tx) => {
-    const spentBy = await consumeOneTimeToken(tx, 'second_factor', hashToken(mfaToken), deps.clock.now());
-    const user = spentBy && (await findUserById(tx, spentBy));
+    const step = await spendOneTimeToken(tx, 'second_factor', hashToken(mfaToken), deps.clock.now());
+    const user = step && (await findUserById(tx, step.userId));
     if (!user) throw invalidSecondStep();
     if (!(await verifySecondFactor(deps, tx, user.uuid, code))) throw invalidCode();
-    return issueSession(deps, tx, user, client);
+    return issueSession(
+      deps,
+      tx,
+      user,
+      client,
+      undefined,
+      step.ssoTenantId ? { ssoTenantId: step.ssoTenantId } : undefined,
+    );
   });
 }
 

@@ -6,6 +6,7 @@ import type { Db } from '../../db/client.ts';
 import { isoTime, pgTime } from '../../db/iso-time.ts';
 import { keysetPages, pastKey } from '../../db/prepared.ts';
 import { memberships } from '../../db/schema/memberships.ts';
+import { tenants } from '../../db/schema/tenants.ts';
 import { refreshTokens } from '../../db/schema/refresh-tokens.ts';
 import { users } from '../../db/schema/users.ts';
 import { deleteInBatches } from '../../db/delete-in-batches.ts';
@@ -75,6 +76,7 @@ export async function insertRefreshToken(
     userAgent: string | null;
     ip: string | null;
     impersonatorId?: string | null;
+    ssoTenantId?: string | null;
   },
 ) {
   await db.insert(refreshTokens).values(values);
@@ -92,9 +94,11 @@ function sessionsPage(db: Db, afterKey: boolean) {
       lastUsedAt: isoTime(refreshTokens.createdAt),
       userAgent: refreshTokens.userAgent,
       ip: refreshTokens.ip,
+      ssoTeam: tenants.name,
       sortAt: pgTime(refreshTokens.createdAt),
     })
     .from(refreshTokens)
+    .leftJoin(tenants, eq(tenants.uuid, refreshTokens.ssoTenantId))
     .where(
       and(
         eq(refreshTokens.userId, sql.placeholder('userId')),

@@ -28,6 +28,11 @@ const REFRESH_TOKEN_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 const RECENT_SIGN_IN_MS = 15 * 60 * 1000;
 /** How long an operator may view the app as someone else, refreshes included (docs/contract.md section 4). */
 const IMPERSONATION_TTL_MS = 30 * 60 * 1000;
+/** How long a session begun through a team's single sign-on lasts, refreshes included: then the provider again. */
+const SSO_SESSION_TTL_MS = 24 * 60 * 60 * 1000;
+
+/** How a new session began, when not by the account's own credentials: through that team's single sign-on. */
+export type SessionOrigin = { ssoTenantId: string };
 
 /** Whether a session is open, and whether its user is a super admin now: what the auth plugin asks per request. */
 export function createSessionChecks(db: Db, superAdminEmails: string[]) {
@@ -80,6 +85,7 @@ export async function issueSession(
    * end the session's tokens never outlive, however often it is refreshed.
    */
   session?: { id: string; startedAt: Date; endsAt?: Date; impersonatorId?: string },
+  origin?: SessionOrigin,
 ): Promise<AuthResponse> {
   const account = await repo.lockSessions(tx, user.uuid);
   if (account.suspended) throw accountSuspended();
@@ -90,12 +96,15 @@ export async function issueSession(
   const familyId = session?.id ?? randomUUID();
   const now = deps.clock.now();
   const impersonatorId = session?.impersonatorId;
+  const endsAt =
+    session?.endsAt ?? (origin && !session ? new Date(now.getTime() + SSO_SESSION_TTL_MS) : undefined);
   await repo.insertRefreshToken(tx, {
     userId: user.uuid,
     familyId,
     tokenHash: hashToken(refreshToken),
-    expiresAt: session?.endsAt ?? new Date(now.getTime() + REFRESH_TOKEN_TTL_MS),
+    expiresAt: endsAt ?? new Date(now.getTime() + REFRESH_TOKEN_TTL_MS),
     impersonatorId: impersonatorId ?? null,
+    ssoTenantId: origin?.ssoTenantId ?? null,
     // On the app's clock, as the expiry: the sessions list orders and shows them.
     createdAt: now,
     sessionStartedAt: session?.startedAt ?? now,
@@ -109,7 +118,7 @@ export async function issueSession(
       sessionId: familyId,
       actorId: impersonatorId,
     },
-    { notAfter: session?.endsAt },
+    { notAfter: endsAt },
   );
   return { access_token: accessToken, refresh_token: refreshToken, email: user.email };
 }
@@ -144,11 +153,20 @@ export async function refresh(deps: AuthDeps, token: string, client: Client): Pr
     }
     const user = await findUserById(tx, row.userId);
     if (!user) return { refused: true } as const;
-    const { access_token, refresh_token } = await issueSession(deps, tx, user, client, {
-      id: row.familyId,
-      startedAt: row.sessionStartedAt,
-      ...(row.impersonatorId && { impersonatorId: row.impersonatorId, endsAt: row.expiresAt }),
-    });
+    // An operator's view and a session through single sign-on end when their first token did.
+    const { access_token, refresh_token } = await issueSession(
+      deps,
+      tx,
+      user,
+      client,
+      {
+        id: row.familyId,
+        startedAt: row.sessionStartedAt,
+        ...((row.impersonatorId || row.ssoTenantId) && { endsAt: row.expiresAt }),
+        ...(row.impersonatorId && { impersonatorId: row.impersonatorId }),
+      },
+      row.ssoTenantId ? { ssoTenantId: row.ssoTenantId } : undefined,
+    );
     return { refused: false, pair: { access_token, refresh_token } } as const;
   });
   // Thrown after the commit, so a revocation above is kept.
@@ -181,6 +199,7 @@ export async function listSessions(
       user_agent: row.userAgent,
       ip: row.ip,
       current: row.uuid === sessionId,
+      sso_team: row.ssoTeam,
     }),
   );
 }

@@ -98,8 +98,12 @@ export async function planLimits(tx: Db, tenantId: string): Promise<PlanLimits> 
 }
 
 /** Verified domains and single sign-on need a plan that includes them (the Business plan), active or trialing. */
+export async function hasEnterpriseIdentity(tx: Db, tenantId: string): Promise<boolean> {
+  return (await planLimits(tx, tenantId)).enterpriseIdentity;
+}
+
 export async function requireEnterpriseIdentity(tx: Db, tenantId: string): Promise<void> {
-  if (!(await planLimits(tx, tenantId)).enterpriseIdentity) {
+  if (!(await hasEnterpriseIdentity(tx, tenantId))) {
     throw new AppError('PLAN_LIMIT', 'This needs the Business plan', 'business_plan_required');
   }
 }

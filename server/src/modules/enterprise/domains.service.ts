@@ -12,20 +12,11 @@ import { AppError } from '../../lib/app-error.ts';
 import type { MemberCaller } from '../../lib/caller.ts';
 import { type Clock, DAY_MS } from '../../lib/clock.ts';
 import { randomToken } from '../../lib/tokens.ts';
-import { recordActivity } from '../activity/activity.service.ts';
 import { requireEnterpriseIdentity } from '../billing/billing.service.ts';
-import { queueTeamSignInNotice, type TeamSignInChange } from '../mail/mail.service.ts';
-import { lockTeam } from '../tenants/tenants.service.ts';
 import * as repo from './domains.repository.ts';
+import { signInChange, type SignInChangeDeps } from './sign-in-change.ts';
 
-export type DomainsDeps = {
-  db: Db;
-  clock: Clock;
-  appUrl: string;
-  lookupTxt: TxtLookup;
-  /** Called after a transaction that queued mail has committed, so the worker sends it now. */
-  mailQueued: () => void;
-};
+export type DomainsDeps = SignInChangeDeps & { clock: Clock; lookupTxt: TxtLookup };
 
 /**
  * Mail domains anyone can have an address at: a team that verified one would take in every account there. The big
@@ -115,27 +106,32 @@ export async function addDomain(
   caller: MemberCaller,
   { domain }: { domain: string },
 ): Promise<Domain> {
-  const row = await signInChange(deps, caller, 'domain.added', domain, async (tx) => {
-    if (PUBLIC_MAIL_DOMAINS.has(domain)) {
-      throw new AppError('BAD_REQUEST', 'Public mail domains cannot be added', 'public_mail_domain');
-    }
-    if ((await repo.countDomains(tx, caller.tenantId)) >= MAX_TEAM_DOMAINS) {
-      throw new AppError(
-        'BAD_REQUEST',
-        `A team can have at most ${MAX_TEAM_DOMAINS} domains. Remove one to add another.`,
-        'domain_limit',
-        { count: MAX_TEAM_DOMAINS },
-      );
-    }
-    const added = await repo.insertDomain(tx, {
-      tenantId: caller.tenantId,
-      domain,
-      txtValue: `tessera-verification=${randomToken()}`,
-      createdBy: caller.userId,
-    });
-    if (!added) throw new AppError('BAD_REQUEST', 'This domain has been added already', 'domain_exists');
-    return added;
-  });
+  const row = await signInChange(
+    deps,
+    caller,
+    { action: 'domain.added', target: domain, check: notTakenBy(caller, domain) },
+    async (tx) => {
+      if (PUBLIC_MAIL_DOMAINS.has(domain)) {
+        throw new AppError('BAD_REQUEST', 'Public mail domains cannot be added', 'public_mail_domain');
+      }
+      if ((await repo.countDomains(tx, caller.tenantId)) >= MAX_TEAM_DOMAINS) {
+        throw new AppError(
+          'BAD_REQUEST',
+          `A team can have at most ${MAX_TEAM_DOMAINS} domains. Remove one to add another.`,
+          'domain_limit',
+          { count: MAX_TEAM_DOMAINS },
+        );
+      }
+      const added = await repo.insertDomain(tx, {
+        tenantId: caller.tenantId,
+        domain,
+        txtValue: `tessera-verification=${randomToken()}`,
+        createdBy: caller.userId,
+      });
+      if (!added) throw new AppError('BAD_REQUEST', 'This domain has been added already', 'domain_exists');
+      return added;
+    },
+  );
   return toDomain(row);
 }
 
@@ -159,11 +155,16 @@ export async function verifyDomain(
     throw new AppError('BAD_REQUEST', 'TXT record not found', 'txt_record_not_found');
   }
   try {
-    const verified = await signInChange(deps, caller, 'domain.verified', row.domain, async (tx) => {
-      const current = await repo.findDomain(tx, caller.tenantId, id);
-      if (!current) throw notFound();
-      return current.verifiedAt ? current : repo.markVerified(tx, caller.tenantId, id, deps.clock.now());
-    });
+    const verified = await signInChange(
+      deps,
+      caller,
+      { action: 'domain.verified', target: row.domain, check: notTakenBy(caller, row.domain) },
+      async (tx) => {
+        const current = await repo.findDomain(tx, caller.tenantId, id);
+        if (!current) throw notFound();
+        return current.verifiedAt ? current : repo.markVerified(tx, caller.tenantId, id, deps.clock.now());
+      },
+    );
     return toDomain(verified);
   } catch (error) {
     if (isUniqueViolation(error)) throw domainTaken();
@@ -173,7 +174,7 @@ export async function verifyDomain(
 
 export async function removeDomain(deps: DomainsDeps, caller: MemberCaller, id: string): Promise<void> {
   const row = await findOwn(deps.db, caller, id);
-  await signInChange(deps, caller, 'domain.removed', row.domain, async (tx) => {
+  await signInChange(deps, caller, { action: 'domain.removed', target: row.domain }, async (tx) => {
     const removed = await repo.deleteDomain(tx, caller.tenantId, id);
     if (!removed) throw notFound();
     return removed;
@@ -197,51 +198,12 @@ async function findOwn(db: Db, caller: MemberCaller, id: string): Promise<repo.D
 const domainTaken = () => new AppError('TAKEN', 'Another team has verified this domain', 'domain_taken');
 
 /**
- * One change of how the team signs in, in one transaction: refused without the Business plan, or when another team
- * verified the domain (asked as the app's role); the owner's notice queued; then `change` in the team's scope under
- * its lock, with its activity entry. A refusal anywhere rolls the notice back with the rest. (Verify and Remove check
- * the plan once before, in findOwn, so that nothing is looked up for a team without it; this check is the one that
- * holds in the change's own transaction.)
+ * The check of an add or a verify, in its transaction after the plan's: no other team has verified the domain.
+ * (Verify and Remove check the plan once before, in findOwn, so that nothing is looked up for a team without it.)
  */
-async function signInChange(
-  deps: DomainsDeps,
-  caller: MemberCaller,
-  action: TeamSignInChange,
-  domain: string,
-  change: (tx: Db) => Promise<repo.DomainRow>,
-): Promise<repo.DomainRow> {
-  const row = await deps.db.transaction(async (tx) => {
-    // The plan first: a team without it learns nothing of other teams' domains.
-    await requireEnterpriseIdentity(tx, caller.tenantId);
-    if (action !== 'domain.removed' && (await repo.isVerifiedElsewhere(tx, caller.tenantId, domain))) {
-      throw domainTaken();
-    }
-    const owner = await repo.findOwner(tx, caller.tenantId);
-    if (!owner) throw new AppError('NOT_FOUND', 'Team not found', 'team_not_found');
-    await queueTeamSignInNotice(tx, {
-      to: owner.email,
-      locale: owner.locale,
-      appUrl: deps.appUrl,
-      team: owner.team,
-      actor: (await repo.findEmail(tx, caller.userId)) ?? '',
-      change: action,
-      target: domain,
-    });
-    return withTenantScope(tx, caller.tenantId, async (scoped) => {
-      await lockTeam(scoped, caller.tenantId);
-      const changed = await change(scoped);
-      await recordActivity(scoped, {
-        tenantId: caller.tenantId,
-        actorId: caller.userId,
-        action,
-        details: { name: domain },
-      });
-      return changed;
-    });
-  });
-  deps.mailQueued();
-  return row;
-}
+const notTakenBy = (caller: MemberCaller, domain: string) => async (tx: Db) => {
+  if (await repo.isVerifiedElsewhere(tx, caller.tenantId, domain)) throw domainTaken();
+};
 
 /**
  * The daily check of every verified domain (maintenance's daily run), as the app's role across teams: a record found

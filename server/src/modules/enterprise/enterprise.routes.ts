@@ -1,18 +1,57 @@
+import cookie from '@fastify/cookie';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 
+import { createGuardedFetch } from '../../lib/guarded-fetch.ts';
+import { createSecretBox } from '../../lib/secret-box.ts';
+import { publicOnlyLookup, systemResolve } from '../../lib/url-safety.ts';
+import { requestClient } from '../../plugins/auth.ts';
+import { PER_ADDRESS_LIMIT } from '../../plugins/rate-limits.ts';
 import { route, routeScope } from '../../plugins/route-scope.ts';
 import * as domains from './domains.service.ts';
+import * as sso from './sso.service.ts';
+
+/** What the provider's fetches may take and read (docs/contract.md section 4, Enterprise identity). */
+const PROVIDER_TIMEOUT_MS = 5000;
+const PROVIDER_MAX_BYTES = 64 * 1024;
+
+/**
+ * The browser's handle to its single sign-on attempt: sent only to /api/auth/sso/*, never readable by a script, and
+ * sent on the provider's top-level redirect back (Lax). It outlives the attempt by the 10 minutes a link may take.
+ */
+const SSO_COOKIE = 'tessera_sso';
+const SSO_COOKIE_MAX_AGE_S = 20 * 60;
 
 export const enterpriseRoutes: FastifyPluginAsyncZod = async (app) => {
   routeScope(app, { tags: ['Enterprise identity'] });
+  await app.register(cookie);
+  const { config } = app;
   const deps: domains.DomainsDeps = {
     db: app.database.db,
     clock: app.clock,
-    appUrl: app.config.appUrl,
-    lookupTxt: domains.domainLookup(app.config.dnsServers),
+    appUrl: config.appUrl,
+    lookupTxt: domains.domainLookup(config.dnsServers),
     mailQueued: () => app.mail.notify(),
   };
+  const ssoDeps: sso.SsoDeps = {
+    db: app.database.db,
+    appUrl: config.appUrl,
+    mailQueued: deps.mailQueued,
+    auth: app.auth,
+    secrets: createSecretBox(config.ssoEncryptionKey, 'sso client secret'),
+    oidc: {
+      // The webhook sender's rules in production: https, public addresses checked at connect.
+      fetch: createGuardedFetch({
+        lookup: config.isProduction ? publicOnlyLookup(systemResolve) : undefined,
+        timeoutMs: PROVIDER_TIMEOUT_MS,
+        maxBytes: PROVIDER_MAX_BYTES,
+      }),
+      allowHttp: !config.isProduction,
+      clock: app.clock,
+    },
+  };
   const checks = app.attemptLimit('domainChecks');
+  const handleOf = (request: FastifyRequest) => request.cookies[SSO_COOKIE];
 
   route(app, 'listDomains', (request) => domains.listDomains(deps.db, request.caller));
   route(app, 'addDomain', async (request, reply) =>
@@ -29,4 +68,63 @@ export const enterpriseRoutes: FastifyPluginAsyncZod = async (app) => {
     await domains.removeDomain(deps, request.caller, request.params.id);
     return reply.status(204).send(null);
   });
+
+  route(app, 'getSso', (request) => sso.getSso(ssoDeps, request.caller));
+  route(app, 'saveSso', (request) => sso.saveSso(ssoDeps, request.caller, request.body));
+  route(app, 'removeSso', async (request, reply) => {
+    await sso.removeSso(ssoDeps, request.caller);
+    return reply.status(204).send(null);
+  });
+
+  route(
+    app,
+    'ssoStart',
+    async (request, reply) => {
+      const { redirectUrl, handle } = await sso.startSso(ssoDeps, request.body.email);
+      setHandle(reply, handle);
+      return { redirect_url: redirectUrl };
+    },
+    { config: { rateLimit: PER_ADDRESS_LIMIT } },
+  );
+
+  route(app, 'ssoCallback', async (request, reply) => {
+    const query = new URLSearchParams(request.url.slice(request.url.indexOf('?') + 1));
+    try {
+      const code = await sso.completeSsoCallback(
+        ssoDeps,
+        { handle: handleOf(request), query: request.url.includes('?') ? query : new URLSearchParams() },
+        requestClient(request),
+      );
+      return reply.redirect(`${config.appUrl}/sso/complete?code=${encodeURIComponent(code)}`, 302);
+    } catch (error) {
+      // One fixed answer for every failure; the reason is for the operator's log only.
+      request.log.warn({ err: error }, 'single sign-on: callback refused');
+      return reply.redirect(`${config.appUrl}/login?error=sso`, 302);
+    }
+  });
+
+  route(
+    app,
+    'ssoExchange',
+    (request) =>
+      sso.exchangeSsoCode(
+        ssoDeps,
+        { handle: handleOf(request), code: request.body.code },
+        requestClient(request),
+      ),
+    { config: { rateLimit: PER_ADDRESS_LIMIT } },
+  );
+  route(app, 'ssoLink', (request) =>
+    sso.linkSsoIdentity(ssoDeps, request.caller, { handle: handleOf(request), code: request.body.code }),
+  );
+
+  function setHandle(reply: FastifyReply, handle: string) {
+    reply.setCookie(SSO_COOKIE, handle, {
+      path: '/api/auth/sso',
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: config.appUrl.startsWith('https:'),
+      maxAge: SSO_COOKIE_MAX_AGE_S,
+    });
+  }
 };

@@ -3,6 +3,7 @@
 import type { Db } from '../../db/client.ts';
 import { trimActivity } from '../activity/activity.service.ts';
 import { deleteExpiredCredentials } from '../auth/sessions.service.ts';
+import { deleteOldSsoAttempts } from '../enterprise/sso.service.ts';
 import { deleteOldSentMail } from '../mail/mail.service.ts';
 import { deleteOldDeliveries } from '../webhooks/webhooks.service.ts';
 import { deleteExpiredRateLimits } from './maintenance.repository.ts';
@@ -18,6 +19,7 @@ export async function cleanUp(
     ...(await deleteExpiredCredentials(db, now, signal)),
     sentMail: await deleteOldSentMail(db, now, signal),
     webhookDeliveries: await deleteOldDeliveries(db, now, signal),
+    ssoAttempts: await deleteOldSsoAttempts(db, now),
     rateLimits: await deleteExpiredRateLimits(db, now, signal),
     activity: await trimActivity(db, now, activityRetentionDays, signal),
   };

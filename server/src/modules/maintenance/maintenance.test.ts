@@ -109,6 +109,7 @@ describe('cleanUp', () => {
       oneTimeTokens: 0,
       sentMail: 0,
       webhookDeliveries: 0,
+      ssoAttempts: 0,
       rateLimits: 1,
       activity: 0,
     });
@@ -122,6 +123,7 @@ describe('cleanUp', () => {
       oneTimeTokens: before.oneTimeTokens,
       sentMail: before.mail - before.unsentMail,
       webhookDeliveries: 1,
+      ssoAttempts: 0,
       rateLimits: before.rateLimits - 1,
       activity: before.activity,
     });

@@ -171,6 +171,8 @@ export async function accept(
       client.locale,
     );
     if (!user) throw invalidInvitation();
+    // An invitation is an admin's word: it undoes an earlier removal.
+    await members.clearRemoval(tx, tenant.uuid, user.uuid);
     if (!(await members.isMemberByEmail(tx, tenant.uuid, user.email))) {
       await members.insertMembership(tx, { tenantId: tenant.uuid, userId: user.uuid, role: invitation.role });
       await recordActivity(tx, {

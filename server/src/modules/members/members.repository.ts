@@ -4,7 +4,7 @@ import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { isoTime, pgTime } from '../../db/iso-time.ts';
 import { keysetPages, pastKey } from '../../db/prepared.ts';
-import { memberships } from '../../db/schema/memberships.ts';
+import { memberRemovals, memberships } from '../../db/schema/memberships.ts';
 import { tenants } from '../../db/schema/tenants.ts';
 import { users } from '../../db/schema/users.ts';
 
@@ -73,6 +73,36 @@ export async function deleteMembership(db: Db, tenantId: string, userId: string,
 
 export async function insertMembership(db: Db, values: { tenantId: string; userId: string; role: Role }) {
   await db.insert(memberships).values(values);
+}
+
+export async function isMember(db: Db, tenantId: string, userId: string) {
+  const [row] = await db
+    .select({ userId: memberships.userId })
+    .from(memberships)
+    .where(and(eq(memberships.tenantId, tenantId), eq(memberships.userId, userId)));
+  return row !== undefined;
+}
+
+/** Notes that an admin took the user out of the team (memberRemovals), when they did. */
+export async function recordRemoval(db: Db, tenantId: string, userId: string, at: Date) {
+  await db
+    .insert(memberRemovals)
+    .values({ tenantId, userId, removedAt: at })
+    .onConflictDoUpdate({ target: [memberRemovals.tenantId, memberRemovals.userId], set: { removedAt: at } });
+}
+
+export async function clearRemoval(db: Db, tenantId: string, userId: string) {
+  await db
+    .delete(memberRemovals)
+    .where(and(eq(memberRemovals.tenantId, tenantId), eq(memberRemovals.userId, userId)));
+}
+
+export async function wasRemoved(db: Db, tenantId: string, userId: string) {
+  const [row] = await db
+    .select({ userId: memberRemovals.userId })
+    .from(memberRemovals)
+    .where(and(eq(memberRemovals.tenantId, tenantId), eq(memberRemovals.userId, userId)));
+  return row !== undefined;
 }
 
 /** Sets a member's role (only while it is `from`, when given); whether a row changed. */

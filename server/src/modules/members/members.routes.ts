@@ -13,7 +13,7 @@ export const membersRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   route(app, 'removeMember', async (request, reply) => {
-    await members.removeMember(db, request.caller, request.body.user_uuid);
+    await members.removeMember(db, app.clock, request.caller, request.body.user_uuid);
     return reply.status(204).send(null);
   });
 

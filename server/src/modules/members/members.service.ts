@@ -7,8 +7,10 @@ import { withTenantScope, withTenantStatement } from '../../db/tenant-scope.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { type Page, type PageQuery, readPage } from '../../lib/pagination.ts';
 import type { TeamCaller, MemberCaller } from '../../lib/caller.ts';
+import type { Clock } from '../../lib/clock.ts';
 import { recordActivity } from '../activity/activity.service.ts';
 import { CREDENTIAL_EVENTS, type TeamEvent } from '../auth/credential-lifecycle.service.ts';
+import { requireRoomFor } from '../billing/billing.service.ts';
 import { lockTeam } from '../tenants/tenants.service.ts';
 import * as invitationsRepo from './invitations.repository.ts';
 import * as repo from './members.repository.ts';
@@ -102,10 +104,17 @@ export async function changeRole(
   });
 }
 
-export async function removeMember(db: Db, caller: MemberCaller, userId: string): Promise<void> {
+export async function removeMember(
+  db: Db,
+  clock: Clock,
+  caller: MemberCaller,
+  userId: string,
+): Promise<void> {
   await withTenantScope(db, caller.tenantId, async (tx) => {
     const member = await requireChangeableMember(tx, caller, userId, 'remove');
     if (!(await repo.deleteMembership(tx, caller.tenantId, userId, member.role))) throw changedMeanwhile();
+    // Their team's single sign-on does not bring them back; an invitation does.
+    await repo.recordRemoval(tx, caller.tenantId, userId, clock.now());
     await endAdminPowers(tx, caller.tenantId, userId, caller.userId);
     await recordActivity(tx, {
       tenantId: caller.tenantId,
@@ -114,6 +123,32 @@ export async function removeMember(db: Db, caller: MemberCaller, userId: string)
       details: { user: userId, email: member.email },
     });
   });
+}
+
+/**
+ * Makes someone a member (role member) as they sign in through the team's single sign-on, within the plan's limits
+ * (402 past them, and the caller's transaction rolls back); never someone an admin took out of the team. Whether
+ * they are a member afterwards.
+ */
+export async function joinThroughSso(
+  tx: Db,
+  tenantId: string,
+  user: { uuid: string; email: string },
+  now: Date,
+): Promise<boolean> {
+  if (await repo.isMember(tx, tenantId, user.uuid)) return true;
+  if (await repo.wasRemoved(tx, tenantId, user.uuid)) return false;
+  await requireRoomFor(tx, tenantId, 'members', () => countSeats(tx, tenantId, now));
+  // The lock requireRoomFor took orders two first sign-ins of one person: the second finds the first's row.
+  if (await repo.isMember(tx, tenantId, user.uuid)) return true;
+  await repo.insertMembership(tx, { tenantId, userId: user.uuid, role: 'member' });
+  await recordActivity(tx, {
+    tenantId,
+    actorId: user.uuid,
+    action: 'member.joined',
+    details: { user: user.uuid, email: user.email, role: 'member' },
+  });
+  return true;
 }
 
 /** The seats a team's plan counts (docs/contract.md section 4): its members and its pending invitations. */

@@ -13,7 +13,7 @@ import {
   type TestApp,
 } from '../../../test/helpers.ts';
 import { startReceiver } from '../../../test/webhook-receiver.ts';
-import { isPublicAddress, NOT_PUBLIC } from './url-safety.ts';
+import { isPublicAddress, NOT_PUBLIC } from '../../lib/url-safety.ts';
 
 describe('isPublicAddress', () => {
   it.each([

@@ -6,7 +6,7 @@ import { Gauge } from 'prom-client';
 
 import { createDeliveryWorker } from './delivery-worker.ts';
 import { createSender } from './sender.ts';
-import { publicOnlyLookup, type Resolve, systemResolve } from './url-safety.ts';
+import { publicOnlyLookup, type Resolve, systemResolve } from '../../lib/url-safety.ts';
 import { countQueued } from './webhooks.repository.ts';
 import type { WebhookDeps } from './webhooks.service.ts';
 

@@ -21,8 +21,8 @@ import { daysBefore } from '../../lib/clock.ts';
 import { type Page, type PageQuery, readPage } from '../../lib/pagination.ts';
 import type { MemberCaller } from '../../lib/caller.ts';
 import { asMaker } from '../auth/sessions.service.ts';
-import type { Resolve } from './url-safety.ts';
-import { requirePublicHttps } from './url-safety.ts';
+import type { Resolve } from '../../lib/url-safety.ts';
+import { requirePublicHttps } from '../../lib/url-safety.ts';
 import * as repo from './webhooks.repository.ts';
 
 export type WebhookDeps = {

@@ -1,10 +1,10 @@
-// /team/security, Domains (docs/contract.md section 4, Enterprise identity): the team's domains with the record to
-// publish, Verify until verified, Add and Remove, and the server's refusals where they happened.
-import type { Domain } from '@app/contract';
+// /team/security (docs/contract.md section 4, Enterprise identity): the team's domains with the record to publish,
+// Verify until verified, Add and Remove; its single sign-on provider; and the server's refusals where they happened.
+import type { Domain, SsoConnection } from '@app/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse } from 'msw';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 
 import { mockEndpoint } from '@/testing/mocks/endpoint';
 import { ACME_UUID } from '@/testing/mocks/handlers';
@@ -58,6 +58,15 @@ function fakeDomains(initial: Domain[] = [], published = new Set<string>()) {
   );
   return { tenants, published };
 }
+
+// A team without single sign-on, unless a test says otherwise.
+beforeEach(() => {
+  server.use(
+    mockEndpoint('getSso', () =>
+      HttpResponse.json({ detail: 'Single sign-on is not set up', code: 'sso_not_found' }, { status: 404 }),
+    ),
+  );
+});
 
 async function renderSecurity() {
   signIn();
@@ -138,5 +147,93 @@ describe('/team/security, Domains', () => {
     signIn();
     renderApp('/team/security');
     expect(await screen.findByText('This needs the Business plan')).toBeTruthy();
+  });
+});
+
+describe('/team/security, Single sign-on', () => {
+  const saved: SsoConnection = {
+    issuer: 'https://login.acme.example',
+    client_id: 'tessera-app',
+    redirect_uri: 'http://localhost:3000/api/auth/sso/callback',
+    enabled: false,
+  };
+
+  it('saves a provider: the secret is sent, never shown, and the redirect URI to register is', async () => {
+    const bodies: unknown[] = [];
+    fakeDomains();
+    server.use(
+      mockEndpoint('saveSso', async ({ request }) => {
+        bodies.push(await request.json());
+        return HttpResponse.json(saved);
+      }),
+    );
+    await renderSecurity();
+    const form = await screen.findByRole('form', { name: 'Single sign-on provider' });
+    const inForm = within(form);
+    await userEvent.type(inForm.getByLabelText('Issuer URL'), 'login.acme.example');
+    await userEvent.click(inForm.getByRole('button', { name: 'Save provider' }));
+    expect(
+      await inForm.findByText('Enter the issuer as an https URL, such as https://login.example.com'),
+    ).toBeTruthy();
+    expect(bodies).toEqual([]);
+
+    await userEvent.clear(inForm.getByLabelText('Issuer URL'));
+    await userEvent.type(inForm.getByLabelText('Issuer URL'), 'https://login.acme.example');
+    await userEvent.type(inForm.getByLabelText('Client ID'), 'tessera-app');
+    await userEvent.type(inForm.getByLabelText('Client secret'), 's3cret');
+    await userEvent.click(inForm.getByRole('button', { name: 'Save provider' }));
+    expect(await screen.findByText('http://localhost:3000/api/auth/sso/callback')).toBeTruthy();
+    expect(screen.getByText('Waiting for a verified domain')).toBeTruthy();
+    expect(screen.queryByText('s3cret')).toBeNull();
+    expect(bodies).toEqual([
+      { issuer: 'https://login.acme.example', client_id: 'tessera-app', client_secret: 's3cret' },
+    ]);
+  });
+
+  it('says why the server refused the provider', async () => {
+    fakeDomains();
+    server.use(
+      mockEndpoint('saveSso', () =>
+        HttpResponse.json(
+          {
+            detail: 'The discovery document names another issuer than the one given',
+            code: 'sso_issuer_mismatch',
+          },
+          { status: 400 },
+        ),
+      ),
+    );
+    await renderSecurity();
+    const form = await screen.findByRole('form', { name: 'Single sign-on provider' });
+    await userEvent.type(
+      within(form).getByLabelText('Issuer URL'),
+      'https://login.microsoftonline.com/common/v2.0',
+    );
+    await userEvent.type(within(form).getByLabelText('Client ID'), 'app');
+    await userEvent.type(within(form).getByLabelText('Client secret'), 'secret');
+    await userEvent.click(within(form).getByRole('button', { name: 'Save provider' }));
+    expect(
+      await within(form).findByText('The discovery document names another issuer than the one given'),
+    ).toBeTruthy();
+  });
+
+  it('removes the provider after asking', async () => {
+    let removed = 0;
+    fakeDomains();
+    server.use(
+      mockEndpoint('getSso', () => HttpResponse.json({ ...saved, enabled: true })),
+      mockEndpoint('removeSso', () => {
+        removed++;
+        return new HttpResponse(null, { status: 204 });
+      }),
+    );
+    await renderSecurity();
+    expect(await screen.findByText('On')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Test sign-in' })).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Remove' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Remove single sign-on?' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Remove single sign-on' }));
+    await screen.findByRole('form', { name: 'Single sign-on provider' });
+    expect(removed).toBe(1);
   });
 });

@@ -3,6 +3,7 @@ import { canManageTeam } from '@app/contract';
 import { TenantPage } from '@/app/layouts/tenant-page';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { DomainsCard } from '@/features/security/components/domains-card';
+import { SsoCard } from '@/features/security/components/sso-card';
 import { useTranslation } from '@/lib/i18n/translation';
 
 /** Security (docs/contract.md section 4, Enterprise identity): how members sign in to the team, for its admins and owner. */
@@ -14,6 +15,7 @@ export default function SecurityRoute() {
         canManageTeam(tenant.user_role) ? (
           <div className="grid max-w-5xl min-w-0 gap-6">
             <DomainsCard key={`domains-${tenant.uuid}`} tenantUuid={tenant.uuid} />
+            <SsoCard key={`sso-${tenant.uuid}`} tenantUuid={tenant.uuid} />
           </div>
         ) : (
           <Alert className="max-w-2xl">

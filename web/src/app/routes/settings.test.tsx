@@ -372,6 +372,7 @@ function fakeSessions({ failEnding = false, staleSignIn = false, viewingAs = fal
       user_agent: IPHONE,
       ip: '2001:db8::1',
       current: false,
+      sso_team: 'Acme',
     },
     {
       ...thisSession,
@@ -418,7 +419,7 @@ describe('/settings, Sessions', () => {
     const items = within(list).getAllByRole('listitem');
     expect(items.map((item) => item.textContent)).toEqual([
       expect.stringMatching(/^Chrome on LinuxThis device203\.0\.113\.7 · Last active/),
-      expect.stringMatching(/^Safari on iOS2001:db8::1 · Last active/),
+      expect.stringMatching(/^Safari on iOS2001:db8::1 · Last active .* · Single sign-on \(Acme\)Sign out$/),
       expect.stringMatching(/^Unknown deviceUnknown address · Last active/),
     ]);
     // This device offers no sign-out of its own here: the account menu signs it out.

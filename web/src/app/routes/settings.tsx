@@ -8,6 +8,7 @@ import { useMe } from '@/features/auth/api/get-me';
 import { AppearanceCard } from '@/features/auth/components/appearance-card';
 import { LanguageCard } from '@/features/auth/components/language-card';
 import { SessionsCard } from '@/features/auth/components/sessions-card';
+import { SsoLinkCard } from '@/features/auth/components/sso-link-card';
 import { TwoFactorCard } from '@/features/auth/components/two-factor-card';
 import { UpdatePasswordForm } from '@/features/auth/components/update-password-form';
 import { PasskeysCard } from '@/features/passkeys/components/passkeys-card';
@@ -39,6 +40,7 @@ export default function SettingsRoute() {
   return (
     <AppPage title={t('page.title')} subtitle={t('page.subtitle')}>
       <div className="grid w-full max-w-xl gap-6">
+        <SsoLinkCard />
         <Card>
           {me.isPending ? (
             <CardContent className="flex justify-center py-6">

@@ -64,6 +64,14 @@ export default {
     fileTitle: 'Tessera-Wiederherstellungscodes',
     fileHint: 'Jeder Code meldet Sie einmal an, falls Sie Ihre Authenticator-App verlieren.',
   },
+  ssoLink: {
+    title: 'Single Sign-on verknüpfen',
+    text: 'Das Single Sign-on Ihres Teams wollte Sie bei diesem Konto anmelden. Verknüpfen Sie es, dann meldet es Sie künftig direkt an.',
+    link: 'Single Sign-on verknüpfen',
+    linking: 'Wird verknüpft…',
+    linked: 'Single Sign-on verknüpft',
+    failed: 'Single Sign-on konnte nicht verknüpft werden',
+  },
   sessions: {
     title: 'Sitzungen',
     description:
@@ -78,6 +86,7 @@ export default {
     lastActive: '{address} · Zuletzt aktiv {time}',
     unknownAddress: 'Unbekannte Adresse',
     signedIn: 'Angemeldet {time}',
+    throughSso: 'Single Sign-on ({team})',
     signOut: 'Abmelden',
     signOutDevice: '{device} abmelden, zuletzt aktiv {time}',
     showing: 'Angezeigt werden die {shown} zuletzt verwendeten Sitzungen.',

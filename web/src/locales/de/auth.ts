@@ -62,6 +62,24 @@ export default {
     failed: 'Anmeldung mit Google fehlgeschlagen',
     signingIn: 'Anmeldung mit Google…',
   },
+  sso: {
+    signIn: 'Mit SSO anmelden',
+    title: 'Single Sign-on',
+    description:
+      'Geben Sie Ihre geschäftliche E-Mail-Adresse ein. Wir leiten Sie zur Anmeldeseite Ihres Unternehmens weiter.',
+    continue: 'Weiter',
+    redirecting: 'Anmeldeseite Ihres Unternehmens wird geöffnet…',
+    failed: 'Single Sign-on konnte nicht gestartet werden',
+    error: 'Single Sign-on hat nicht funktioniert. Versuchen Sie es erneut oder melden Sie sich anders an.',
+    linkPending:
+      'Melden Sie sich wie gewohnt an, um das Single Sign-on Ihres Teams mit diesem Konto zu verknüpfen.',
+    completing: 'Ihre Anmeldung wird abgeschlossen…',
+    completeTitle: 'Single Sign-on',
+    linkTitle: 'Melden Sie sich an, um dieses Konto zu verknüpfen',
+    linkText:
+      'Zu dieser Adresse gibt es bereits ein Konto. Melden Sie sich wie gewohnt mit Passwort oder Passkey an, um das Single Sign-on Ihres Teams damit zu verknüpfen. Danach meldet Single Sign-on Sie direkt an.',
+    goToSignIn: 'Zur Anmeldung',
+  },
   passkey: {
     failed: 'Anmeldung mit Passkey fehlgeschlagen',
     dismissed: 'Die Passkey-Abfrage wurde geschlossen, bevor sie abgeschlossen war.',

@@ -36,6 +36,8 @@ export default {
       local_billing_not_configured:
         'Dieses Abonnement wird über den Testmodus-Anbieter abgerechnet, der nicht eingerichtet ist.',
       dns: 'Das DNS konnte nicht abgefragt werden. Versuchen Sie es gleich noch einmal.',
+      identity_provider:
+        'Der Anmeldedienst Ihres Teams ist nicht erreichbar. Versuchen Sie es gleich noch einmal.',
     },
     plan_limit: {
       members: 'Ihr Tarif erlaubt {count} Mitglieder. Wechseln Sie den Tarif, um weitere hinzuzufügen.',
@@ -173,6 +175,12 @@ export default {
     public_mail_domain: 'Öffentliche E-Mail-Domains können nicht hinzugefügt werden',
     domain_not_found: 'Domain nicht gefunden',
     txt_record_not_found: 'TXT-Eintrag nicht gefunden',
+    sso_not_found: 'Single Sign-on ist nicht eingerichtet',
+    sso_discovery_failed: 'Das Discovery-Dokument des Anbieters konnte nicht gelesen werden',
+    sso_issuer_mismatch: 'Das Discovery-Dokument nennt einen anderen Issuer als den angegebenen',
+    sso_not_set_up: 'Single Sign-on ist für diese Domain nicht eingerichtet',
+    sso_code_invalid: 'Diese Anmeldung ist abgelaufen. Melden Sie sich erneut mit SSO an.',
+    sso_link_required: 'Melden Sie sich an, um dieses Konto zu verknüpfen',
     // Lists and operators.
     invalid_cursor: 'querystring.cursor: Ungültiger Cursor',
     user_not_found: 'Benutzer nicht gefunden',
@@ -237,6 +245,11 @@ export default {
     passkey_name_control_characters: 'Der Name darf keine Steuerzeichen enthalten',
     domain_required: 'Domain ist erforderlich',
     domain_invalid: 'Geben Sie eine Domain wie example.com ein',
+    issuer_invalid: 'Geben Sie den Issuer als https-URL ein, etwa https://login.example.com',
+    client_id_required: 'Client-ID ist erforderlich',
+    client_secret_required: 'Client-Secret ist erforderlich',
+    sso_field_too_long: 'Darf höchstens 2048 Zeichen lang sein',
+    sso_code_required: 'Code ist erforderlich',
   },
   // The plans' own texts (server/src/db/migrations/0003_items_feedback_billing.sql): data, shown in German where
   // the catalogue knows them.

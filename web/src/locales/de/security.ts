@@ -36,6 +36,40 @@ export default {
     recordType: 'Typ',
     recordValue: 'Wert',
   },
+  sso: {
+    title: 'Single Sign-on',
+    description:
+      'Mitglieder melden sich über den Identitätsanbieter Ihres Unternehmens an (OpenID Connect: Okta, Entra ID, Google Workspace und andere). Adressen auf Ihren bestätigten Domains melden sich darüber an. Erfordert den Business-Tarif.',
+    formTitle: 'Single-Sign-on-Anbieter',
+    fetchFailed: 'Single Sign-on konnte nicht geladen werden',
+    status: 'Status',
+    enabled: 'Aktiv',
+    waitingForDomain: 'Wartet auf eine bestätigte Domain',
+    enableHint:
+      'Bestätigen Sie oben eine Domain: Personen mit Adressen darauf melden sich dann über diesen Anbieter an.',
+    issuer: 'Issuer-URL',
+    issuerHint:
+      'Genau so, wie sich Ihr Anbieter nennt, etwa https://ihre-firma.okta.com. Mandantenübergreifende Issuer (Entra IDs /common) werden abgelehnt.',
+    clientId: 'Client-ID',
+    clientSecret: 'Client-Secret',
+    redirectUri: 'Weiterleitungs-URI',
+    save: 'Anbieter speichern',
+    saving: 'Anbieter wird geprüft…',
+    saveFailed: 'Single Sign-on konnte nicht gespeichert werden',
+    cancel: 'Abbrechen',
+    change: 'Ändern',
+    remove: 'Entfernen',
+    removeFailed: 'Single Sign-on konnte nicht entfernt werden',
+    test: 'Anmeldung testen',
+    testing: 'Ihr Anbieter wird geöffnet…',
+    testFailed: 'Die Testanmeldung konnte nicht gestartet werden',
+    testHint:
+      'Die Testanmeldung meldet Sie erneut über den Anbieter an, wenn Ihre eigene Adresse auf einer bestätigten Domain liegt.',
+    confirmTitle: 'Single Sign-on entfernen?',
+    confirmText:
+      'Mitglieder können sich nicht mehr über Ihren Anbieter anmelden. Wer kein Passwort hat, legt eines über „Passwort vergessen“ fest.',
+    confirm: 'Single Sign-on entfernen',
+  },
   addDomain: {
     title: 'Domain hinzufügen',
     label: 'Domain',

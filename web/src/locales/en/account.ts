@@ -60,6 +60,14 @@ export default {
     fileTitle: 'Tessera recovery codes',
     fileHint: 'Each code signs you in once if you lose your authenticator app.',
   },
+  ssoLink: {
+    title: 'Link single sign-on',
+    text: 'Your team’s single sign-on asked to sign you in to this account. Link it, and it signs you in directly from now on.',
+    link: 'Link single sign-on',
+    linking: 'Linking…',
+    linked: 'Single sign-on linked',
+    failed: 'Failed to link single sign-on',
+  },
   sessions: {
     title: 'Sessions',
     description:
@@ -74,6 +82,7 @@ export default {
     lastActive: '{address} · Last active {time}',
     unknownAddress: 'Unknown address',
     signedIn: 'Signed in {time}',
+    throughSso: 'Single sign-on ({team})',
     signOut: 'Sign out',
     signOutDevice: 'Sign out {device}, last active {time}',
     showing: 'Showing the {shown} most recently used sessions.',

@@ -59,6 +59,22 @@ export default {
     failed: 'Google login failed',
     signingIn: 'Signing in with Google…',
   },
+  sso: {
+    signIn: 'Sign in with SSO',
+    title: 'Single sign-on',
+    description: 'Enter your work email. We send you to your company’s sign-in page.',
+    continue: 'Continue',
+    redirecting: 'Opening your company’s sign-in…',
+    failed: 'Single sign-on could not start',
+    error: 'Single sign-on did not work. Try again, or sign in another way.',
+    linkPending: 'Sign in as usual to link your team’s single sign-on to this account.',
+    completing: 'Finishing your sign-in…',
+    completeTitle: 'Single sign-on',
+    linkTitle: 'Sign in to link this account',
+    linkText:
+      'An account with this address exists already. Sign in to it as usual, with its password or passkey, to link your team’s single sign-on to it. After that, single sign-on signs you in directly.',
+    goToSignIn: 'Go to Sign In',
+  },
   passkey: {
     failed: 'Passkey sign-in failed',
     dismissed: 'The passkey prompt was closed before it finished.',

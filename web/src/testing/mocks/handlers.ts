@@ -40,6 +40,7 @@ export const thisSession: Session = {
     'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/141.0.0.0 Safari/537.36',
   ip: '203.0.113.7',
   current: true,
+  sso_team: null,
 };
 
 export const ACME_UUID = '11111111-1111-4111-8111-111111111111';

@@ -42,6 +42,7 @@ export default {
       'two-factor on': 'Die Zwei-Faktor-Authentifizierung Ihres Tessera-Kontos wurde eingeschaltet',
       'two-factor off': 'Die Zwei-Faktor-Authentifizierung Ihres Tessera-Kontos wurde ausgeschaltet',
       'password changed': 'Das Passwort Ihres Tessera-Kontos wurde geändert',
+      'single sign-on linked': 'Das Single Sign-on Ihres Teams wurde mit Ihrem Tessera-Konto verknüpft',
     },
     lead: ({ notice }) =>
       `${notice}. Wenn Sie das nicht waren, hat jemand Zugriff auf Ihr Konto: Wählen Sie jetzt ein neues Passwort, womit auch alle anderen abgemeldet werden:`,
@@ -70,6 +71,8 @@ export default {
       'domain.added': 'Eine Domain wurde hinzugefügt',
       'domain.verified': 'Eine Domain wurde bestätigt',
       'domain.removed': 'Eine Domain wurde entfernt',
+      'sso.updated': 'Single Sign-on wurde eingerichtet',
+      'sso.removed': 'Single Sign-on wurde entfernt',
     },
     lead: ({ change, target, team, actor }) =>
       `${change} (${target}) in Ihrem Team „${team}“, von ${actor}. Die Domains, das Single Sign-on und die Sicherheitsregeln eines Teams bestimmen, wie sich seine Mitglieder anmelden. Wenn Sie diese Änderung nicht erwartet haben, prüfen Sie die Sicherheitsseite des Teams:`,

@@ -40,6 +40,7 @@ const en = {
       'two-factor on': 'Two-factor authentication was turned on for your Tessera account',
       'two-factor off': 'Two-factor authentication was turned off for your Tessera account',
       'password changed': 'The password of your Tessera account was changed',
+      'single sign-on linked': "Your team's single sign-on was linked to your Tessera account",
     },
     lead: ({ notice }: { notice: string }) =>
       `${notice}. If it was not you, someone has access to your account: choose a new password now, which also signs everyone else out:`,
@@ -68,6 +69,8 @@ const en = {
       'domain.added': 'A domain was added',
       'domain.verified': 'A domain was verified',
       'domain.removed': 'A domain was removed',
+      'sso.updated': 'Single sign-on was set up',
+      'sso.removed': 'Single sign-on was removed',
     },
     lead: ({
       change,

@@ -11,6 +11,7 @@ import { CodeForm } from '@/features/auth/components/code-form';
 import { getErrorText } from '@/lib/api-error';
 import { Trans, useTranslation } from '@/lib/i18n/translation';
 import type { SecondStepState } from '@/lib/session/second-step';
+import { afterSignInHref } from '@/lib/session/sso-link';
 
 /** The second step of a sign-in with two-factor on: a code from the authenticator app, or a recovery code. */
 export default function TwoFactorRoute() {
@@ -19,7 +20,7 @@ export default function TwoFactorRoute() {
   const navigate = useNavigate();
   const [useRecovery, setUseRecovery] = useState(false);
   const verify = useVerifySecondStep({
-    onSuccess: () => void navigate(paths.app.dashboard.getHref(), { replace: true }),
+    onSuccess: () => void navigate(afterSignInHref(), { replace: true }),
   });
   const backToSignIn = (
     <p>

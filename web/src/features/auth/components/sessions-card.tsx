@@ -99,6 +99,8 @@ export function SessionsCard() {
                       </p>
                       <p className="text-xs text-muted-foreground">
                         {t('sessions.signedIn', { time: format.dateTime(session.created_at) })}
+                        {session.sso_team !== null &&
+                          ` · ${t('sessions.throughSso', { team: session.sso_team })}`}
                       </p>
                     </div>
                     {!session.current && (

@@ -200,7 +200,7 @@ function AddDomainForm({ tenantUuid }: { tenantUuid: string }) {
 }
 
 /** A change the server refused, and the way to a fresh sign-in when that is why. */
-function Refusal({ error, fallback }: { error: unknown; fallback: string }) {
+export function Refusal({ error, fallback }: { error: unknown; fallback: string }) {
   return (
     <div className="grid gap-2">
       <ErrorAlert error={error} fallback={fallback} />

@@ -6,7 +6,7 @@ import type { LookupFunction } from 'node:net';
 
 import ipaddr from 'ipaddr.js';
 
-import { AppError } from '../../lib/app-error.ts';
+import { AppError } from './app-error.ts';
 
 export const NOT_PUBLIC = 'Webhook URLs must be public https addresses';
 

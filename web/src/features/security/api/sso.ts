@@ -1,0 +1,46 @@
+import type { SaveSsoBody } from '@app/contract';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+
+import { apiFetch } from '@/lib/api-client';
+import { ApiError } from '@/lib/api-error';
+import { tenantQueryKey } from '@/lib/session/tenant-query-key';
+
+/** GET /sso: the team's provider; null when it has none (404 sso_not_found). */
+export const getSso = async (tenantUuid: string, { signal }: { signal?: AbortSignal } = {}) => {
+  try {
+    return await apiFetch('getSso', { signal, tenantUuid });
+  } catch (error) {
+    if (error instanceof ApiError && error.code === 'sso_not_found') return null;
+    throw error;
+  }
+};
+
+export const getSsoQueryOptions = (tenantUuid: string) =>
+  queryOptions({
+    queryKey: tenantQueryKey(tenantUuid, 'sso'),
+    queryFn: ({ signal }) => getSso(tenantUuid, { signal }),
+  });
+
+export const useSso = (tenantUuid: string) => useQuery(getSsoQueryOptions(tenantUuid));
+
+/** PUT /sso: the server reads the provider's discovery document before it saves. */
+export const saveSso = ({ tenantUuid, body }: { tenantUuid: string; body: SaveSsoBody }) =>
+  apiFetch('saveSso', { body, tenantUuid });
+
+export const removeSso = ({ tenantUuid }: { tenantUuid: string }) => apiFetch('removeSso', { tenantUuid });
+
+export function useSaveSso(tenantUuid: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: SaveSsoBody) => saveSso({ tenantUuid, body }),
+    onSuccess: (saved) => queryClient.setQueryData(getSsoQueryOptions(tenantUuid).queryKey, saved),
+  });
+}
+
+export function useRemoveSso(tenantUuid: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => removeSso({ tenantUuid }),
+    onSuccess: () => queryClient.setQueryData(getSsoQueryOptions(tenantUuid).queryKey, null),
+  });
+}
