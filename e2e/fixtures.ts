@@ -8,7 +8,7 @@ import path from 'node:path';
 import { test as base, expect, type Page } from '@playwright/test';
 import type { AxeResults, RunOptions } from 'axe-core';
 
-import { dnsDir } from './dns.setup.ts';
+import { dnsDir } from './stand-ins.setup.ts';
 
 export { expect };
 
@@ -79,10 +79,27 @@ export async function api(page: Page, method: string, path: string, body?: unkno
   );
 }
 
-/** Publishes a TXT record through the DNS stand-in the server resolves domains with (dns.setup.ts). */
+/** Publishes a TXT record through the DNS stand-in the server resolves domains with (stand-ins.setup.ts). */
 export function publishTxt(name: string, value: string) {
   mkdirSync(dnsDir(), { recursive: true });
   appendFileSync(path.join(dnsDir(), name), `${value}\n`);
+}
+
+/** The Business plan, through the test-mode checkout's API (plan-limits.spec.ts pays through its page). */
+export async function onBusinessPlan(page: Page) {
+  const checkout = await api(page, 'POST', '/payments/checkout', {
+    plan_id: 'business',
+    billing_interval: 'monthly',
+  });
+  expect(checkout.status).toBe(200);
+  const session = (checkout.body as { url: string }).url.split('/').pop();
+  const paid = await api(page, 'POST', `/payments/local/checkout/${session}/pay`, {
+    card_number: '4242 4242 4242 4242',
+    exp_month: 12,
+    exp_year: 2040,
+    cvc: '123',
+  });
+  expect(paid.status).toBe(200);
 }
 
 export const uniqueEmail = () => `user-${crypto.randomUUID().slice(0, 8)}@tessera.test`;
@@ -269,8 +286,9 @@ async function verify(page: Page, email: string): Promise<Session> {
  */
 async function scan(page: Page, scanned: Set<string>, problems: string[], impacts: AxeImpact[]) {
   const url = page.url();
-  // Our own pages only: the API docs are swagger-ui's.
+  // Our own pages only: the API docs are swagger-ui's, and a provider's login page (another origin) is its own.
   if (scanned.has(url) || url === 'about:blank' || new URL(url).pathname.startsWith('/api/')) return;
+  if (new URL(url).origin !== new URL(test.info().project.use.baseURL!).origin) return;
   await page.waitForLoadState('load');
   // The app may set its theme while a scan runs (the account's, once it has loaded): a scan that saw the theme change
   // under it read a mix of both, and is taken again.

@@ -8,13 +8,15 @@ import { scaled } from '../test-deadlines.ts';
 // run.mjs sets these; the defaults let `npx playwright test` work against a build on port 3100 too.
 const port = Number(process.env.E2E_PORT ?? 3100);
 // A host name, not 127.0.0.1: WebAuthn refuses an IP address as its relying party (passkeys.spec.ts).
-const baseURL = `http://localhost:${port}`;
-/** The DNS stand-in's port (dns.setup.ts), which the server resolves domains through. */
+export const baseURL = `http://localhost:${port}`;
+/** The DNS stand-in's port (stand-ins.setup.ts), which the server resolves domains through. */
 export const dnsPort = Number(process.env.E2E_DNS_PORT ?? 3153);
+/** The OpenID provider's (stand-ins.setup.ts), which a team saves as its single sign-on. */
+export const oidcPort = Number(process.env.E2E_OIDC_PORT ?? 3154);
 
 export default defineConfig({
   testDir: './tests',
-  globalSetup: './dns.setup.ts',
+  globalSetup: './stand-ins.setup.ts',
   fullyParallel: true,
   forbidOnly: Boolean(process.env.CI),
   retries: 0,

@@ -40,10 +40,12 @@ const freePort = (socket, listen) =>
     });
   });
 const port = await freePort(net.createServer(), (server, ready) => server.listen(0, '127.0.0.1', ready));
-// The DNS stand-in's (e2e/dns.setup.ts): a UDP port, and the directory of the records the tests publish.
+// The DNS stand-in's (e2e/stand-ins.setup.ts): a UDP port, and the directory of the records the tests publish.
 const dnsPort = await freePort(dgram.createSocket('udp4'), (socket, ready) =>
   socket.bind(0, '127.0.0.1', ready),
 );
+// The OpenID provider's (e2e/stand-ins.setup.ts): a TCP port.
+const oidcPort = await freePort(net.createServer(), (server, ready) => server.listen(0, '127.0.0.1', ready));
 const dataDir = mkdtempSync(path.join(tmpdir(), 'tessera-e2e-'));
 const dnsDir = mkdtempSync(path.join(tmpdir(), 'tessera-e2e-dns-'));
 
@@ -56,6 +58,7 @@ const result = spawnSync('npx', ['playwright', 'test', ...process.argv.slice(2)]
     E2E_PORT: String(port),
     E2E_DATA_DIR: dataDir,
     E2E_DNS_PORT: String(dnsPort),
+    E2E_OIDC_PORT: String(oidcPort),
     E2E_DNS_DIR: dnsDir,
   },
 });

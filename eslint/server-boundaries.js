@@ -30,7 +30,8 @@ export const SERVER_MODULES = {
     reads: ['memberships', 'tenants'],
     uses: ['mail'],
   },
-  plugins: { owns: [], uses: ['auth', 'api-keys'] },
+  // The request guards; the team's rules are judged by enterprise.
+  plugins: { owns: [], uses: ['auth', 'api-keys', 'enterprise'] },
   // WebAuthn credentials and their ceremonies' challenges; a passkey sign-in opens its session through auth.
   passkeys: { owns: ['passkeys'], uses: ['auth'] },
   // A team's own row: its name, deletion, the lock its plan's limits are counted under. Billing ends a deleted
@@ -50,7 +51,7 @@ export const SERVER_MODULES = {
   // read with the acting member's address; a first sign-in through the team's provider joins it (members).
   enterprise: {
     owns: ['domains', 'sso'],
-    reads: ['tenants', 'memberships', 'users'],
+    reads: ['tenants', 'memberships', 'users', 'passkeys'],
     uses: ['auth', 'billing', 'mail', 'tenants', 'activity', 'members'],
   },
   // What a team uses of its plan: the owners' counts against billing's limits.

@@ -27,6 +27,9 @@ export const ACTIVITY_ACTIONS = [
   'domain.added',
   'domain.verified',
   'domain.removed',
+  'sso.updated',
+  'sso.removed',
+  'security.updated',
 ] as const;
 export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number];
 

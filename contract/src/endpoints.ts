@@ -24,7 +24,17 @@ export type EndpointPolicy =
    * `recentSignIn`, a member's session must have signed in within the last 15 minutes (what changes how the team
    * signs in: its domains, single sign-on, its rules).
    */
-  | ({ access: 'tenant'; role: Role; key: ApiKeyScope | null; recentSignIn?: true } & ViewAs)
+  | ({
+      access: 'tenant';
+      role: Role;
+      key: ApiKeyScope | null;
+      recentSignIn?: true;
+      /**
+       * The team's rules (require_two_factor, require_sso) refuse a member's session that does not meet them on
+       * every team route, except one that says 'reported': it answers, and reads the rules as they hold.
+       */
+      teamRules?: 'reported';
+    } & ViewAs)
   /** A super admin, checked against the database on every request; never an operator's view. */
   | { access: 'super-admin' };
 
@@ -134,7 +144,12 @@ export const ENDPOINTS = {
   // Teams.
   listTenants: get('/tenants', user(), 'The teams the account belongs to'),
   createTenant: post('/tenants', user(), 'Create a team'),
-  getTenant: get('/tenant', team('member', NO_KEY), 'The team in X-TENANT-UUID'),
+  // Never refused by the team's rules: it says what they are, so the web app can lead a member to meet them.
+  getTenant: get(
+    '/tenant',
+    { ...team('member', NO_KEY), teamRules: 'reported' },
+    'The team in X-TENANT-UUID',
+  ),
   updateTenant: put('/tenant', team('admin', NO_KEY), 'Rename or describe the team'),
   deleteTenant: del('/tenant', team('owner', NO_KEY, 'refused'), 'Delete the team'),
   transferOwnership: post(
@@ -207,6 +222,12 @@ export const ENDPOINTS = {
   getSso: get('/sso', teamSignIn, "The team's single sign-on provider"),
   saveSso: put('/sso', teamSignIn, "Set the team's single sign-on provider (OpenID Connect)"),
   removeSso: del('/sso', teamSignIn, "Remove the team's single sign-on"),
+  getTeamSecurity: get('/tenant/security', teamSignIn, "The team's security rules, and whom they reach"),
+  updateTeamSecurity: patch(
+    '/tenant/security',
+    teamSignIn,
+    'Require two-factor authentication or single sign-on of members',
+  ),
 
   // Billing.
   listPlans: get('/payments/plans', user(), 'The plans on offer'),

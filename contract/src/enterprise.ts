@@ -3,6 +3,7 @@
 import { z } from 'zod';
 
 import { SignInResponseSchema } from './auth.ts';
+import { TeamRulesSchema } from './tenants.ts';
 import { EmailSchema, MessageSchema } from './common.ts';
 import { DOMAIN_MAX_LENGTH, SSO_FIELD_MAX_LENGTH } from './constants.ts';
 import type { EndpointSchemas } from './endpoint-schema-types.ts';
@@ -96,6 +97,29 @@ export const SsoCodeBodySchema = z.object({
 });
 export type SsoCodeBody = z.input<typeof SsoCodeBodySchema>;
 
+/** PATCH /tenant/security: the rules to change; at least one. */
+export const UpdateTeamSecurityBodySchema = z
+  .object({
+    require_sso: z.boolean({ error: validationMessage('rule_not_boolean') }).optional(),
+    require_two_factor: z.boolean({ error: validationMessage('rule_not_boolean') }).optional(),
+  })
+  .refine((body) => body.require_sso !== undefined || body.require_two_factor !== undefined, {
+    message: validationMessage('rule_required'),
+  });
+export type UpdateTeamSecurityBody = z.input<typeof UpdateTeamSecurityBodySchema>;
+
+/**
+ * The team's rules and whom they reach, for the Security page: members whose account has no second factor yet, and
+ * members single sign-on holds (on a verified domain, or joined through it), the owner excepted; `sso_ready` says
+ * whether require_sso can be turned on (the plan, a provider, a verified domain).
+ */
+export const TeamSecuritySchema = TeamRulesSchema.extend({
+  sso_ready: z.boolean(),
+  members_without_second_factor: z.number().int(),
+  members_held_by_sso: z.number().int(),
+});
+export type TeamSecurity = z.infer<typeof TeamSecuritySchema>;
+
 export const enterpriseEndpointSchemas = {
   listDomains: { response: { 200: z.array(DomainSchema) } },
   addDomain: { body: AddDomainBodySchema, response: { 201: DomainSchema } },
@@ -104,6 +128,8 @@ export const enterpriseEndpointSchemas = {
   getSso: { response: { 200: SsoConnectionSchema } },
   saveSso: { body: SaveSsoBodySchema, response: { 200: SsoConnectionSchema } },
   removeSso: { response: { 204: z.null() } },
+  getTeamSecurity: { response: { 200: TeamSecuritySchema } },
+  updateTeamSecurity: { body: UpdateTeamSecurityBodySchema, response: { 200: TeamSecuritySchema } },
   ssoStart: { body: SsoStartBodySchema, response: { 200: SsoRedirectSchema } },
   ssoCallback: { query: SsoCallbackQuerySchema, response: { 302: z.null() } },
   ssoExchange: { body: SsoCodeBodySchema, response: { 200: SignInResponseSchema } },

@@ -277,6 +277,16 @@ export const ERROR_CODES = [
   'sso_code_invalid',
   /** 409: the address has an account: its holder signs in as usual and links it (POST /auth/sso/link). */
   'sso_link_required',
+  /** 403: the team requires a session that passed a second factor; the member sets one up (account routes stay open). */
+  'two_factor_required',
+  /** 403: the team requires members its single sign-on holds to come through it. */
+  'sso_required',
+  /** 400: require_two_factor turned on from a session that did not pass a second factor. */
+  'second_factor_first',
+  /** 400: require_sso without the plan, a provider and a verified domain. */
+  'sso_not_ready',
+  /** 400: require_sso turned on by an admin whose session did not come through the team's single sign-on. */
+  'sso_session_first',
 
   // Lists and operators.
   /** 422: a `cursor` the server did not produce. */
@@ -419,6 +429,8 @@ export const VALIDATION_MESSAGES = {
   client_secret_required: 'Client secret is required',
   sso_field_too_long: `Must be ${SSO_FIELD_MAX_LENGTH} characters or less`,
   sso_code_required: 'Code is required',
+  rule_not_boolean: 'Must be true or false',
+  rule_required: 'Say which rule to change',
 } as const;
 export type ValidationMessage = keyof typeof VALIDATION_MESSAGES;
 

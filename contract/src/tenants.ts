@@ -38,6 +38,14 @@ export const TenantSchema = z.object({
 });
 export type Tenant = z.infer<typeof TenantSchema>;
 
+/** The team's security rules (docs/contract.md section 4, Enterprise identity), as they hold now. */
+export const TeamRulesSchema = z.object({ require_sso: z.boolean(), require_two_factor: z.boolean() });
+export type TeamRules = z.infer<typeof TeamRulesSchema>;
+
+/** GET /tenant: the team, the caller's role, and its rules (which GET /tenant is never refused by). */
+export const TenantDetailSchema = TenantSchema.extend({ security: TeamRulesSchema });
+export type TenantDetail = z.infer<typeof TenantDetailSchema>;
+
 export const CreateTenantBodySchema = z.object({
   name: TeamNameSchema,
   description: TeamDescriptionSchema.optional(),
@@ -125,7 +133,7 @@ export const InvitationParamsSchema = z.object({ uuid: UuidSchema });
 export const tenantsEndpointSchemas = {
   listTenants: { query: PageQuerySchema, response: { 200: z.array(TenantSchema) } },
   createTenant: { body: CreateTenantBodySchema, response: { 201: TenantSchema } },
-  getTenant: { response: { 200: TenantSchema } },
+  getTenant: { response: { 200: TenantDetailSchema } },
   updateTenant: { body: UpdateTenantBodySchema, response: { 200: TenantSchema } },
   deleteTenant: { response: { 204: z.null() } },
   transferOwnership: { body: TransferOwnershipBodySchema, response: { 200: MessageSchema } },

@@ -1,7 +1,7 @@
 // Team → Security (docs/contract.md section 4, Enterprise identity): a Business team adds its domain, sees the record
 // to publish, is told while it is not there, publishes it (through the DNS stand-in the server resolves with) and
 // verifies it; then removes it.
-import { api, expect, publishTxt, test } from '../fixtures';
+import { expect, onBusinessPlan, publishTxt, test } from '../fixtures';
 
 test('an owner proves the team holds a domain through its DNS record, then removes it', async ({
   page,
@@ -9,20 +9,7 @@ test('an owner proves the team holds a domain through its DNS record, then remov
   pageChecks,
 }) => {
   await signIn();
-  // On the Business plan, through the test-mode checkout's API (plan-limits.spec.ts pays through its page).
-  const checkout = await api(page, 'POST', '/payments/checkout', {
-    plan_id: 'business',
-    billing_interval: 'monthly',
-  });
-  expect(checkout.status).toBe(200);
-  const session = (checkout.body as { url: string }).url.split('/').pop();
-  const paid = await api(page, 'POST', `/payments/local/checkout/${session}/pay`, {
-    card_number: '4242 4242 4242 4242',
-    exp_month: 12,
-    exp_year: 2040,
-    cvc: '123',
-  });
-  expect(paid.status).toBe(200);
+  await onBusinessPlan(page);
 
   await page.goto('/team');
   await page.getByRole('link', { name: 'Security' }).click();

@@ -18,6 +18,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { plans, subscriptions } from '../src/db/schema/billing.ts';
 import { teamDomains } from '../src/db/schema/domains.ts';
+import { tenants } from '../src/db/schema/tenants.ts';
 import { users } from '../src/db/schema/users.ts';
 import {
   bearer,
@@ -902,6 +903,17 @@ const rows: Row[] = [
     body: () => ({ issuer: 'http://127.0.0.1:9', client_id: 'tessera', client_secret: 'secret' }),
   },
   { endpoint: 'removeSso', who: team(ADMINS), key: null, asViewer: 403, status: 404 },
+  // Two-factor is a rule of every plan: turning it on needs the caller's own session to have passed one (the
+  // table's sessions did not), so a valid change answers 400; the page's read answers.
+  { endpoint: 'getTeamSecurity', who: team(ADMINS), key: null, asViewer: 403, status: 200 },
+  {
+    endpoint: 'updateTeamSecurity',
+    who: team(ADMINS),
+    key: null,
+    asViewer: 403,
+    status: 400,
+    body: () => ({ require_two_factor: true }),
+  },
   { endpoint: 'getSubscription', who: team(MEMBERS), key: null, asViewer: 200, status: 200 },
   { endpoint: 'listInvoices', who: team(MEMBERS), key: null, asViewer: 200, status: 200 },
   {
@@ -1185,6 +1197,31 @@ describe('authorization of every route', () => {
     for (const row of rows) {
       const scoped = typeof row.who === 'object' && row.who.scope === 'team';
       expect(scoped, nameOf(row)).toBe(needsHeader(routeOf(row).split(' ')[1]!));
+    }
+  });
+
+  // docs/contract.md section 4, Enterprise identity: the team's rules are the declared policies' (guardsOf), so no
+  // team route can forget them. Each row is sent as its team's owner, whose session passed no second factor.
+  it("refuses every team route but GET /tenant to a session the team's rules do not let in", async () => {
+    const teamRows = rows.filter((row) => typeof row.who === 'object' && row.who.scope === 'team');
+    // The rows' objects are made before the rule is on (their preparing calls are team calls too).
+    const ids: Ids[] = [];
+    for (const row of teamRows) ids.push(await prepared(row));
+    // Every team's: some rows work on a scratch team of their own.
+    await app.database.db.update(tenants).set({ requireTwoFactor: true });
+    try {
+      for (const [index, row] of teamRows.entries()) {
+        const response = await send(row, 'owner', ids[index]!);
+        if (row.endpoint === 'getTenant') {
+          expect(response.statusCode).toBe(200);
+          expect(response.json().security).toEqual({ require_sso: false, require_two_factor: true });
+        } else {
+          expect(response.statusCode, nameOf(row)).toBe(403);
+          expect(response.json().code, nameOf(row)).toBe('two_factor_required');
+        }
+      }
+    } finally {
+      await app.database.db.update(tenants).set({ requireTwoFactor: false });
     }
   });
 });

@@ -41,12 +41,21 @@ async function resigned(idToken: string) {
 
 export type OidcClient = { client_id: string; client_secret: string; redirect_uris: string[] };
 
-export async function startOidcProvider({ clients }: { clients: OidcClient[] }): Promise<OidcProvider> {
+export async function startOidcProvider({
+  clients,
+  port = 0,
+  claimsFor,
+}: {
+  clients: OidcClient[];
+  port?: number;
+  /** What the token says of a login that `accounts` does not hold (the browser suite's: the address typed). */
+  claimsFor?: (login: string) => OidcAccount | undefined;
+}): Promise<OidcProvider> {
   const accounts = new Map<string, OidcAccount>();
   const tamper: OidcProvider['tamper'] = {};
   // The proxy listens first: its address is the issuer the provider names itself by.
   const front = http.createServer();
-  await new Promise<void>((resolve) => front.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => front.listen(port, '127.0.0.1', resolve));
   const issuer = `http://127.0.0.1:${(front.address() as AddressInfo).port}`;
 
   const provider = new Provider(issuer, {
@@ -67,7 +76,7 @@ export async function startOidcProvider({ clients }: { clients: OidcClient[] }):
     conformIdTokenClaims: false,
     claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name'] },
     findAccount: (_ctx, sub) => {
-      const account = accounts.get(sub);
+      const account = accounts.get(sub) ?? claimsFor?.(sub);
       return account && { accountId: sub, claims: () => ({ sub, ...account }) };
     },
     // Consent is given: a company's provider does not ask its people each time.

@@ -3,7 +3,10 @@
 // everywhere, no redirect followed, the whole exchange within a time limit, at most `maxBytes` of an answer read.
 import http from 'node:http';
 import https from 'node:https';
-import type { LookupFunction } from 'node:net';
+
+import ipaddr from 'ipaddr.js';
+
+import { isPublicAddress, publicOnlyLookup, type Resolve } from './url-safety.ts';
 
 export type GuardedFetch = (
   url: string,
@@ -14,20 +17,29 @@ export type GuardedFetch = (
 const NO_BODY = new Set([101, 204, 205, 304]);
 
 export function createGuardedFetch({
-  lookup,
+  publicOnly,
+  resolve: resolveName,
   timeoutMs,
   maxBytes,
 }: {
-  /** Production's public-only lookup (url-safety.ts publicOnlyLookup), which also means https only. */
-  lookup: LookupFunction | undefined;
+  /** Production: https only, to public addresses, a name's checked as it is connected to. */
+  publicOnly: boolean;
+  /** How names resolve (tests stand in for DNS). */
+  resolve: Resolve;
   timeoutMs: number;
   maxBytes: number;
 }): GuardedFetch {
+  const lookup = publicOnly ? publicOnlyLookup(resolveName) : undefined;
   return (url, { method = 'GET', headers = {}, body, signal }) =>
     new Promise((resolve, reject) => {
       const target = new URL(url);
-      if (target.protocol !== 'https:' && (lookup || target.protocol !== 'http:')) {
+      if (target.protocol !== 'https:' && (publicOnly || target.protocol !== 'http:')) {
         return reject(new Error(`refused: ${target.protocol} is not fetched`));
+      }
+      // An address written out is connected to without a lookup: it is judged here instead.
+      const host = target.hostname.replace(/^\[(.*)\]$/, '$1');
+      if (publicOnly && ipaddr.isValid(host) && !isPublicAddress(host)) {
+        return reject(new Error(`refused: ${host} is not a public address`));
       }
       const payload = body === undefined || body === null ? undefined : String(body);
       const request = (target.protocol === 'https:' ? https : http).request(target, {

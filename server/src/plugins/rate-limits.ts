@@ -19,8 +19,14 @@ import { AppError } from '../lib/app-error.ts';
 
 /** Requests per minute from one client address to each of the limited public routes. */
 export const PER_ADDRESS_LIMIT = { max: 60, timeWindow: 60_000 };
+/**
+ * Signing in, by any way that names an address (a password, single sign-on's start and exchange): one count per
+ * client address across them, so that a second way in is not a second allowance (docs/contract.md section 4).
+ */
+export const SIGN_IN_LIMIT = { ...PER_ADDRESS_LIMIT, shared: 'sign-in' };
 
-type Limit = { max: number; timeWindow: number };
+/** `shared`: the routes that name the same one count together, rather than each on its own. */
+type Limit = { max: number; timeWindow: number; shared?: string };
 
 const ATTEMPT_LIMITS = {
   /** Failed logins for one email within 15 minutes; the next attempt is refused. */
@@ -154,14 +160,18 @@ export const rateLimitsPlugin = fp<{ limits?: Partial<AttemptLimits> | undefined
 
     // Per client address, on each route whose config names a limit; request.ip honours TRUST_PROXY, so
     // X-Forwarded-For is believed only behind a configured proxy.
+    // One limiter per count: the routes of a shared one use the same (a memory store's counts live in its limiter).
+    const addressLimiters = new Map<string, RateLimiterAbstract>();
     app.addHook('onRoute', (route) => {
       const limit = route.config?.rateLimit;
       if (!limit) return;
-      const limiter = store({
-        keyPrefix: `per-address:${[route.method].flat().join(',')}:${route.url}`,
-        points: limit.max,
-        duration: limit.timeWindow / 1000,
-      });
+      const keyPrefix = limit.shared
+        ? `per-address:shared:${limit.shared}`
+        : `per-address:${[route.method].flat().join(',')}:${route.url}`;
+      const limiter =
+        addressLimiters.get(keyPrefix) ??
+        store({ keyPrefix, points: limit.max, duration: limit.timeWindow / 1000 });
+      addressLimiters.set(keyPrefix, limiter);
       const check: onRequestAsyncHookHandler = async (request, reply) => {
         try {
           await limiter.consume(keyOf(addressKey(request.ip)));

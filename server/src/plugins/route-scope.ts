@@ -30,7 +30,7 @@ import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provid
 import { ERROR_STATUSES } from '../lib/app-error.ts';
 import { refuseApiKeys, teamCaller } from './api-keys.ts';
 import { refuseImpersonation, requireSuperAdmin, requireUser } from './auth.ts';
-import { requireRecentTeamSignIn, requireRole, requireTenant } from './tenant.ts';
+import { requireRecentTeamSignIn, requireRole, requireTeamRules, requireTenant } from './tenant.ts';
 
 /** Every status the error plugin answers with a {detail} body: the same schema documents and serializes them. */
 const errorResponses = Object.fromEntries(
@@ -53,6 +53,7 @@ export function guardsOf(policy: EndpointPolicy): preHandlerAsyncHookHandler[] {
       return [
         teamCaller(policy.key, [
           requireTenant,
+          requireTeamRules(policy.teamRules !== 'reported'),
           ...(policy.role === 'member' ? [] : [requireRole(policy.role)]),
           ...(policy.viewAs === 'refused' ? [refuseImpersonation] : []),
           ...(policy.recentSignIn ? [requireRecentTeamSignIn] : []),

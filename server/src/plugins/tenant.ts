@@ -1,6 +1,6 @@
 // Resolves the bearer token and X-TENANT-UUID to the caller's membership once per request (a MemberCaller,
-// lib/caller.ts); requireRole gates by it.
-import { isUuid, type Role } from '@app/contract';
+// lib/caller.ts); requireRole and the team's rules gate by it.
+import { isUuid, type Role, type TeamRules } from '@app/contract';
 import type { FastifyInstance, preHandlerAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 
@@ -10,7 +10,9 @@ import {
   createTenantAccessCheck,
   requireRecentSignIn,
   sessionEnded,
+  type TenantAccess,
 } from '../modules/auth/sessions.service.ts';
+import { judgeTeamAccess, type RulesAccess } from '../modules/enterprise/team-rules.service.ts';
 import { callerOf, setCaller, verifiedToken } from './auth.ts';
 
 declare module 'fastify' {
@@ -19,11 +21,13 @@ declare module 'fastify' {
      * Whether the caller's session is open and, if so, their role in the team (null if none): one prepared
      * statement, run once per tenant-scoped request.
      */
-    findTenantAccess(
-      tenantId: string,
-      userId: string,
-      sessionId: string,
-    ): Promise<{ sessionOpen: false } | { sessionOpen: true; role: Role | null }>;
+    findTenantAccess(tenantId: string, userId: string, sessionId: string): Promise<TenantAccess>;
+  }
+  interface FastifyRequest {
+    /** A member's access as requireTenant read it: what requireTeamRules judges. */
+    memberAccess?: RulesAccess;
+    /** The team's rules in force, as requireTeamRules judged them: GET /tenant reports them. */
+    teamRules?: TeamRules;
   }
 }
 
@@ -56,6 +60,13 @@ export const requireTenant: preHandlerAsyncHookHandler = async function (this: F
   const access = await this.findTenantAccess(tenantId, user.uuid, user.sessionId);
   if (!access.sessionOpen) throw sessionEnded();
   if (!access.role) throw notAMember();
+  request.memberAccess = {
+    tenantId,
+    userId: user.uuid,
+    role: access.role,
+    rules: access.rules,
+    session: access.session,
+  };
   setCaller(request, {
     kind: 'member',
     tenantId,
@@ -87,3 +98,14 @@ export const requireRecentTeamSignIn: preHandlerAsyncHookHandler = async functio
 ) {
   await requireRecentSignIn({ db: this.database.db, clock: this.clock }, callerOf(request) as MemberCaller);
 };
+
+/**
+ * Behind requireTenant, on every team route (guardsOf): the team's rules judge the member's session
+ * (enterprise/team-rules.service.ts). A route whose policy says `teamRules: 'reported'` is not refused by them, and
+ * reads them as they hold. API keys never reach this: they are not a member's session.
+ */
+export function requireTeamRules(refuse: boolean): preHandlerAsyncHookHandler {
+  return async function (this: FastifyInstance, request) {
+    request.teamRules = await judgeTeamAccess(this.database.db, request.memberAccess!, { refuse });
+  };
+}

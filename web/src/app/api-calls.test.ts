@@ -27,6 +27,7 @@ import { updateWebhook } from '@/features/developers/api/update-webhook';
 import { addDomain } from '@/features/security/api/add-domain';
 import { getDomains } from '@/features/security/api/get-domains';
 import { getSso, removeSso, saveSso } from '@/features/security/api/sso';
+import { getTeamSecurity, updateTeamSecurity } from '@/features/security/api/team-security';
 import { removeDomain } from '@/features/security/api/remove-domain';
 import { verifyDomain } from '@/features/security/api/verify-domain';
 import { getMe } from '@/features/auth/api/get-me';
@@ -195,6 +196,8 @@ const teamCalls: [string, () => Promise<unknown>][] = [
       }),
   ],
   ['/sso', () => removeSso({ tenantUuid: TEAM })],
+  ['/tenant/security', () => getTeamSecurity(TEAM)],
+  ['/tenant/security', () => updateTeamSecurity({ tenantUuid: TEAM, body: { require_two_factor: true } })],
   ['/payments/subscription', () => getSubscription(TEAM)],
   ['/payments/invoices', () => getInvoices(TEAM)],
   ['/payments/invoices/in-1/download', () => getInvoiceDownload({ tenantUuid: TEAM, invoiceId: 'in-1' })],

@@ -7,6 +7,7 @@ import { scaled } from '../../../test-deadlines.ts';
 
 import { startI18n } from '@/lib/i18n/i18n';
 import { NAMESPACES } from '@/lib/i18n/namespaces';
+import { clearTeamRuleRefusal } from '@/lib/session/team-rule-refusal';
 import { clearSessionNotice } from '@/lib/session/session-store';
 
 import { server } from './mocks/server';
@@ -45,7 +46,9 @@ afterEach(() => {
   cleanup();
   server.resetHandlers();
   if (typeof localStorage !== 'undefined') localStorage.clear();
+  if (typeof sessionStorage !== 'undefined') sessionStorage.clear();
   clearSessionNotice();
+  clearTeamRuleRefusal();
 });
 afterAll(() => server.close());
 

@@ -1,6 +1,6 @@
 import { ROLES } from '@app/contract/constants';
 import { sql } from 'drizzle-orm';
-import { index, pgEnum, pgTable, primaryKey, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { index, pgEnum, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 import { tenants } from './tenants.ts';
 import { users } from './users.ts';
@@ -18,6 +18,8 @@ export const memberships = pgTable(
       .notNull()
       .references(() => users.uuid, { onDelete: 'cascade' }),
     role: teamRole('role').notNull(),
+    /** How the member joined when not by invitation or founding: through the team's single sign-on (or SCIM). */
+    joinedThrough: text('joined_through', { enum: ['sso', 'scim'] }),
     joinedAt: timestamp('joined_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [

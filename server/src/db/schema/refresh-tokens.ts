@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
-import { tenants } from './tenants.ts';
 import { users } from './users.ts';
 
 /**
@@ -35,9 +34,12 @@ export const refreshTokens = pgTable(
     impersonatorId: uuid('impersonator_id').references(() => users.uuid, { onDelete: 'cascade' }),
     /**
      * The team whose single sign-on began the session: it ends 24 hours after it began, however often it is refreshed
-     * (docs/contract.md section 4, Enterprise identity).
+     * (docs/contract.md section 4, Enterprise identity). No foreign key: the session keeps its fixed end, and its
+     * origin, when the team is deleted.
      */
-    ssoTenantId: uuid('sso_tenant_id').references(() => tenants.uuid, { onDelete: 'set null' }),
+    ssoTenantId: uuid('sso_tenant_id'),
+    /** The session passed a second factor: began with the TOTP step or a passkey, or set one up since. */
+    secondFactor: boolean('second_factor').notNull().default(false),
   },
   (table) => [
     index('refresh_tokens_family_idx').on(table.familyId),

@@ -14,6 +14,7 @@ export const ssoConnections = pgTable('sso_connections', {
   clientId: text('client_id').notNull(),
   /** Sealed (lib/secret-box.ts, SSO_ENCRYPTION_KEY): never answered, never logged. */
   clientSecret: text('client_secret').notNull(),
+  /** The admin who saved it last. */
   createdBy: uuid('created_by').references(() => users.uuid, { onDelete: 'set null' }),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 export const tenants = pgTable(
   'tenants',
@@ -18,6 +18,13 @@ export const tenants = pgTable(
      */
     subscriptionStatus: text('subscription_status'),
     subscriptionPlan: text('subscription_plan'),
+    /**
+     * The team's security rules (docs/contract.md section 4, Enterprise identity), read with the caller's access on
+     * every team request: members reach the team only from a session that passed a second factor, or (those its
+     * single sign-on holds) that came through it.
+     */
+    requireTwoFactor: boolean('require_two_factor').notNull().default(false),
+    requireSso: boolean('require_sso').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   // The super-admin list pages through all teams newest first.

@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/app-error.ts';
 import { sendPage } from '../../lib/pagination.ts';
 import { asAccountHolder, requestClient, verifiedToken } from '../../plugins/auth.ts';
-import { PER_ADDRESS_LIMIT } from '../../plugins/rate-limits.ts';
+import { PER_ADDRESS_LIMIT, SIGN_IN_LIMIT } from '../../plugins/rate-limits.ts';
 import { route, routeScope } from '../../plugins/route-scope.ts';
 import { getMe, updateMe } from './account-status.service.ts';
 import {
@@ -60,7 +60,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         () => login(deps, request.body, requestClient(request)),
         isWrongPassword,
       ),
-    { config: perAddress },
+    { config: { rateLimit: SIGN_IN_LIMIT } },
   );
 
   route(app, 'googleLogin', async (request) =>

@@ -31,6 +31,7 @@ import {
   accountSuspended,
   issueSession,
   invalidSecondStep,
+  markSecondFactor,
   type SessionOrigin,
   requireRecentSignIn,
   lockAsProven,
@@ -88,14 +89,10 @@ export async function completeSecondStep(
     const user = step && (await findUserById(tx, step.userId));
     if (!user) throw invalidSecondStep();
     if (!(await verifySecondFactor(deps, tx, user.uuid, code))) throw invalidCode();
-    return issueSession(
-      deps,
-      tx,
-      user,
-      client,
-      undefined,
-      step.ssoTenantId ? { ssoTenantId: step.ssoTenantId } : undefined,
-    );
+    return issueSession(deps, tx, user, client, undefined, {
+      ssoTenantId: step.ssoTenantId,
+      secondFactor: true,
+    });
   });
 }
 
@@ -160,6 +157,8 @@ export async function enableTwoFactor(
     await lockAsProven(tx, user, caller);
     if (!(await repo.enableTotp(tx, userId, user.totpSecret!, step))) return false;
     await repo.replaceRecoveryCodes(tx, userId, codes.map(hashRecoveryCode));
+    // The code shown proves the factor in this session too.
+    await markSecondFactor(tx, caller);
     // Links issued before would sign in without the second factor (a verification link does).
     await retireCredentials(deps, tx, userId, 'two-factor turned on');
     await queueSecurityNotice(tx, {

@@ -50,7 +50,15 @@ export function prepareSessionStatements(db: Db) {
  */
 export function prepareTenantAccess(db: Db) {
   return db
-    .select({ role: memberships.role })
+    .select({
+      role: memberships.role,
+      joinedThrough: memberships.joinedThrough,
+      // What the team's rules judge (docs/contract.md section 4): the team's own, and how this session began.
+      requireTwoFactor: tenants.requireTwoFactor,
+      requireSso: tenants.requireSso,
+      secondFactor: refreshTokens.secondFactor,
+      ssoTenantId: refreshTokens.ssoTenantId,
+    })
     .from(refreshTokens)
     .leftJoin(
       memberships,
@@ -59,6 +67,7 @@ export function prepareTenantAccess(db: Db) {
         eq(memberships.userId, refreshTokens.userId),
       ),
     )
+    .leftJoin(tenants, eq(tenants.uuid, memberships.tenantId))
     .where(openSessionRow)
     .limit(1)
     .prepare('tenant_access');
@@ -77,9 +86,18 @@ export async function insertRefreshToken(
     ip: string | null;
     impersonatorId?: string | null;
     ssoTenantId?: string | null;
+    secondFactor?: boolean;
   },
 ) {
   await db.insert(refreshTokens).values(values);
+}
+
+/** Every token of the session says it passed a second factor: the live one, and those a refresh copies it from. */
+export async function markSecondFactor(db: Db, userId: string, familyId: string) {
+  await db
+    .update(refreshTokens)
+    .set({ secondFactor: true })
+    .where(and(eq(refreshTokens.userId, userId), eq(refreshTokens.familyId, familyId)));
 }
 
 /**

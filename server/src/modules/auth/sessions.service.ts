@@ -31,8 +31,11 @@ const IMPERSONATION_TTL_MS = 30 * 60 * 1000;
 /** How long a session begun through a team's single sign-on lasts, refreshes included: then the provider again. */
 const SSO_SESSION_TTL_MS = 24 * 60 * 60 * 1000;
 
-/** How a new session began, when not by the account's own credentials: through that team's single sign-on. */
-export type SessionOrigin = { ssoTenantId: string };
+/**
+ * How a session began, beyond a first factor: through that team's single sign-on, and whether it passed a second
+ * factor (the TOTP step, a passkey). The team rules judge the session by them.
+ */
+export type SessionOrigin = { ssoTenantId?: string | null; secondFactor?: boolean };
 
 /** Whether a session is open, and whether its user is a super admin now: what the auth plugin asks per request. */
 export function createSessionChecks(db: Db, superAdminEmails: string[]) {
@@ -58,15 +61,35 @@ export function createSessionChecks(db: Db, superAdminEmails: string[]) {
  */
 export function createTenantAccessCheck(db: Db) {
   const access = repo.prepareTenantAccess(db);
-  return async (
-    tenantId: string,
-    userId: string,
-    sessionId: string,
-  ): Promise<{ sessionOpen: false } | { sessionOpen: true; role: Role | null }> => {
+  return async (tenantId: string, userId: string, sessionId: string): Promise<TenantAccess> => {
     const [row] = await access.execute({ tenantId, userId, sessionId });
-    return row ? { sessionOpen: true, role: row.role } : { sessionOpen: false };
+    if (!row) return { sessionOpen: false };
+    const { role, joinedThrough, requireTwoFactor, requireSso, secondFactor, ssoTenantId } = row;
+    if (!role) return { sessionOpen: true, role: null };
+    return {
+      sessionOpen: true,
+      role,
+      joinedThrough,
+      rules: { requireTwoFactor: requireTwoFactor ?? false, requireSso: requireSso ?? false },
+      session: { secondFactor, ssoTenantId },
+    };
   };
 }
+
+/**
+ * A caller's access to a team: their session open or not, their role (null: not a member), how they joined, the
+ * team's rules and how the session began (what the rules judge).
+ */
+export type TenantAccess =
+  | { sessionOpen: false }
+  | { sessionOpen: true; role: null }
+  | {
+      sessionOpen: true;
+      role: Role;
+      joinedThrough: 'sso' | 'scim' | null;
+      rules: { requireTwoFactor: boolean; requireSso: boolean };
+      session: { secondFactor: boolean; ssoTenantId: string | null };
+    };
 
 export const accountSuspended = () => new AppError('FORBIDDEN', 'Account suspended', 'account_suspended');
 
@@ -97,7 +120,8 @@ export async function issueSession(
   const now = deps.clock.now();
   const impersonatorId = session?.impersonatorId;
   const endsAt =
-    session?.endsAt ?? (origin && !session ? new Date(now.getTime() + SSO_SESSION_TTL_MS) : undefined);
+    session?.endsAt ??
+    (origin?.ssoTenantId && !session ? new Date(now.getTime() + SSO_SESSION_TTL_MS) : undefined);
   await repo.insertRefreshToken(tx, {
     userId: user.uuid,
     familyId,
@@ -105,6 +129,7 @@ export async function issueSession(
     expiresAt: endsAt ?? new Date(now.getTime() + REFRESH_TOKEN_TTL_MS),
     impersonatorId: impersonatorId ?? null,
     ssoTenantId: origin?.ssoTenantId ?? null,
+    secondFactor: origin?.secondFactor ?? false,
     // On the app's clock, as the expiry: the sessions list orders and shows them.
     createdAt: now,
     sessionStartedAt: session?.startedAt ?? now,
@@ -165,13 +190,21 @@ export async function refresh(deps: AuthDeps, token: string, client: Client): Pr
         ...((row.impersonatorId || row.ssoTenantId) && { endsAt: row.expiresAt }),
         ...(row.impersonatorId && { impersonatorId: row.impersonatorId }),
       },
-      row.ssoTenantId ? { ssoTenantId: row.ssoTenantId } : undefined,
+      { ssoTenantId: row.ssoTenantId, secondFactor: row.secondFactor },
     );
     return { refused: false, pair: { access_token, refresh_token } } as const;
   });
   // Thrown after the commit, so a revocation above is kept.
   if (outcome.refused) throw invalidRefresh();
   return outcome.pair;
+}
+
+/**
+ * The caller's session has passed a second factor from now on: it proved one as it set it up (a TOTP code, a new
+ * passkey), so a team that requires two-factor lets it in without a new sign-in. In the caller's transaction.
+ */
+export async function markSecondFactor(tx: Db, { userId, sessionId }: InSession): Promise<void> {
+  await repo.markSecondFactor(tx, userId, sessionId);
 }
 
 /** Ends the session the token belongs to; unknown tokens are ignored (logging out twice is fine). */

@@ -4,12 +4,13 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 
 import { createGuardedFetch } from '../../lib/guarded-fetch.ts';
 import { createSecretBox } from '../../lib/secret-box.ts';
-import { publicOnlyLookup, systemResolve } from '../../lib/url-safety.ts';
+import { systemResolve } from '../../lib/url-safety.ts';
 import { requestClient } from '../../plugins/auth.ts';
-import { PER_ADDRESS_LIMIT } from '../../plugins/rate-limits.ts';
+import { SIGN_IN_LIMIT } from '../../plugins/rate-limits.ts';
 import { route, routeScope } from '../../plugins/route-scope.ts';
 import * as domains from './domains.service.ts';
 import * as sso from './sso.service.ts';
+import * as teamRules from './team-rules.service.ts';
 
 /** What the provider's fetches may take and read (docs/contract.md section 4, Enterprise identity). */
 const PROVIDER_TIMEOUT_MS = 5000;
@@ -42,7 +43,8 @@ export const enterpriseRoutes: FastifyPluginAsyncZod = async (app) => {
     oidc: {
       // The webhook sender's rules in production: https, public addresses checked at connect.
       fetch: createGuardedFetch({
-        lookup: config.isProduction ? publicOnlyLookup(systemResolve) : undefined,
+        publicOnly: config.isProduction,
+        resolve: systemResolve,
         timeoutMs: PROVIDER_TIMEOUT_MS,
         maxBytes: PROVIDER_MAX_BYTES,
       }),
@@ -76,6 +78,14 @@ export const enterpriseRoutes: FastifyPluginAsyncZod = async (app) => {
     return reply.status(204).send(null);
   });
 
+  // The rules as the guard read them for this request (plugins/tenant.ts), and how the caller's session began.
+  route(app, 'getTeamSecurity', (request) =>
+    teamRules.getTeamSecurity(deps.db, request.caller, request.teamRules!),
+  );
+  route(app, 'updateTeamSecurity', (request) =>
+    teamRules.updateTeamSecurity(deps, request.caller, request.memberAccess!.session, request.body),
+  );
+
   route(
     app,
     'ssoStart',
@@ -84,15 +94,16 @@ export const enterpriseRoutes: FastifyPluginAsyncZod = async (app) => {
       setHandle(reply, handle);
       return { redirect_url: redirectUrl };
     },
-    { config: { rateLimit: PER_ADDRESS_LIMIT } },
+    { config: { rateLimit: SIGN_IN_LIMIT } },
   );
 
   route(app, 'ssoCallback', async (request, reply) => {
-    const query = new URLSearchParams(request.url.slice(request.url.indexOf('?') + 1));
+    // The query as the provider sent it: the callback URL openid-client checks is rebuilt from it.
+    const query = new URLSearchParams(request.url.split('?')[1] ?? '');
     try {
       const code = await sso.completeSsoCallback(
         ssoDeps,
-        { handle: handleOf(request), query: request.url.includes('?') ? query : new URLSearchParams() },
+        { handle: handleOf(request), query },
         requestClient(request),
       );
       return reply.redirect(`${config.appUrl}/sso/complete?code=${encodeURIComponent(code)}`, 302);
@@ -103,28 +114,40 @@ export const enterpriseRoutes: FastifyPluginAsyncZod = async (app) => {
     }
   });
 
+  // The attempt's cookie is of no more use once its code is spent (an sso_link_required answer keeps it for the link).
   route(
     app,
     'ssoExchange',
-    (request) =>
-      sso.exchangeSsoCode(
+    async (request, reply) => {
+      const answer = await sso.exchangeSsoCode(
         ssoDeps,
         { handle: handleOf(request), code: request.body.code },
         requestClient(request),
-      ),
-    { config: { rateLimit: PER_ADDRESS_LIMIT } },
+      );
+      clearHandle(reply);
+      return answer;
+    },
+    { config: { rateLimit: SIGN_IN_LIMIT } },
   );
-  route(app, 'ssoLink', (request) =>
-    sso.linkSsoIdentity(ssoDeps, request.caller, { handle: handleOf(request), code: request.body.code }),
-  );
-
-  function setHandle(reply: FastifyReply, handle: string) {
-    reply.setCookie(SSO_COOKIE, handle, {
-      path: '/api/auth/sso',
-      httpOnly: true,
-      sameSite: 'lax',
-      secure: config.appUrl.startsWith('https:'),
-      maxAge: SSO_COOKIE_MAX_AGE_S,
+  route(app, 'ssoLink', async (request, reply) => {
+    const answer = await sso.linkSsoIdentity(ssoDeps, request.caller, {
+      handle: handleOf(request),
+      code: request.body.code,
     });
+    clearHandle(reply);
+    return answer;
+  });
+
+  const cookieOptions = {
+    path: '/api/auth/sso',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: config.appUrl.startsWith('https:'),
+  } as const;
+  function setHandle(reply: FastifyReply, handle: string) {
+    reply.setCookie(SSO_COOKIE, handle, { ...cookieOptions, maxAge: SSO_COOKIE_MAX_AGE_S });
+  }
+  function clearHandle(reply: FastifyReply) {
+    reply.clearCookie(SSO_COOKIE, cookieOptions);
   }
 };

@@ -1,6 +1,7 @@
 // Talking to a team's OpenID Connect provider through openid-client (certified; it checks the ID token: signature by a
 // key of the provider's JWKS, iss, aud, exp, nonce, and PKCE and state on the way). Every fetch goes through the
 // guarded fetch: the SSRF rules, 5 s, 64 KB (docs/contract.md section 4, Enterprise identity).
+import { decodeProtectedHeader } from 'jose';
 import * as oidc from 'openid-client';
 
 import { AppError } from '../../lib/app-error.ts';
@@ -16,7 +17,7 @@ export type OidcDeps = {
 
 export type Provider = { issuer: string; clientId: string; clientSecret: string };
 
-export const discoveryFailed = () =>
+const discoveryFailed = () =>
   new AppError('BAD_REQUEST', "The provider's discovery document could not be read", 'sso_discovery_failed');
 
 /**
@@ -115,6 +116,9 @@ export async function redeem(
     idTokenExpected: true,
   });
   const claims = tokens.claims();
-  if (!claims) throw new Error('no ID token');
+  if (!claims || !tokens.id_token) throw new Error('no ID token');
+  // The algorithms the contract names; openid-client takes any the provider lists.
+  const { alg } = decodeProtectedHeader(tokens.id_token);
+  if (alg !== 'RS256' && alg !== 'ES256') throw new Error(`an ID token signed with ${alg}`);
   return claims;
 }

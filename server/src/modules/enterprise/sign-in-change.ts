@@ -18,19 +18,24 @@ export type SignInChangeDeps = {
 };
 
 /**
- * One change in one transaction: refused without the Business plan (first, so a team without it learns nothing
- * else), then by `check` (asked as the app's role, across teams); the owner's notice queued; then `change` in the
+ * One change in one transaction: refused without the Business plan unless `needsPlan` is false (first, so a team
+ * without it learns nothing else), then by `check` (asked as the app's role, across teams); the owner's notice queued; then `change` in the
  * team's scope under its lock, with its activity entry naming `target`. A refusal anywhere rolls the notice back with
  * the rest.
  */
 export async function signInChange<T>(
   deps: SignInChangeDeps,
   caller: MemberCaller,
-  { action, target, check }: { action: TeamSignInChange; target: string; check?: (tx: Db) => Promise<void> },
+  {
+    action,
+    target,
+    check,
+    needsPlan = true,
+  }: { action: TeamSignInChange; target: string; check?: (tx: Db) => Promise<void>; needsPlan?: boolean },
   change: (scoped: Db) => Promise<T>,
 ): Promise<T> {
   const changed = await deps.db.transaction(async (tx) => {
-    await requireEnterpriseIdentity(tx, caller.tenantId);
+    if (needsPlan) await requireEnterpriseIdentity(tx, caller.tenantId);
     await check?.(tx);
     const owner = await findOwner(tx, caller.tenantId);
     if (!owner) throw new AppError('NOT_FOUND', 'Team not found', 'team_not_found');

@@ -2,7 +2,7 @@
 // docs/decisions/035): the team's provider, and a sign-in from POST /auth/sso/start to the exchange. An identity is
 // an account by the provider's `(iss, sub)`, never by an email match; an existing verified account is linked only by
 // its holder, signed in as usual.
-import type { Message, SignInResponse, SsoConnection } from '@app/contract';
+import { EmailSchema, type Message, type SignInResponse, type SsoConnection } from '@app/contract';
 
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -17,6 +17,7 @@ import { signIn } from '../auth/second-factors.service.ts';
 import { requireRecentSignIn } from '../auth/sessions.service.ts';
 import { hasEnterpriseIdentity, requireEnterpriseIdentity } from '../billing/billing.service.ts';
 import { joinThroughSso } from '../members/members.service.ts';
+import { setTeamRules } from '../tenants/tenants.service.ts';
 import { authorizationUrl, discover, newChecks, type OidcDeps, redeem } from './oidc.ts';
 import { signInChange, type SignInChangeDeps } from './sign-in-change.ts';
 import * as repo from './sso.repository.ts';
@@ -101,10 +102,12 @@ export async function removeSso(deps: SsoDeps, caller: MemberCaller): Promise<vo
   if (!current) throw notFound();
   await signInChange(deps, caller, { action: 'sso.removed', target: current.issuer }, async (scoped) => {
     if (!(await repo.deleteConnection(scoped, caller.tenantId))) throw notFound();
+    // What require_sso stands on is gone (team-rules.service.ts turns it off too when it sees so).
+    await setTeamRules(scoped, caller.tenantId, { requireSso: false });
   });
 }
 
-/** The provider as saved, with its secret opened; null when the secret no longer opens (the key was changed). */
+/** The provider as saved, its secret opened and its discovery read; 503 when either fails (a changed key, a provider down). */
 async function readyProvider(deps: SsoDeps, connection: repo.ConnectionRow) {
   const clientSecret = deps.secrets.open(connection.clientSecret);
   if (clientSecret === null) throw providerUnavailable();
@@ -149,7 +152,7 @@ export async function startSso(
 }
 
 /** Why a callback failed: logged, never shown (the browser gets one fixed message). */
-export class SsoRefused extends Error {}
+class SsoRefused extends Error {}
 
 /**
  * The provider's answer, in the browser whose cookie holds `handle`: the state spent, the code redeemed, the ID token
@@ -175,8 +178,9 @@ export async function completeSsoCallback(
   const claims = await redeem(config, new URL(`${deps.appUrl}${CALLBACK_PATH}?${query}`), attempt);
   if (claims.iss !== attempt.issuer) throw new SsoRefused('another issuer');
   // The address from the email claim alone, on one of this team's verified domains, not unverified by the provider.
-  const email = typeof claims.email === 'string' ? claims.email.trim().toLowerCase() : '';
-  if (!email.includes('@')) throw new SsoRefused('no email claim');
+  const parsed = EmailSchema.safeParse(claims.email);
+  if (!parsed.success) throw new SsoRefused('no email claim, or not an address');
+  const email = parsed.data;
   if (claims.email_verified === false) throw new SsoRefused('email_verified is false');
   if (!(await repo.isVerifiedDomainOf(deps.db, attempt.tenantId, domainOf(email)))) {
     throw new SsoRefused("the email is not on the team's verified domains");
@@ -188,14 +192,16 @@ export async function completeSsoCallback(
     let linkRequired = false;
     if (!user) {
       ({ user, linkRequired } = await accountForSsoIdentity(deps.auth, tx, email, client.locale));
-      if (!linkRequired) {
-        await repo.insertIdentity(tx, {
+      const linked =
+        linkRequired ||
+        (await repo.insertIdentity(tx, {
           issuer: attempt.issuer,
           subject: claims.sub,
           userId: user.uuid,
           tenantId: attempt.tenantId,
-        });
-      }
+        }));
+      // Another callback of this identity linked it meanwhile (to this address's account, or another's).
+      if (!linked) throw new SsoRefused('the identity was linked meanwhile');
     }
     refuseOperatorsAndSuspended(deps, user);
     if (!linkRequired) await joinThroughSso(tx, attempt.tenantId, user, now);

@@ -9,44 +9,43 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { activityLog } from '../../db/schema/activity-log.ts';
 import { plans } from '../../db/schema/billing.ts';
-import { teamDomains } from '../../db/schema/domains.ts';
 import { memberships } from '../../db/schema/memberships.ts';
 import { ssoAttempts, ssoConnections } from '../../db/schema/sso.ts';
 import { users } from '../../db/schema/users.ts';
-import { type OidcProvider, startOidcProvider } from '../../../test/oidc-provider.ts';
+import type { OidcProvider } from '../../../test/oidc-provider.ts';
+import {
+  APP_URL,
+  CLIENT_SECRET,
+  freshDomain,
+  REDIRECT_URI,
+  SSO_FAILED,
+  startSsoWorld,
+} from '../../../test/sso.ts';
 import {
   bearer,
-  buildTestApp,
   createTeam,
   inTenant,
   latestMailTo,
   registerVerifiedUser,
   TestClock,
-  testConfig,
   totpCodeAt,
   type TestApp,
 } from '../../../test/helpers.ts';
 import { subscribeLocally } from '../../../test/local-billing.ts';
 import { deleteOldSsoAttempts } from './sso.service.ts';
 
-const APP_URL = 'http://app.test';
-const REDIRECT_URI = `${APP_URL}/api/auth/sso/callback`;
-const SECRET = 'provider-client-secret';
 const OPERATOR = 'operator@ops-corp.example.org';
+const SECRET = CLIENT_SECRET;
 
-let provider: OidcProvider;
-let app: TestApp;
 // The provider signs with the real time; the app judges its tokens on this clock.
 const clock = new TestClock(new Date());
+let world: Awaited<ReturnType<typeof startSsoWorld>>;
+let app: TestApp;
+let provider: OidcProvider;
 
 beforeAll(async () => {
-  provider = await startOidcProvider({
-    clients: [
-      { client_id: 'tessera', client_secret: SECRET, redirect_uris: [REDIRECT_URI] },
-      { client_id: 'other-app', client_secret: 'other-secret', redirect_uris: [REDIRECT_URI] },
-    ],
-  });
-  app = await buildTestApp({ clock, config: testConfig({ APP_URL, SUPER_ADMIN_EMAILS: OPERATOR }) });
+  world = await startSsoWorld(clock, { SUPER_ADMIN_EMAILS: OPERATOR });
+  ({ app, provider } = world);
 });
 afterAll(async () => {
   await app.close();
@@ -54,66 +53,13 @@ afterAll(async () => {
 });
 
 let counter = 0;
-const freshDomain = () => `corp-${randomBytes(3).toString('hex')}-${counter++}.example.org`;
+const ssoTeam = (domain?: string) => world.ssoTeam(domain);
+const person = (email: string, claims?: { email_verified?: boolean }) => world.person(email, claims);
+const start = (email: string) => world.start(email);
+const callback = (back: URL, cookie: string | undefined) => world.callback(back, cookie);
+const exchange = (code: string, cookie: string) => world.exchange(code, cookie);
+const signInThroughSso = (email: string, sub: string) => world.signInThroughSso(email, sub);
 
-/** A Business team with `domain` verified (as the domains API leaves it) and the provider saved. */
-async function ssoTeam(domain = freshDomain()) {
-  const owner = await registerVerifiedUser(app);
-  const { uuid } = await createTeam(app, owner, `Team ${domain}`);
-  await subscribeLocally(app, owner, uuid, 'business');
-  await app.database.db
-    .insert(teamDomains)
-    .values({ tenantId: uuid, domain, txtValue: 'x', verifiedAt: clock.now() });
-  const saved = await app.inject({
-    method: 'PUT',
-    url: '/api/sso',
-    headers: inTenant(owner.access_token, uuid),
-    payload: { issuer: provider.issuer, client_id: 'tessera', client_secret: SECRET },
-  });
-  expect(saved.statusCode, saved.body).toBe(200);
-  return { owner, uuid, domain };
-}
-
-/** A person at the provider. */
-function person(email: string, claims: { email_verified?: boolean } = {}) {
-  const sub = `sub-${randomBytes(6).toString('hex')}`;
-  provider.accounts.set(sub, { email, email_verified: true, ...claims });
-  return sub;
-}
-
-const cookieOf = (setCookie: string | string[] | undefined) =>
-  String(Array.isArray(setCookie) ? setCookie[0] : setCookie).split(';')[0]!;
-
-/** POST /auth/sso/start in a browser: its cookie and the provider's URL. */
-async function start(email: string) {
-  const started = await app.inject({ method: 'POST', url: '/api/auth/sso/start', payload: { email } });
-  expect(started.statusCode, started.body).toBe(200);
-  return { cookie: cookieOf(started.headers['set-cookie']), url: started.json().redirect_url as string };
-}
-
-/** The provider's redirect back, delivered to the app in the browser of `cookie`: where the app sends it next. */
-async function callback(back: URL, cookie: string | undefined) {
-  const answer = await app.inject({
-    method: 'GET',
-    url: `${back.pathname}${back.search}`,
-    headers: cookie ? { cookie } : {},
-  });
-  expect(answer.statusCode).toBe(302);
-  return new URL(answer.headers.location as string);
-}
-
-const exchange = (code: string, cookie: string) =>
-  app.inject({ method: 'POST', url: '/api/auth/sso/exchange', payload: { code }, headers: { cookie } });
-
-/** The whole sign-in of `sub` for `email`: the exchange's answer (or the failed landing). */
-async function signInThroughSso(email: string, sub: string) {
-  const { cookie, url } = await start(email);
-  const landing = await callback(await provider.signIn(url, sub), cookie);
-  if (landing.pathname !== '/sso/complete') return { landing, cookie };
-  return { landing, cookie, exchanged: await exchange(landing.searchParams.get('code')!, cookie) };
-}
-
-const SSO_FAILED = `${APP_URL}/login?error=sso`;
 const accountAt = async (email: string) =>
   (await app.database.db.select().from(users).where(eq(users.email, email)))[0];
 const roleIn = async (tenantId: string, userId: string) =>

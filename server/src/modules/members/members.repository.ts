@@ -71,7 +71,10 @@ export async function deleteMembership(db: Db, tenantId: string, userId: string,
   return deleted.length > 0;
 }
 
-export async function insertMembership(db: Db, values: { tenantId: string; userId: string; role: Role }) {
+export async function insertMembership(
+  db: Db,
+  values: { tenantId: string; userId: string; role: Role; joinedThrough?: 'sso' | 'scim' },
+) {
   await db.insert(memberships).values(values);
 }
 

@@ -141,7 +141,7 @@ export async function joinThroughSso(
   await requireRoomFor(tx, tenantId, 'members', () => countSeats(tx, tenantId, now));
   // The lock requireRoomFor took orders two first sign-ins of one person: the second finds the first's row.
   if (await repo.isMember(tx, tenantId, user.uuid)) return true;
-  await repo.insertMembership(tx, { tenantId, userId: user.uuid, role: 'member' });
+  await repo.insertMembership(tx, { tenantId, userId: user.uuid, role: 'member', joinedThrough: 'sso' });
   await recordActivity(tx, {
     tenantId,
     actorId: user.uuid,

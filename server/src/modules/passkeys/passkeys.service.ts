@@ -23,7 +23,12 @@ import { AppError } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { findUser, noticeToAccount } from '../auth/account-status.service.ts';
 import type { AuthDeps, Client } from '../auth/auth.service.ts';
-import { requireOpenSession, issueSession, requireRecentSignIn } from '../auth/sessions.service.ts';
+import {
+  issueSession,
+  markSecondFactor,
+  requireOpenSession,
+  requireRecentSignIn,
+} from '../auth/sessions.service.ts';
 import * as repo from './passkeys.repository.ts';
 import type { UserCaller } from '../../lib/caller.ts';
 
@@ -125,6 +130,8 @@ export async function verifyRegistration(
     if (!inserted)
       throw new AppError('BAD_REQUEST', 'This passkey is already registered', 'passkey_already_registered');
     await noticeToAccount(deps.auth, tx, userId, 'passkey added');
+    // The passkey just used proves a second factor in this session too.
+    await markSecondFactor(tx, { userId, sessionId });
     return inserted;
   });
   deps.auth.mailQueued();
@@ -194,7 +201,8 @@ export async function verifyLogin(
     });
     // Another sign-in with this passkey moved its counter since it was read: one of the two is a copy.
     if (!recorded) return null;
-    return issueSession(deps.auth, tx, user, client);
+    // A passkey is a second factor on its own (docs/contract.md section 4, Enterprise identity).
+    return issueSession(deps.auth, tx, user, client, undefined, { secondFactor: true });
   });
   if (!session) throw verificationFailed();
   return session;

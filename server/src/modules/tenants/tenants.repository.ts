@@ -58,6 +58,14 @@ export async function updateTenant(
   await db.update(tenants).set(values).where(eq(tenants.uuid, tenantId));
 }
 
+export async function updateTeamRules(
+  db: Db,
+  tenantId: string,
+  rules: { requireSso?: boolean; requireTwoFactor?: boolean },
+) {
+  await db.update(tenants).set(rules).where(eq(tenants.uuid, tenantId));
+}
+
 /** Memberships and invitations go with the team (foreign keys cascade). */
 export async function deleteTenant(db: Db, tenantId: string) {
   await db.delete(tenants).where(eq(tenants.uuid, tenantId));

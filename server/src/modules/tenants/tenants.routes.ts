@@ -15,7 +15,11 @@ export const tenantsRoutes: FastifyPluginAsyncZod = async (app) => {
     sendPage(reply, await tenants.listTenants(db, request.caller, request.query)),
   );
 
-  route(app, 'getTenant', (request) => tenants.getTenant(db, request.caller));
+  // The rules as the team-rules guard read them: this route reports them, and is never refused by them.
+  route(app, 'getTenant', async (request) => ({
+    ...(await tenants.getTenant(db, request.caller)),
+    security: request.teamRules!,
+  }));
 
   route(app, 'updateTenant', (request) => tenants.updateTenant(db, request.caller, request.body));
 

@@ -27,6 +27,18 @@ export async function insertTenant(
   return { uuid, name, description };
 }
 
+/**
+ * Sets the team's security rules (docs/contract.md section 4, Enterprise identity): enterprise decides when, and the
+ * guards of every team route read them with the caller's access.
+ */
+export async function setTeamRules(
+  tx: Db,
+  tenantId: string,
+  rules: { requireSso?: boolean; requireTwoFactor?: boolean },
+): Promise<void> {
+  await repo.updateTeamRules(tx, tenantId, rules);
+}
+
 export async function getTenant(db: Db, caller: MemberCaller): Promise<Tenant> {
   const tenant = await withTenantStatement(db, caller.tenantId, (tx) =>
     repo.getTenantForMember(tx, caller.tenantId, caller.userId),

@@ -44,7 +44,8 @@ describe('teams', () => {
       url: '/api/tenant',
       headers: inTenant(owner.access_token, team.uuid),
     });
-    expect(one.json()).toEqual(team);
+    // GET /tenant adds the team's rules (docs/contract.md section 4, Enterprise identity).
+    expect(one.json()).toEqual({ ...team, security: { require_sso: false, require_two_factor: false } });
   });
 
   it('need a name', async () => {

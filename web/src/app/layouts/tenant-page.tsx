@@ -5,6 +5,8 @@ import { AppPage } from '@/app/layouts/app-page';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Spinner } from '@/components/ui/spinner';
 import { useTranslation } from '@/lib/i18n/translation';
+import { TeamRuleNotice } from '@/features/security/components/team-rule-notice';
+import { useTeamRuleRefusal } from '@/lib/session/team-rule-refusal';
 import { useCurrentTenant } from '@/lib/session/use-current-tenant';
 
 /**
@@ -14,6 +16,7 @@ import { useCurrentTenant } from '@/lib/session/use-current-tenant';
 export function TenantPage({ title, children }: { title: string; children: (tenant: Tenant) => ReactNode }) {
   const { t } = useTranslation('app');
   const { tenant, isLoading } = useCurrentTenant();
+  const refusal = useTeamRuleRefusal();
 
   return (
     <AppPage title={title} subtitle={tenant?.name}>
@@ -25,6 +28,8 @@ export function TenantPage({ title, children }: { title: string; children: (tena
         <Alert variant="destructive" className="max-w-2xl">
           <AlertDescription>{t('tenant.noneSelected')}</AlertDescription>
         </Alert>
+      ) : refusal ? (
+        <TeamRuleNotice refusal={refusal} />
       ) : (
         children(tenant)
       )}

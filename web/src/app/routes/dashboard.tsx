@@ -9,9 +9,11 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { paths } from '@/config/paths';
 import { useMe } from '@/features/auth/api/get-me';
 import { UsageMeters } from '@/features/billing/components/usage-meters';
+import { TeamRuleNotice } from '@/features/security/components/team-rule-notice';
 import { TenantInfoPanel } from '@/features/tenants/components/tenant-info-panel';
 import { useFormat } from '@/lib/i18n/format';
 import type { TFunction } from '@/lib/i18n/translation';
+import { useTeamRuleRefusal } from '@/lib/session/team-rule-refusal';
 import { useCurrentTenant } from '@/lib/session/use-current-tenant';
 import { useSession } from '@/lib/session/use-session';
 import { storage } from '@/lib/storage';
@@ -25,6 +27,7 @@ export default function DashboardRoute() {
   const format = useFormat();
   const { email } = useSession();
   const { tenant, tenantUuid, isLoading } = useCurrentTenant();
+  const refusal = useTeamRuleRefusal();
   const name = email?.split('@')[0] ?? '';
   // docs/spec.md section 2: the greeting names the team, or welcomes back when there is none.
   const title = tenant
@@ -34,6 +37,11 @@ export default function DashboardRoute() {
   return (
     <AppPage title={title} subtitle={format.weekdayDate(new Date())}>
       <div className="grid items-start gap-6 lg:grid-cols-2">
+        {refusal && (
+          <div className="lg:col-span-2">
+            <TeamRuleNotice refusal={refusal} />
+          </div>
+        )}
         <Card>
           <CardHeader>
             <CardTitle asChild>
@@ -89,7 +97,7 @@ export default function DashboardRoute() {
         </Card>
         <TenantInfoPanel tenant={tenant} isLoading={isLoading} />
         {/* The stored team's usage is requested beside the list of teams, not after it. */}
-        {tenantUuid && <UsageMeters tenantUuid={tenantUuid} />}
+        {tenantUuid && !refusal && <UsageMeters tenantUuid={tenantUuid} />}
       </div>
     </AppPage>
   );

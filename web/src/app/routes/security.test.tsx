@@ -1,6 +1,6 @@
 // /team/security (docs/contract.md section 4, Enterprise identity): the team's domains with the record to publish,
 // Verify until verified, Add and Remove; its single sign-on provider; and the server's refusals where they happened.
-import type { Domain, SsoConnection } from '@app/contract';
+import type { Domain, SsoConnection, TeamSecurity } from '@app/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse } from 'msw';
@@ -59,12 +59,21 @@ function fakeDomains(initial: Domain[] = [], published = new Set<string>()) {
   return { tenants, published };
 }
 
-// A team without single sign-on, unless a test says otherwise.
+const noRules: TeamSecurity = {
+  require_sso: false,
+  require_two_factor: false,
+  sso_ready: false,
+  members_without_second_factor: 3,
+  members_held_by_sso: 0,
+};
+
+// A team without single sign-on or rules, unless a test says otherwise.
 beforeEach(() => {
   server.use(
     mockEndpoint('getSso', () =>
       HttpResponse.json({ detail: 'Single sign-on is not set up', code: 'sso_not_found' }, { status: 404 }),
     ),
+    mockEndpoint('getTeamSecurity', () => HttpResponse.json(noRules)),
   );
 });
 
@@ -235,5 +244,55 @@ describe('/team/security, Single sign-on', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Remove single sign-on' }));
     await screen.findByRole('form', { name: 'Single sign-on provider' });
     expect(removed).toBe(1);
+  });
+});
+
+describe('/team/security, Security rules', () => {
+  it('says whom each rule reaches, and turns two-factor on', async () => {
+    const bodies: unknown[] = [];
+    fakeDomains();
+    server.use(
+      mockEndpoint('updateTeamSecurity', async ({ request }) => {
+        const body = (await request.json()) as object;
+        bodies.push(body);
+        return HttpResponse.json({ ...noRules, ...body });
+      }),
+    );
+    await renderSecurity();
+    expect(await screen.findByText('3 members have no second factor yet.')).toBeTruthy();
+    // require_sso stands on single sign-on: off, and it says what is missing.
+    const sso = screen.getByRole('switch', { name: 'Require single sign-on' });
+    expect(sso.hasAttribute('disabled')).toBe(true);
+    expect(screen.getByText('Set up single sign-on and verify a domain to turn this on.')).toBeTruthy();
+
+    await userEvent.click(screen.getByRole('switch', { name: 'Require two-factor authentication' }));
+    expect(await screen.findByText('The rule is on.')).toBeTruthy();
+    expect(
+      screen.getByRole('switch', { name: 'Require two-factor authentication' }).getAttribute('aria-checked'),
+    ).toBe('true');
+    expect(bodies).toEqual([{ require_two_factor: true }]);
+  });
+
+  it('says why the server refused a rule', async () => {
+    fakeDomains();
+    server.use(
+      mockEndpoint('updateTeamSecurity', () =>
+        HttpResponse.json(
+          {
+            detail:
+              'Sign in with a second factor yourself (an authenticator app or a passkey) before the team requires one',
+            code: 'second_factor_first',
+          },
+          { status: 400 },
+        ),
+      ),
+    );
+    await renderSecurity();
+    await userEvent.click(await screen.findByRole('switch', { name: 'Require two-factor authentication' }));
+    expect(
+      await screen.findByText(
+        'Sign in with a second factor yourself (an authenticator app or a passkey) before the team requires one',
+      ),
+    ).toBeTruthy();
   });
 });

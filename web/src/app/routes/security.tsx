@@ -3,6 +3,7 @@ import { canManageTeam } from '@app/contract';
 import { TenantPage } from '@/app/layouts/tenant-page';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { DomainsCard } from '@/features/security/components/domains-card';
+import { RulesCard } from '@/features/security/components/rules-card';
 import { SsoCard } from '@/features/security/components/sso-card';
 import { useTranslation } from '@/lib/i18n/translation';
 
@@ -16,6 +17,7 @@ export default function SecurityRoute() {
           <div className="grid max-w-5xl min-w-0 gap-6">
             <DomainsCard key={`domains-${tenant.uuid}`} tenantUuid={tenant.uuid} />
             <SsoCard key={`sso-${tenant.uuid}`} tenantUuid={tenant.uuid} />
+            <RulesCard key={`rules-${tenant.uuid}`} tenantUuid={tenant.uuid} />
           </div>
         ) : (
           <Alert className="max-w-2xl">

@@ -1,5 +1,6 @@
 import { AppPage } from '@/app/layouts/app-page';
 import { ErrorAlert } from '@/components/error-alert';
+import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { DangerZoneCard } from '@/features/account/components/danger-zone-card';
@@ -13,12 +14,14 @@ import { TwoFactorCard } from '@/features/auth/components/two-factor-card';
 import { UpdatePasswordForm } from '@/features/auth/components/update-password-form';
 import { PasskeysCard } from '@/features/passkeys/components/passkeys-card';
 import { useTranslation } from '@/lib/i18n/translation';
+import { useTeamRuleRefusal } from '@/lib/session/team-rule-refusal';
 import { useSession } from '@/lib/session/use-session';
 
 export default function SettingsRoute() {
   const { t } = useTranslation('account');
   const { isImpersonating, email } = useSession();
   const me = useMe();
+  const refusal = useTeamRuleRefusal();
   // An operator viewing as someone may not see or change how they sign in (docs/decisions/017): one notice, not a
   // page of cards each refused by the server.
   if (isImpersonating) {
@@ -40,6 +43,11 @@ export default function SettingsRoute() {
   return (
     <AppPage title={t('page.title')} subtitle={t('page.subtitle')}>
       <div className="grid w-full max-w-xl gap-6">
+        {refusal === 'two_factor_required' && (
+          <Alert>
+            <AlertDescription>{t('teamRequiresTwoFactor')}</AlertDescription>
+          </Alert>
+        )}
         <SsoLinkCard />
         <Card>
           {me.isPending ? (

@@ -5,6 +5,7 @@
  */
 import type { AuthResponse, TokenPair } from '@app/contract';
 
+import { clearTeamRuleRefusal } from '@/lib/session/team-rule-refusal';
 import { storage } from '@/lib/storage';
 
 import { restoreOperatorSession, stashOperatorSession } from './operator-session';
@@ -98,6 +99,8 @@ export function storeSession({ access_token, refresh_token, email }: AuthRespons
   storage.set('loginTime', new Date().toISOString());
   hasEnded = false;
   notice = null;
+  // A new session: what the team's rules refused was the last one's.
+  clearTeamRuleRefusal();
   notify();
 }
 
@@ -163,6 +166,7 @@ export function endSession(reason?: string): void {
   }
   storage.clearSession();
   void clearRotation();
+  clearTeamRuleRefusal();
   hasEnded = true;
   notice = reason ?? null;
   notify();

@@ -64,6 +64,8 @@ export default {
     fileTitle: 'Tessera-Wiederherstellungscodes',
     fileHint: 'Jeder Code meldet Sie einmal an, falls Sie Ihre Authenticator-App verlieren.',
   },
+  teamRequiresTwoFactor:
+    'Ihr Team verlangt die Zwei-Faktor-Authentifizierung. Richten Sie unten eine Authenticator-App oder einen Passkey ein und kehren Sie dann zum Team zurück.',
   ssoLink: {
     title: 'Single Sign-on verknüpfen',
     text: 'Das Single Sign-on Ihres Teams wollte Sie bei diesem Konto anmelden. Verknüpfen Sie es, dann meldet es Sie künftig direkt an.',

@@ -36,6 +36,18 @@ export default {
   tenant: {
     noneSelected: 'Kein Team ausgewählt',
   },
+  teamRules: {
+    twoFactorTitle: 'Dieses Team verlangt die Zwei-Faktor-Authentifizierung',
+    twoFactorText:
+      'Richten Sie in den Einstellungen eine Authenticator-App oder einen Passkey für Ihr Konto ein und kommen Sie dann zurück: Die Seiten des Teams öffnen sich wieder.',
+    setUp: 'Zwei-Faktor einrichten',
+    ssoTitle: 'Dieses Team verlangt Single Sign-on',
+    ssoText: 'Melden Sie sich über das Single Sign-on Ihres Unternehmens an, um in diesem Team zu arbeiten.',
+    signInWithSso: 'Mit SSO anmelden',
+    redirecting: 'Anmeldeseite Ihres Unternehmens wird geöffnet…',
+    ssoFailed: 'Single Sign-on konnte nicht gestartet werden',
+    tryAgain: 'Erneut versuchen',
+  },
   dashboard: {
     welcome: 'Willkommen bei {team}, {name}!',
     welcomeBack: 'Willkommen zurück, {name}!',

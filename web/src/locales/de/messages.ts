@@ -181,6 +181,13 @@ export default {
     sso_not_set_up: 'Single Sign-on ist für diese Domain nicht eingerichtet',
     sso_code_invalid: 'Diese Anmeldung ist abgelaufen. Melden Sie sich erneut mit SSO an.',
     sso_link_required: 'Melden Sie sich an, um dieses Konto zu verknüpfen',
+    two_factor_required: 'Dieses Team verlangt die Zwei-Faktor-Authentifizierung',
+    sso_required: 'Dieses Team verlangt Single Sign-on',
+    second_factor_first:
+      'Melden Sie sich zuerst selbst mit einem zweiten Faktor an (Authenticator-App oder Passkey), bevor Sie ihn vom Team verlangen',
+    sso_not_ready: 'Richten Sie zuerst Single Sign-on ein und bestätigen Sie eine Domain',
+    sso_session_first:
+      'Melden Sie sich zuerst über das Single Sign-on des Teams an, damit Sie wissen, dass es funktioniert',
     // Lists and operators.
     invalid_cursor: 'querystring.cursor: Ungültiger Cursor',
     user_not_found: 'Benutzer nicht gefunden',
@@ -250,6 +257,8 @@ export default {
     client_secret_required: 'Client-Secret ist erforderlich',
     sso_field_too_long: 'Darf höchstens 2048 Zeichen lang sein',
     sso_code_required: 'Code ist erforderlich',
+    rule_not_boolean: 'Muss true oder false sein',
+    rule_required: 'Geben Sie an, welche Regel geändert werden soll',
   },
   // The plans' own texts (server/src/db/migrations/0003_items_feedback_billing.sql): data, shown in German where
   // the catalogue knows them.

@@ -70,6 +70,26 @@ export default {
       'Mitglieder können sich nicht mehr über Ihren Anbieter anmelden. Wer kein Passwort hat, legt eines über „Passwort vergessen“ fest.',
     confirm: 'Single Sign-on entfernen',
   },
+  rules: {
+    title: 'Sicherheitsregeln',
+    description:
+      'Was das Team von den Sitzungen seiner Mitglieder verlangt. API-Schlüssel sind nicht betroffen. Nichts hier kann den Inhaber des Teams aussperren.',
+    fetchFailed: 'Die Sicherheitsregeln konnten nicht geladen werden',
+    failed: 'Die Regel konnte nicht geändert werden',
+    turnedOn: 'Die Regel ist aktiv.',
+    turnedOff: 'Die Regel ist aus.',
+    twoFactor: 'Zwei-Faktor-Authentifizierung verlangen',
+    twoFactorText:
+      'Mitglieder erreichen das Team nur aus einer Sitzung, die einen zweiten Faktor bestanden hat (Authenticator-App oder Passkey). Wer keinen hat, wird zur Einrichtung geführt.',
+    withoutSecondFactor:
+      '{count, plural, =0 {Alle Mitglieder haben einen zweiten Faktor.} one {# Mitglied hat noch keinen zweiten Faktor.} other {# Mitglieder haben noch keinen zweiten Faktor.}}',
+    sso: 'Single Sign-on verlangen',
+    ssoText:
+      'Mitglieder auf Ihren bestätigten Domains und alle, die über Single Sign-on beigetreten sind, erreichen das Team nur über Ihren Anbieter. Der Inhaber kann sich immer wie gewohnt anmelden.',
+    heldBySso:
+      '{count, plural, =0 {Noch meldet sich kein Mitglied über Single Sign-on an.} one {# Mitglied meldet sich dann über Single Sign-on an.} other {# Mitglieder melden sich dann über Single Sign-on an.}}',
+    ssoNotReady: 'Richten Sie Single Sign-on ein und bestätigen Sie eine Domain, um dies zu aktivieren.',
+  },
   addDomain: {
     title: 'Domain hinzufügen',
     label: 'Domain',

@@ -60,6 +60,8 @@ export default {
     fileTitle: 'Tessera recovery codes',
     fileHint: 'Each code signs you in once if you lose your authenticator app.',
   },
+  teamRequiresTwoFactor:
+    'Your team requires two-factor authentication. Set up an authenticator app or a passkey below, then go back to the team.',
   ssoLink: {
     title: 'Link single sign-on',
     text: 'Your team’s single sign-on asked to sign you in to this account. Link it, and it signs you in directly from now on.',

@@ -33,6 +33,18 @@ export default {
   tenant: {
     noneSelected: 'No tenant selected',
   },
+  teamRules: {
+    twoFactorTitle: 'This team requires two-factor authentication',
+    twoFactorText:
+      'Set up an authenticator app or a passkey for your account in Settings, then come back: the team’s pages open again.',
+    setUp: 'Set up two-factor',
+    ssoTitle: 'This team requires single sign-on',
+    ssoText: 'Sign in through your company’s single sign-on to work in this team.',
+    signInWithSso: 'Sign in with SSO',
+    redirecting: 'Opening your company’s sign-in…',
+    ssoFailed: 'Single sign-on could not start',
+    tryAgain: 'Try again',
+  },
   dashboard: {
     welcome: 'Welcome to {team}, {name}!',
     welcomeBack: 'Welcome back, {name}!',

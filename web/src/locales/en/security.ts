@@ -65,6 +65,26 @@ export default {
       'Members can no longer sign in through your provider. Those without a password set one through Forgot password.',
     confirm: 'Remove single sign-on',
   },
+  rules: {
+    title: 'Security rules',
+    description:
+      'What the team asks of its members’ sessions. API keys are not affected. Nothing here can lock out the team’s owner.',
+    fetchFailed: 'Failed to load the security rules',
+    failed: 'Failed to change the rule',
+    turnedOn: 'The rule is on.',
+    turnedOff: 'The rule is off.',
+    twoFactor: 'Require two-factor authentication',
+    twoFactorText:
+      'Members reach the team only from a session that passed a second factor (an authenticator app or a passkey). Those without one are led to set one up.',
+    withoutSecondFactor:
+      '{count, plural, =0 {Every member has a second factor.} one {# member has no second factor yet.} other {# members have no second factor yet.}}',
+    sso: 'Require single sign-on',
+    ssoText:
+      'Members on your verified domains, and those who joined through single sign-on, reach the team only through your provider. The owner can always sign in as usual.',
+    heldBySso:
+      '{count, plural, =0 {No member signs in through single sign-on yet.} one {# member will sign in through single sign-on.} other {# members will sign in through single sign-on.}}',
+    ssoNotReady: 'Set up single sign-on and verify a domain to turn this on.',
+  },
   addDomain: {
     title: 'Add a domain',
     label: 'Domain',

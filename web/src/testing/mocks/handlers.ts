@@ -8,7 +8,7 @@ import type {
   PublicConfig,
   Role,
   Session,
-  Tenant,
+  TenantDetail,
 } from '@app/contract';
 import { HttpResponse } from 'msw';
 
@@ -46,13 +46,22 @@ export const thisSession: Session = {
 export const ACME_UUID = '11111111-1111-4111-8111-111111111111';
 export const GLOBEX_UUID = '22222222-2222-4222-8222-222222222222';
 
-export const acme: Tenant = {
+/** A team without security rules, as GET /tenant answers (the list answers the same without `security`). */
+export const NO_RULES = { require_sso: false, require_two_factor: false };
+export const acme: TenantDetail = {
   uuid: ACME_UUID,
   name: 'Acme',
   description: 'Rockets and anvils',
   user_role: 'owner',
+  security: NO_RULES,
 };
-export const globex: Tenant = { uuid: GLOBEX_UUID, name: 'Globex', description: null, user_role: 'member' };
+export const globex: TenantDetail = {
+  uuid: GLOBEX_UUID,
+  name: 'Globex',
+  description: null,
+  user_role: 'member',
+  security: NO_RULES,
+};
 
 /** A team member; `n` (1-9) makes the uuid and the join month. */
 export const member = (email: string, role: Role, n: number): Member => ({

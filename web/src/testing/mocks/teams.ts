@@ -4,7 +4,7 @@
  * does: X-TENANT-UUID picks the team (400 without it, 403 for a team the user is not in) and roles are
  * checked. Every call is recorded with the team it was sent for.
  */
-import type { AssignableRole, Member, PendingInvitation, Role, Tenant } from '@app/contract';
+import type { AssignableRole, Member, PendingInvitation, Role, Tenant, TenantDetail } from '@app/contract';
 import { HttpResponse, type DefaultBodyType, type StrictRequest } from 'msw';
 
 import { mockEndpoint } from './endpoint';
@@ -46,7 +46,11 @@ export function fakeTeams({ tenants = [acme], members = {}, invitations = {} }: 
   let invited = 0;
 
   const roleOf = (team: Team) => team.members.find(({ user_uuid }) => user_uuid === me.uuid)?.role;
-  const asTenant = (team: Team): Tenant => ({ ...team.tenant, user_role: roleOf(team)! });
+  const asTenant = (team: Team): TenantDetail => ({
+    ...team.tenant,
+    user_role: roleOf(team)!,
+    security: { require_sso: false, require_two_factor: false },
+  });
 
   async function record(request: StrictRequest<DefaultBodyType>) {
     const body: unknown = request.body ? await request.clone().json() : undefined;

@@ -73,6 +73,7 @@ export default {
       'domain.removed': 'Eine Domain wurde entfernt',
       'sso.updated': 'Single Sign-on wurde eingerichtet',
       'sso.removed': 'Single Sign-on wurde entfernt',
+      'security.updated': 'Die Sicherheitsregeln wurden geändert',
     },
     lead: ({ change, target, team, actor }) =>
       `${change} (${target}) in Ihrem Team „${team}“, von ${actor}. Die Domains, das Single Sign-on und die Sicherheitsregeln eines Teams bestimmen, wie sich seine Mitglieder anmelden. Wenn Sie diese Änderung nicht erwartet haben, prüfen Sie die Sicherheitsseite des Teams:`,

@@ -71,6 +71,7 @@ const en = {
       'domain.removed': 'A domain was removed',
       'sso.updated': 'Single sign-on was set up',
       'sso.removed': 'Single sign-on was removed',
+      'security.updated': 'The security rules were changed',
     },
     lead: ({
       change,

@@ -3,15 +3,13 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse } from 'msw';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
 import { storage } from '@/lib/storage';
 import { authResponse } from '@/testing/auth-response';
 import { mockEndpoint } from '@/testing/mocks/endpoint';
 import { server } from '@/testing/mocks/server';
 import { renderApp, signIn } from '@/testing/render-app';
-
-afterEach(() => sessionStorage.clear());
 
 describe('Sign in with SSO on /login', () => {
   it('asks for the work email and says when no team has single sign-on for it', async () => {

@@ -23,6 +23,9 @@ export const ACTION_KEYS = {
   'domain.added': 'actions.domainAdded',
   'domain.verified': 'actions.domainVerified',
   'domain.removed': 'actions.domainRemoved',
+  'sso.updated': 'actions.ssoUpdated',
+  'sso.removed': 'actions.ssoRemoved',
+  'security.updated': 'actions.securityUpdated',
   'impersonation.started': 'actions.impersonationStarted',
   'impersonation.stopped': 'actions.impersonationStopped',
 } as const satisfies Record<ActivityAction, string>;

@@ -4,6 +4,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { getMeQueryOptions } from '@/features/auth/api/get-me';
 import { apiFetch, publicFetch } from '@/lib/api-client';
 import { storeSession } from '@/lib/session/session-store';
+import { clearTeamRuleRefusal } from '@/lib/session/team-rule-refusal';
 
 /** POST /auth/2fa/verify: the second step of a sign-in (docs/contract.md section 4). */
 export const verifySecondStep = (body: MfaVerifyBody) => publicFetch('verifySecondFactor', { body });
@@ -38,5 +39,15 @@ function useTwoFactorChange<T>(mutationFn: (code: string) => Promise<T>) {
   });
 }
 
-export const useEnableTwoFactor = () => useTwoFactorChange(enableTwoFactor);
+/** Turning two-factor on proves it in this session too: a team that requires it lets the session in again. */
+export function useEnableTwoFactor() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: enableTwoFactor,
+    onSuccess: async () => {
+      clearTeamRuleRefusal();
+      await queryClient.invalidateQueries({ queryKey: getMeQueryOptions().queryKey });
+    },
+  });
+}
 export const useDisableTwoFactor = () => useTwoFactorChange(disableTwoFactor);

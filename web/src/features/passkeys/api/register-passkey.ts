@@ -4,6 +4,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 import { getPasskeysQueryOptions } from '@/features/passkeys/api/get-passkeys';
 import { apiFetch } from '@/lib/api-client';
+import { clearTeamRuleRefusal } from '@/lib/session/team-rule-refusal';
 
 /**
  * Adds a passkey: POST /auth/passkeys/register/options, the browser's prompt, then POST /register/verify with
@@ -23,6 +24,8 @@ export function useRegisterPasskey() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: registerPasskey,
+    // The passkey just used proves a second factor in this session: a team that requires one lets it in again.
+    onSuccess: clearTeamRuleRefusal,
     onSettled: () => queryClient.invalidateQueries({ queryKey: getPasskeysQueryOptions().queryKey }),
   });
 }

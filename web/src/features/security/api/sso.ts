@@ -33,7 +33,11 @@ export function useSaveSso(tenantUuid: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: SaveSsoBody) => saveSso({ tenantUuid, body }),
-    onSuccess: (saved) => queryClient.setQueryData(getSsoQueryOptions(tenantUuid).queryKey, saved),
+    onSuccess: async (saved) => {
+      queryClient.setQueryData(getSsoQueryOptions(tenantUuid).queryKey, saved);
+      // Whether require_sso can be turned on follows.
+      await queryClient.invalidateQueries({ queryKey: tenantQueryKey(tenantUuid, 'security') });
+    },
   });
 }
 
@@ -41,6 +45,10 @@ export function useRemoveSso(tenantUuid: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => removeSso({ tenantUuid }),
-    onSuccess: () => queryClient.setQueryData(getSsoQueryOptions(tenantUuid).queryKey, null),
+    onSuccess: async () => {
+      queryClient.setQueryData(getSsoQueryOptions(tenantUuid).queryKey, null);
+      // Removing it turns require_sso off.
+      await queryClient.invalidateQueries({ queryKey: tenantQueryKey(tenantUuid, 'security') });
+    },
   });
 }

@@ -16,7 +16,11 @@ export function useUpdateTenant() {
   return useMutation({
     mutationFn: updateTenant,
     onSuccess: async (tenant) => {
-      queryClient.setQueryData(getTenantQueryOptions(tenant.uuid).queryKey, tenant);
+      // PUT /tenant answers the team without its rules, which it does not change.
+      queryClient.setQueryData(
+        getTenantQueryOptions(tenant.uuid).queryKey,
+        (old) => old && { ...old, ...tenant },
+      );
       // The switcher shows the name from the list.
       await queryClient.invalidateQueries({ queryKey: getTenantsQueryOptions().queryKey });
     },
