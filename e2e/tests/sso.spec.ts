@@ -52,7 +52,7 @@ test('a company signs in through its own provider, then requires it', async ({
   const rule = page.getByRole('switch', { name: 'Require single sign-on' });
   await expect(page.getByText('1 member will sign in through single sign-on.')).toBeVisible();
   await rule.click();
-  await expect(page.getByText('The rule is on.')).toBeVisible();
+  await expect(page.getByText('Single sign-on is now required.')).toBeVisible();
   await expect(rule).toHaveAttribute('aria-checked', 'true');
 
   // The person's session came through the provider: the team stays open to it.

@@ -18,8 +18,8 @@ import { callerOf, setCaller, verifiedToken } from './auth.ts';
 declare module 'fastify' {
   interface FastifyInstance {
     /**
-     * Whether the caller's session is open and, if so, their role in the team (null if none): one prepared
-     * statement, run once per tenant-scoped request.
+     * Whether the caller's session is open and, if so, their role in the team (null if none), with what the team's
+     * rules judge: one prepared statement, run once per tenant-scoped request.
      */
     findTenantAccess(tenantId: string, userId: string, sessionId: string): Promise<TenantAccess>;
   }
@@ -64,6 +64,7 @@ export const requireTenant: preHandlerAsyncHookHandler = async function (this: F
     tenantId,
     userId: user.uuid,
     role: access.role,
+    joinedThrough: access.joinedThrough,
     rules: access.rules,
     session: access.session,
   };

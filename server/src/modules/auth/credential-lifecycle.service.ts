@@ -91,7 +91,11 @@ const revokesKeys = (event: AccountEvent): event is KeyRevokingEvent =>
   CREDENTIAL_EVENTS[event].made.apiKeys === 'revoked';
 
 /** Removes the account's factors held outside the auth module (passkeys); registered by their module's plugin. */
-export type FactorStore = { removeAll(tx: Db, userId: string): Promise<void> };
+export type FactorStore = {
+  removeAll(tx: Db, userId: string): Promise<void>;
+  /** Whether the account holds one (a second factor, as the team's rules count them). */
+  has(tx: Db, userId: string): Promise<boolean>;
+};
 
 /** An API key an event revoked: the notice mail names it and its team. */
 export type RetiredKey = { name: string; team: string };

@@ -31,7 +31,7 @@ import {
   accountSuspended,
   issueSession,
   invalidSecondStep,
-  markSecondFactor,
+  passFirstFactor,
   type SessionOrigin,
   requireRecentSignIn,
   lockAsProven,
@@ -155,10 +155,10 @@ export async function enableTwoFactor(
   const codes = newRecoveryCodes();
   const enabled = await deps.db.transaction(async (tx) => {
     await lockAsProven(tx, user, caller);
+    // Before TOTP is on: whether it is the account's first second factor.
+    await passFirstFactor(deps, tx, caller);
     if (!(await repo.enableTotp(tx, userId, user.totpSecret!, step))) return false;
     await repo.replaceRecoveryCodes(tx, userId, codes.map(hashRecoveryCode));
-    // The code shown proves the factor in this session too.
-    await markSecondFactor(tx, caller);
     // Links issued before would sign in without the second factor (a verification link does).
     await retireCredentials(deps, tx, userId, 'two-factor turned on');
     await queueSecurityNotice(tx, {

@@ -45,8 +45,9 @@ export function prepareSessionStatements(db: Db) {
 }
 
 /**
- * Whether the caller's session is open and, if so, their role in the team, in one statement prepared once: no row,
- * the session has ended; a row without a role, not a member. Every tenant-scoped request runs it.
+ * Whether the caller's session is open and, if so, their role in the team, how they joined, the team's rules and how
+ * the session began, in one statement prepared once: no row, the session has ended; a row without a role, not a
+ * member. Every tenant-scoped request runs it (the team by its primary key, the membership by its own).
  */
 export function prepareTenantAccess(db: Db) {
   return db

@@ -162,10 +162,13 @@ const invalidRefresh = () =>
 export async function refresh(deps: AuthDeps, token: string, client: Client): Promise<TokenPair> {
   const outcome = await deps.db.transaction(async (tx) => {
     const now = deps.clock.now();
-    const row = await repo.findRefreshToken(tx, hashToken(token));
-    if (!row || row.revokedAt || row.expiresAt <= now) return { refused: true } as const;
-    // Until this transaction ends, no ending of this user's sessions can miss the token issued below.
-    await repo.lockSessions(tx, row.userId);
+    const found = await repo.findRefreshToken(tx, hashToken(token));
+    if (!found) return { refused: true } as const;
+    // Until this transaction ends, no ending of this user's sessions can miss the token issued below; and the token
+    // is read again under it, so that what a change made meanwhile (a second factor passed) is carried forward.
+    await repo.lockSessions(tx, found.userId);
+    const row = (await repo.findRefreshToken(tx, hashToken(token)))!;
+    if (row.revokedAt || row.expiresAt <= now) return { refused: true } as const;
     // An operator's view as this user lasts while they are still an operator in good standing: checked before the
     // token is spent, under a share lock of the operator that their suspension waits for.
     if (row.impersonatorId && !(await mayImpersonate(deps, tx, row.impersonatorId))) {
@@ -199,12 +202,24 @@ export async function refresh(deps: AuthDeps, token: string, client: Client): Pr
   return outcome.pair;
 }
 
+/** Whether the account holds a second factor: TOTP on, or a factor another module keeps (a passkey). */
+export async function hasSecondFactor(deps: AuthDeps, tx: Db, user: UserRow): Promise<boolean> {
+  if (user.totpEnabled) return true;
+  for (const store of deps.factorStores) if (await store.has(tx, user.uuid)) return true;
+  return false;
+}
+
 /**
- * The caller's session has passed a second factor from now on: it proved one as it set it up (a TOTP code, a new
- * passkey), so a team that requires two-factor lets it in without a new sign-in. In the caller's transaction.
+ * Call before the account's first second factor is saved (a TOTP code shown, a passkey made), in that transaction:
+ * the caller's session passes it from then on, so a member a team sent to set one up gets back in without a new
+ * sign-in. Only the first: once the account has a factor, a session that did not pass one (a password alone) does
+ * not earn it by adding another.
  */
-export async function markSecondFactor(tx: Db, { userId, sessionId }: InSession): Promise<void> {
-  await repo.markSecondFactor(tx, userId, sessionId);
+export async function passFirstFactor(deps: AuthDeps, tx: Db, caller: InSession): Promise<void> {
+  const user = await findUserById(tx, caller.userId);
+  if (user && !(await hasSecondFactor(deps, tx, user))) {
+    await repo.markSecondFactor(tx, caller.userId, caller.sessionId);
+  }
 }
 
 /** Ends the session the token belongs to; unknown tokens are ignored (logging out twice is fine). */
@@ -368,12 +383,20 @@ export async function impersonate(
     throw new AppError('FORBIDDEN', 'Super admin access required', 'super_admin_required');
   }
   const now = deps.clock.now();
-  return issueSession(deps, tx, user, client, {
-    id: randomUUID(),
-    startedAt: now,
-    endsAt: new Date(now.getTime() + IMPERSONATION_TTL_MS),
-    impersonatorId: operatorId,
-  });
+  return issueSession(
+    deps,
+    tx,
+    user,
+    client,
+    {
+      id: randomUUID(),
+      startedAt: now,
+      endsAt: new Date(now.getTime() + IMPERSONATION_TTL_MS),
+      impersonatorId: operatorId,
+    },
+    // A team that requires a second factor refuses the view where it would refuse the member: without one.
+    { secondFactor: await hasSecondFactor(deps, tx, user) },
+  );
 }
 
 /** Ends an operator's view as a user: that session, in the caller's transaction. Whether it was still open. */

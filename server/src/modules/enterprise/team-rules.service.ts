@@ -8,16 +8,18 @@ import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { MemberCaller } from '../../lib/caller.ts';
 import { hasEnterpriseIdentity } from '../billing/billing.service.ts';
-import { setTeamRules } from '../tenants/tenants.service.ts';
+import { recordActivity } from '../activity/activity.service.ts';
+import { lockTeam, setTeamRules, turnOffRequireSso } from '../tenants/tenants.service.ts';
 import { signInChange, type SignInChangeDeps } from './sign-in-change.ts';
 import * as ssoRepo from './sso.repository.ts';
 import * as repo from './team-rules.repository.ts';
 
-/** A member's access as the membership check read it: the team's rules, and how the session began. */
+/** A member's access as the membership check read it: the team's rules, how they joined, how the session began. */
 export type RulesAccess = {
   tenantId: string;
   userId: string;
   role: Role;
+  joinedThrough: 'sso' | 'scim' | null;
   rules: { requireTwoFactor: boolean; requireSso: boolean };
   session: { secondFactor: boolean; ssoTenantId: string | null };
 };
@@ -37,39 +39,47 @@ async function ssoReady(db: Db, tenantId: string): Promise<boolean> {
 }
 
 /**
- * The rules in force. require_sso stops when what it stands on goes (the plan lapsed, the provider or the last
- * verified domain removed), and is turned off then, so that it does not come back by itself: a broken or removed
- * provider never locks the team out.
+ * Whether require_sso still stands (the plan, a provider, a verified domain). When it does not, it is turned off and
+ * logged, so that it does not come back by itself: a lapsed plan or a removed provider never locks the team out.
  */
-async function rulesInForce(db: Db, tenantId: string, rules: RulesAccess['rules']) {
-  if (!rules.requireSso || (await ssoReady(db, tenantId))) return rules;
-  await setTeamRules(db, tenantId, { requireSso: false });
-  return { ...rules, requireSso: false };
+async function requireSsoStands(db: Db, tenantId: string): Promise<boolean> {
+  if (await ssoReady(db, tenantId)) return true;
+  if (await turnOffRequireSso(db, tenantId)) {
+    await recordActivity(db, {
+      tenantId,
+      actorId: null,
+      action: 'security.updated',
+      details: { name: 'require_sso: off (its provider, domain or plan is gone)' },
+    });
+  }
+  return false;
 }
 
 /**
  * The guard's judgement of a member's session: refused (403) when the team requires a second factor the session did
- * not pass, or single sign-on it did not come through (for members SSO holds, the owner never); with `refuse` false
- * (GET /tenant), only the rules in force, which the route reports.
+ * not pass, or single sign-on it did not come through (for members SSO holds, never the owner). With `refuse` false
+ * (GET /tenant) the rules in force, which the route reports. Nothing is asked of the database unless a rule is on,
+ * and require_sso is looked into only for a session it would refuse.
  */
 export async function judgeTeamAccess(
   db: Db,
   access: RulesAccess,
   { refuse }: { refuse: boolean },
 ): Promise<TeamRules> {
-  const rules = await rulesInForce(db, access.tenantId, access.rules);
-  if (refuse) {
-    if (rules.requireTwoFactor && !access.session.secondFactor) throw twoFactorRequired();
-    if (
-      rules.requireSso &&
-      access.role !== 'owner' &&
-      access.session.ssoTenantId !== access.tenantId &&
-      (await repo.isHeldBySso(db, access.tenantId, access.userId))
-    ) {
-      throw ssoRequired();
-    }
+  const { tenantId, userId, rules, session } = access;
+  if (refuse && rules.requireTwoFactor && !session.secondFactor) throw twoFactorRequired();
+  let requireSso = rules.requireSso;
+  if (requireSso && !refuse) requireSso = await requireSsoStands(db, tenantId);
+  else if (
+    requireSso &&
+    access.role !== 'owner' &&
+    session.ssoTenantId !== tenantId &&
+    (access.joinedThrough !== null || (await repo.isHeldBySso(db, tenantId, userId))) &&
+    (await requireSsoStands(db, tenantId))
+  ) {
+    throw ssoRequired();
   }
-  return { require_sso: rules.requireSso, require_two_factor: rules.requireTwoFactor };
+  return { require_sso: requireSso, require_two_factor: rules.requireTwoFactor };
 }
 
 export async function getTeamSecurity(db: Db, caller: MemberCaller, rules: TeamRules): Promise<TeamSecurity> {
@@ -102,9 +112,6 @@ export async function updateTeamSecurity(
     );
   }
   if (body.require_sso) {
-    if (!(await ssoReady(deps.db, tenantId))) {
-      throw new AppError('BAD_REQUEST', 'Set up single sign-on and verify a domain first', 'sso_not_ready');
-    }
     if (caller.role !== 'owner' && session.ssoTenantId !== tenantId) {
       throw new AppError(
         'BAD_REQUEST',
@@ -123,8 +130,23 @@ export async function updateTeamSecurity(
   await signInChange(
     deps,
     caller,
-    // Two-factor is on every plan, and require_sso may always be turned off.
-    { action: 'security.updated', target, needsPlan: body.require_sso === true },
+    {
+      action: 'security.updated',
+      target,
+      // The rules are on every plan; require_sso stands on the Business plan among the rest (400 without it).
+      needsPlan: false,
+      // Under the team's lock, which removing the provider or a domain takes too: it stands as it is turned on.
+      check: async (tx) => {
+        await lockTeam(tx, tenantId);
+        if (body.require_sso && !(await ssoReady(tx, tenantId))) {
+          throw new AppError(
+            'BAD_REQUEST',
+            'Set up single sign-on and verify a domain first',
+            'sso_not_ready',
+          );
+        }
+      },
+    },
     (scoped) => setTeamRules(scoped, tenantId, changes),
   );
   return getTeamSecurity(deps.db, caller, await repo.findRules(deps.db, tenantId));

@@ -20,15 +20,17 @@ import {
   type TestApp,
 } from '../../../test/helpers.ts';
 import type { OidcProvider } from '../../../test/oidc-provider.ts';
-import { startSsoWorld } from '../../../test/sso.ts';
+import { SoftAuthenticator } from '../../../test/soft-authenticator.ts';
+import { APP_URL, startSsoWorld } from '../../../test/sso.ts';
 
 const clock = new TestClock(new Date());
+const OPERATOR = 'ops@operators.example.org';
 let world: Awaited<ReturnType<typeof startSsoWorld>>;
 let app: TestApp;
 let provider: OidcProvider;
 
 beforeAll(async () => {
-  world = await startSsoWorld(clock);
+  world = await startSsoWorld(clock, { SUPER_ADMIN_EMAILS: OPERATOR });
   ({ app, provider } = world);
 });
 afterAll(async () => {
@@ -141,6 +143,69 @@ describe('require_two_factor', () => {
     });
     expect((await call(refreshed.json(), uuid, 'GET', '/items/')).statusCode).toBe(200);
   });
+
+  it('lets a session in that made the account its first factor, and no session that adds a second one', async () => {
+    const owner = await registerVerifiedUser(app);
+    const { uuid } = await createTeam(app, owner);
+    await enrollTotp(owner);
+    expect((await setRules(owner, uuid, { require_two_factor: true })).statusCode).toBe(200);
+    const holder = await registerVerifiedUser(app);
+    const invited = await joinAs(owner, uuid, holder.email, 'member');
+    expect((await call(invited, uuid, 'GET', '/items/')).statusCode).toBe(403);
+
+    // A passkey, the account's first factor, made in this session: the session proved it.
+    const post = (url: string, token: string, payload?: object) =>
+      app.inject({
+        method: 'POST',
+        url: `/api/auth/passkeys${url}`,
+        headers: bearer(token),
+        ...(payload && { payload }),
+      });
+    const options = (await post('/register/options', invited.access_token)).json();
+    const made = await post(
+      '/register/verify',
+      invited.access_token,
+      new SoftAuthenticator().register(options, { origin: APP_URL, rpId: new URL(APP_URL).hostname }),
+    );
+    expect(made.statusCode, made.body).toBe(201);
+    expect((await call(invited, uuid, 'GET', '/items/')).statusCode).toBe(200);
+
+    // The password alone, then TOTP added to an account that has a factor already: not a second factor passed.
+    const byPassword = await app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: holder.email, password: holder.password },
+    });
+    const session = byPassword.json();
+    expect((await call(session, uuid, 'GET', '/items/')).statusCode).toBe(403);
+    await enrollTotp(session);
+    expect((await call(session, uuid, 'GET', '/items/')).statusCode).toBe(403);
+  });
+});
+
+describe("an operator's view", () => {
+  it('is refused where the viewed member would be: when their account has no second factor', async () => {
+    const owner = await registerVerifiedUser(app);
+    const { uuid } = await createTeam(app, owner);
+    await enrollTotp(owner);
+    expect((await setRules(owner, uuid, { require_two_factor: true })).statusCode).toBe(200);
+    const without = await joinTeam(app, owner, uuid, 'member');
+    const withFactor = await joinTeam(app, owner, uuid, 'member');
+    await enrollTotp(withFactor);
+    const operator = await registerVerifiedUser(app, OPERATOR);
+    const view = async (member: Session) => {
+      const { sub } = JSON.parse(Buffer.from(member.access_token.split('.')[1]!, 'base64url').toString());
+      const opened = await app.inject({
+        method: 'POST',
+        url: `/api/super-admin/users/${sub}/impersonate`,
+        headers: bearer(operator.access_token),
+      });
+      expect(opened.statusCode, opened.body).toBe(200);
+      return opened.json() as Session;
+    };
+    expect((await call(await view(without), uuid, 'GET', '/items/')).json().code).toBe('two_factor_required');
+    expect((await call(await view(withFactor), uuid, 'GET', '/items/')).statusCode).toBe(200);
+  });
 });
 
 describe('require_sso', () => {
@@ -217,6 +282,14 @@ describe('require_sso', () => {
       }
       expect((await call(onDomain, uuid, 'GET', '/items/')).statusCode, lose).toBe(200);
       expect((await call(owner, uuid, 'GET', '/tenant')).json().security.require_sso, lose).toBe(false);
+      // Turned off for good, and said so in the team's log: by the removal, or by the app when the plan lapsed.
+      const log = await app.database.db.select().from(activityLog).where(eq(activityLog.tenantId, uuid));
+      const said = log.filter(({ action, details }) =>
+        lose === 'provider'
+          ? action === 'sso.removed'
+          : action === 'security.updated' && JSON.stringify(details).includes('require_sso: off'),
+      );
+      expect(said, lose).toHaveLength(1);
     }
   });
 });

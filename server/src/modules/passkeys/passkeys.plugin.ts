@@ -3,7 +3,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 
-import { type PasskeyDeps, relyingParty, removeUserPasskeys } from './passkeys.service.ts';
+import { hasPasskey, type PasskeyDeps, relyingParty, removeUserPasskeys } from './passkeys.service.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -14,7 +14,7 @@ declare module 'fastify' {
 export const passkeysModulePlugin = fp(
   async (app: FastifyInstance) => {
     // A reclaimed account's passkeys go with its other factors (auth/credential-lifecycle.service.ts).
-    app.auth.factorStores.push({ removeAll: removeUserPasskeys });
+    app.auth.factorStores.push({ removeAll: removeUserPasskeys, has: hasPasskey });
     app.decorate('passkeys', {
       db: app.database.db,
       clock: app.clock,

@@ -25,7 +25,7 @@ import { findUser, noticeToAccount } from '../auth/account-status.service.ts';
 import type { AuthDeps, Client } from '../auth/auth.service.ts';
 import {
   issueSession,
-  markSecondFactor,
+  passFirstFactor,
   requireOpenSession,
   requireRecentSignIn,
 } from '../auth/sessions.service.ts';
@@ -117,6 +117,8 @@ export async function verifyRegistration(
   const row = await deps.db.transaction(async (tx) => {
     // Under the account's session lock: a reclaim that ended this session meanwhile is seen, and no passkey is added.
     await requireOpenSession(tx, { userId, sessionId });
+    // Before the passkey is saved: whether it is the account's first second factor.
+    await passFirstFactor(deps.auth, tx, { userId, sessionId });
     const inserted = await repo.insertPasskey(tx, {
       userId,
       credentialId: credential.id,
@@ -130,8 +132,6 @@ export async function verifyRegistration(
     if (!inserted)
       throw new AppError('BAD_REQUEST', 'This passkey is already registered', 'passkey_already_registered');
     await noticeToAccount(deps.auth, tx, userId, 'passkey added');
-    // The passkey just used proves a second factor in this session too.
-    await markSecondFactor(tx, { userId, sessionId });
     return inserted;
   });
   deps.auth.mailQueued();
@@ -216,6 +216,10 @@ export async function listPasskeys(deps: PasskeyDeps, { userId }: UserCaller): P
 export async function deletePasskey(deps: PasskeyDeps, { userId }: UserCaller, id: string): Promise<void> {
   const deleted = isUuid(id) && (await repo.deletePasskey(deps.db, userId, id.toLowerCase()));
   if (!deleted) throw new AppError('NOT_FOUND', 'Passkey not found', 'passkey_not_found');
+}
+
+export async function hasPasskey(db: Db, userId: string): Promise<boolean> {
+  return (await repo.findUserPasskeys(db, userId)).length > 0;
 }
 
 /** Removes every passkey of the account, in the caller's transaction: a reclaimed account keeps none. */

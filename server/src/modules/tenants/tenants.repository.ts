@@ -66,6 +66,16 @@ export async function updateTeamRules(
   await db.update(tenants).set(rules).where(eq(tenants.uuid, tenantId));
 }
 
+/** Turns require_sso off while it is on; whether this call did (of two at once, one does). */
+export async function turnOffRequireSso(db: Db, tenantId: string): Promise<boolean> {
+  const changed = await db
+    .update(tenants)
+    .set({ requireSso: false })
+    .where(and(eq(tenants.uuid, tenantId), eq(tenants.requireSso, true)))
+    .returning({ uuid: tenants.uuid });
+  return changed.length > 0;
+}
+
 /** Memberships and invitations go with the team (foreign keys cascade). */
 export async function deleteTenant(db: Db, tenantId: string) {
   await db.delete(tenants).where(eq(tenants.uuid, tenantId));

@@ -39,6 +39,11 @@ export async function setTeamRules(
   await repo.updateTeamRules(tx, tenantId, rules);
 }
 
+/** Turns require_sso off while it is on; whether this call did. */
+export async function turnOffRequireSso(tx: Db, tenantId: string): Promise<boolean> {
+  return repo.turnOffRequireSso(tx, tenantId);
+}
+
 export async function getTenant(db: Db, caller: MemberCaller): Promise<Tenant> {
   const tenant = await withTenantStatement(db, caller.tenantId, (tx) =>
     repo.getTenantForMember(tx, caller.tenantId, caller.userId),

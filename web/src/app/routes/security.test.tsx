@@ -266,7 +266,7 @@ describe('/team/security, Security rules', () => {
     expect(screen.getByText('Set up single sign-on and verify a domain to turn this on.')).toBeTruthy();
 
     await userEvent.click(screen.getByRole('switch', { name: 'Require two-factor authentication' }));
-    expect(await screen.findByText('The rule is on.')).toBeTruthy();
+    expect(await screen.findByText('Two-factor authentication is now required.')).toBeTruthy();
     expect(
       screen.getByRole('switch', { name: 'Require two-factor authentication' }).getAttribute('aria-checked'),
     ).toBe('true');

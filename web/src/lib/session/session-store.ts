@@ -136,6 +136,7 @@ export function endImpersonation(): string | null {
   const viewedUserUuid = restoreOperatorSession();
   if (viewedUserUuid === null) return null;
   void clearRotation();
+  clearTeamRuleRefusal();
   hasEnded = false;
   notice = null;
   operatorReturn = null;

@@ -73,11 +73,13 @@ export default {
   rules: {
     title: 'Sicherheitsregeln',
     description:
-      'Was das Team von den Sitzungen seiner Mitglieder verlangt. API-Schlüssel sind nicht betroffen. Nichts hier kann den Inhaber des Teams aussperren.',
+      'Was das Team von den Sitzungen seiner Mitglieder verlangt. API-Schlüssel sind nicht betroffen, und Single Sign-on gilt nie für den Inhaber des Teams.',
     fetchFailed: 'Die Sicherheitsregeln konnten nicht geladen werden',
     failed: 'Die Regel konnte nicht geändert werden',
-    turnedOn: 'Die Regel ist aktiv.',
-    turnedOff: 'Die Regel ist aus.',
+    twoFactorOn: 'Die Zwei-Faktor-Authentifizierung ist jetzt erforderlich.',
+    twoFactorOff: 'Die Zwei-Faktor-Authentifizierung ist nicht mehr erforderlich.',
+    ssoOn: 'Single Sign-on ist jetzt erforderlich.',
+    ssoOff: 'Single Sign-on ist nicht mehr erforderlich.',
     twoFactor: 'Zwei-Faktor-Authentifizierung verlangen',
     twoFactorText:
       'Mitglieder erreichen das Team nur aus einer Sitzung, die einen zweiten Faktor bestanden hat (Authenticator-App oder Passkey). Wer keinen hat, wird zur Einrichtung geführt.',
@@ -87,7 +89,7 @@ export default {
     ssoText:
       'Mitglieder auf Ihren bestätigten Domains und alle, die über Single Sign-on beigetreten sind, erreichen das Team nur über Ihren Anbieter. Der Inhaber kann sich immer wie gewohnt anmelden.',
     heldBySso:
-      '{count, plural, =0 {Noch meldet sich kein Mitglied über Single Sign-on an.} one {# Mitglied meldet sich dann über Single Sign-on an.} other {# Mitglieder melden sich dann über Single Sign-on an.}}',
+      '{count, plural, =0 {Noch ist kein Mitglied auf Ihren bestätigten Domains.} one {# Mitglied meldet sich dann über Single Sign-on an.} other {# Mitglieder melden sich dann über Single Sign-on an.}}',
     ssoNotReady: 'Richten Sie Single Sign-on ein und bestätigen Sie eine Domain, um dies zu aktivieren.',
   },
   addDomain: {

@@ -68,11 +68,13 @@ export default {
   rules: {
     title: 'Security rules',
     description:
-      'What the team asks of its members’ sessions. API keys are not affected. Nothing here can lock out the team’s owner.',
+      'What the team asks of its members’ sessions. API keys are not affected, and single sign-on never holds the team’s owner.',
     fetchFailed: 'Failed to load the security rules',
     failed: 'Failed to change the rule',
-    turnedOn: 'The rule is on.',
-    turnedOff: 'The rule is off.',
+    twoFactorOn: 'Two-factor authentication is now required.',
+    twoFactorOff: 'Two-factor authentication is no longer required.',
+    ssoOn: 'Single sign-on is now required.',
+    ssoOff: 'Single sign-on is no longer required.',
     twoFactor: 'Require two-factor authentication',
     twoFactorText:
       'Members reach the team only from a session that passed a second factor (an authenticator app or a passkey). Those without one are led to set one up.',
@@ -82,7 +84,7 @@ export default {
     ssoText:
       'Members on your verified domains, and those who joined through single sign-on, reach the team only through your provider. The owner can always sign in as usual.',
     heldBySso:
-      '{count, plural, =0 {No member signs in through single sign-on yet.} one {# member will sign in through single sign-on.} other {# members will sign in through single sign-on.}}',
+      '{count, plural, =0 {No member is on your verified domains yet.} one {# member will sign in through single sign-on.} other {# members will sign in through single sign-on.}}',
     ssoNotReady: 'Set up single sign-on and verify a domain to turn this on.',
   },
   addDomain: {

@@ -1,4 +1,4 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
 
 import { apiFetch } from '@/lib/api-client';
 import { tenantQueryKey } from '@/lib/session/tenant-query-key';
@@ -14,3 +14,11 @@ export const getDomainsQueryOptions = (tenantUuid: string) =>
   });
 
 export const useDomains = (tenantUuid: string) => useQuery(getDomainsQueryOptions(tenantUuid));
+
+/** After a domain changes: the domains, and what stands on them (the SSO card's status, the rules' reach). */
+export const invalidateSecurity = (queryClient: QueryClient, tenantUuid: string) =>
+  Promise.all(
+    (['domains', 'sso', 'security'] as const).map((part) =>
+      queryClient.invalidateQueries({ queryKey: tenantQueryKey(tenantUuid, part) }),
+    ),
+  );

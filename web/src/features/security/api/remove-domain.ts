@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 import { apiFetch } from '@/lib/api-client';
 
-import { getDomainsQueryOptions } from './get-domains';
+import { invalidateSecurity } from './get-domains';
 
 /** DELETE /domains/{id}: a verified domain is then free for another team to verify. */
 export const removeDomain = ({ tenantUuid, id }: { tenantUuid: string; id: string }) =>
@@ -12,6 +12,7 @@ export function useRemoveDomain(tenantUuid: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: string) => removeDomain({ tenantUuid, id }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: getDomainsQueryOptions(tenantUuid).queryKey }),
+    // The SSO card's status and the rules' reach follow the domains.
+    onSettled: () => invalidateSecurity(queryClient, tenantUuid),
   });
 }

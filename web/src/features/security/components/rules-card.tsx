@@ -13,6 +13,11 @@ import { useTranslation } from '@/lib/i18n/translation';
 
 type Rule = 'require_two_factor' | 'require_sso';
 
+const NOTICES = {
+  require_two_factor: { on: 'rules.twoFactorOn', off: 'rules.twoFactorOff' },
+  require_sso: { on: 'rules.ssoOn', off: 'rules.ssoOff' },
+} as const;
+
 /**
  * The team's two rules (docs/contract.md section 4, Enterprise identity), each a switch that says what it does to
  * whom before it is turned on; the server refuses what would lock out the one who turns it on, and says why here.
@@ -24,10 +29,7 @@ export function RulesCard({ tenantUuid }: { tenantUuid: string }) {
   const [notice, setNotice] = useState<string | null>(null);
   const change = (rule: Rule, on: boolean) => {
     setNotice(null);
-    update.mutate(
-      { [rule]: on },
-      { onSuccess: () => setNotice(t(on ? 'rules.turnedOn' : 'rules.turnedOff')) },
-    );
+    update.mutate({ [rule]: on }, { onSuccess: () => setNotice(t(NOTICES[rule][on ? 'on' : 'off'])) });
   };
   return (
     <Card>
@@ -97,13 +99,15 @@ function RuleRow({
         <p id={`${id}-text`} className="text-sm text-muted-foreground">
           {isTwoFactor ? t('rules.twoFactorText') : t('rules.ssoText')}
         </p>
-        <p className="text-sm">{unavailable ? t('rules.ssoNotReady') : reach}</p>
+        <p id={`${id}-reach`} className="text-sm">
+          {unavailable ? t('rules.ssoNotReady') : reach}
+        </p>
       </div>
       <div className="flex items-center gap-2">
         {isPending && <Spinner className="size-4" />}
         <Switch
           id={id}
-          aria-describedby={`${id}-text`}
+          aria-describedby={`${id}-text ${id}-reach`}
           checked={on}
           disabled={isPending || unavailable}
           onCheckedChange={(next) => onChange(rule, next)}
