@@ -138,6 +138,7 @@ export const ENDPOINTS = {
   passkeyRegisterVerify: post('/auth/passkeys/register/verify', holder, 'Finish adding a passkey'),
   deletePasskey: del('/auth/passkeys/:id', holder, 'Remove a passkey'),
   ssoLink: post('/auth/sso/link', holder, "Link a single sign-on's identity to the signed-in account"),
+  listSsoIdentities: get('/auth/sso/identities', holder, "The providers' identities linked to the account"),
   // Ends the operator's view: the one call only a view makes (anyone else gets 400).
   stopImpersonation: post('/auth/impersonation/stop', user(), "End an operator's view of the app as a user"),
 

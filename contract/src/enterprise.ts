@@ -97,6 +97,14 @@ export const SsoCodeBodySchema = z.object({
 });
 export type SsoCodeBody = z.input<typeof SsoCodeBodySchema>;
 
+/** A provider's identity linked to the account: the team whose sign-in linked it (null once that team is gone). */
+export const SsoIdentitySchema = z.object({
+  issuer: z.string(),
+  team: z.string().nullable(),
+  linked_at: z.iso.datetime({ offset: true }),
+});
+export type SsoIdentity = z.infer<typeof SsoIdentitySchema>;
+
 /** PATCH /tenant/security: the rules to change; at least one. */
 export const UpdateTeamSecurityBodySchema = z
   .object({
@@ -134,4 +142,5 @@ export const enterpriseEndpointSchemas = {
   ssoCallback: { query: SsoCallbackQuerySchema, response: { 302: z.null() } },
   ssoExchange: { body: SsoCodeBodySchema, response: { 200: SignInResponseSchema } },
   ssoLink: { body: SsoCodeBodySchema, response: { 200: MessageSchema } },
+  listSsoIdentities: { response: { 200: z.array(SsoIdentitySchema) } },
 } as const satisfies EndpointSchemas;

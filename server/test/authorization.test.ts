@@ -639,6 +639,7 @@ const rows: Row[] = [
         APP_ORIGIN,
       ),
   },
+  { endpoint: 'listSsoIdentities', who: 'signed in', asViewer: 403, status: 200 },
   // The code of an sso_link_required answer is bound to its browser and account: a made-up one answers 400.
   {
     endpoint: 'ssoLink',

@@ -33,7 +33,7 @@ import { verifyDomain } from '@/features/security/api/verify-domain';
 import { getMe } from '@/features/auth/api/get-me';
 import { googleLogin } from '@/features/auth/api/google-login';
 import { login } from '@/features/auth/api/login';
-import { exchangeSsoCode, linkSso, startSso } from '@/features/auth/api/sso';
+import { exchangeSsoCode, getSsoIdentities, linkSso, startSso } from '@/features/auth/api/sso';
 import { register } from '@/features/auth/api/register';
 import { requestPasswordReset } from '@/features/auth/api/request-password-reset';
 import { updatePassword } from '@/features/auth/api/update-password';
@@ -123,6 +123,7 @@ const userCalls: [string, () => Promise<unknown>][] = [
   ['/auth/me', () => deleteAccount({ password })],
   ['/auth/me/export', () => getAccountExport()],
   ['/auth/sso/link', () => linkSso({ code: 'sso-code' })],
+  ['/auth/sso/identities', () => getSsoIdentities()],
   [
     '/invitations/invite-token/set-password',
     () => setInvitationPassword({ token: 'invite-token', body: { password } }),

@@ -129,6 +129,7 @@ export const enterpriseRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     { config: { rateLimit: SIGN_IN_LIMIT } },
   );
+  route(app, 'listSsoIdentities', (request) => sso.listSsoIdentities(ssoDeps, request.caller));
   route(app, 'ssoLink', async (request, reply) => {
     const answer = await sso.linkSsoIdentity(ssoDeps, request.caller, {
       handle: handleOf(request),

@@ -1,8 +1,10 @@
-import { and, eq, gt, isNotNull, isNull, lt } from 'drizzle-orm';
+import { and, asc, eq, gt, isNotNull, isNull, lt } from 'drizzle-orm';
 
 import type { Db } from '../../db/client.ts';
+import { isoTime } from '../../db/iso-time.ts';
 import { teamDomains } from '../../db/schema/domains.ts';
 import { ssoAttempts, ssoConnections, ssoIdentities } from '../../db/schema/sso.ts';
+import { tenants } from '../../db/schema/tenants.ts';
 
 export type ConnectionRow = typeof ssoConnections.$inferSelect;
 export type AttemptRow = typeof ssoAttempts.$inferSelect;
@@ -146,6 +148,16 @@ export async function findIdentity(db: Db, issuer: string, subject: string) {
     .from(ssoIdentities)
     .where(and(eq(ssoIdentities.issuer, issuer), eq(ssoIdentities.subject, subject)));
   return row;
+}
+
+/** The identities linked to the account, oldest first, with the name of the team whose sign-in linked each. */
+export async function findIdentitiesOf(db: Db, userId: string) {
+  return db
+    .select({ issuer: ssoIdentities.issuer, team: tenants.name, linkedAt: isoTime(ssoIdentities.createdAt) })
+    .from(ssoIdentities)
+    .leftJoin(tenants, eq(tenants.uuid, ssoIdentities.tenantId))
+    .where(eq(ssoIdentities.userId, userId))
+    .orderBy(asc(ssoIdentities.createdAt));
 }
 
 /** Links `(issuer, subject)` to the account; false when it is linked already (to whomever). */

@@ -2,7 +2,13 @@
 // docs/decisions/035): the team's provider, and a sign-in from POST /auth/sso/start to the exchange. An identity is
 // an account by the provider's `(iss, sub)`, never by an email match; an existing verified account is linked only by
 // its holder, signed in as usual.
-import { EmailSchema, type Message, type SignInResponse, type SsoConnection } from '@app/contract';
+import {
+  EmailSchema,
+  type Message,
+  type SignInResponse,
+  type SsoConnection,
+  type SsoIdentity,
+} from '@app/contract';
 
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -267,6 +273,15 @@ export async function linkSsoIdentity(
   });
   deps.mailQueued();
   return { message: 'Single sign-on linked' };
+}
+
+/** The providers' identities linked to the caller's account (Settings shows them). */
+export async function listSsoIdentities(deps: SsoDeps, { userId }: InSession): Promise<SsoIdentity[]> {
+  return (await repo.findIdentitiesOf(deps.db, userId)).map(({ issuer, team, linkedAt }) => ({
+    issuer,
+    team,
+    linked_at: linkedAt,
+  }));
 }
 
 async function liveCode(deps: SsoDeps, handle: string | undefined, code: string) {

@@ -215,6 +215,14 @@ describe('signing in through single sign-on', () => {
       headers: bearer(session.access_token),
     });
     expect(sessions.json()[0]).toMatchObject({ current: true, sso_team: `Team ${domain}` });
+    const identities = await app.inject({
+      method: 'GET',
+      url: '/api/auth/sso/identities',
+      headers: bearer(session.access_token),
+    });
+    expect(identities.json()).toEqual([
+      { issuer: provider.issuer, team: `Team ${domain}`, linked_at: expect.any(String) },
+    ]);
   });
 
   it('signs the same person in as the same account next time, by (iss, sub), and keeps their role', async () => {

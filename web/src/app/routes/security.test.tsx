@@ -296,3 +296,37 @@ describe('/team/security, Security rules', () => {
     ).toBeTruthy();
   });
 });
+
+describe('/team/security, Recent changes', () => {
+  it("lists the team's sign-in changes from its log, and nothing else", async () => {
+    fakeDomains();
+    const entry = (n: number, action: string, target: string, actor: string | null) => ({
+      uuid: `00000000-0000-4000-8000-00000000000${n}`,
+      actor_email: actor,
+      action,
+      target,
+      created_at: `2026-11-2${n}T10:00:00.000Z`,
+    });
+    server.use(
+      mockEndpoint('listActivity', () =>
+        HttpResponse.json([
+          entry(5, 'security.updated', 'require_sso: off (its provider, domain or plan is gone)', null),
+          entry(4, 'item.created', 'Tile', 'ada@example.com'),
+          entry(3, 'domain.verified', 'acme.example', 'ada@example.com'),
+        ]),
+      ),
+    );
+    await renderSecurity();
+    const list = await screen.findByRole('list', { name: 'Recent changes' });
+    const items = within(list)
+      .getAllByRole('listitem')
+      .map((item) => item.textContent);
+    expect(items).toEqual([
+      expect.stringMatching(/^Security rules changed · require_sso: off .*Tessera · /),
+      expect.stringMatching(/^Domain verified · acme\.exampleada@example\.com · /),
+    ]);
+    expect(screen.getByRole('link', { name: 'See the whole activity log' }).getAttribute('href')).toBe(
+      '/team/activity',
+    );
+  });
+});

@@ -2,6 +2,7 @@ import { canManageTeam } from '@app/contract';
 
 import { TenantPage } from '@/app/layouts/tenant-page';
 import { Alert, AlertDescription } from '@/components/ui/alert';
+import { ChangesCard } from '@/features/security/components/changes-card';
 import { DomainsCard } from '@/features/security/components/domains-card';
 import { RulesCard } from '@/features/security/components/rules-card';
 import { SsoCard } from '@/features/security/components/sso-card';
@@ -18,6 +19,7 @@ export default function SecurityRoute() {
             <DomainsCard key={`domains-${tenant.uuid}`} tenantUuid={tenant.uuid} />
             <SsoCard key={`sso-${tenant.uuid}`} tenantUuid={tenant.uuid} />
             <RulesCard key={`rules-${tenant.uuid}`} tenantUuid={tenant.uuid} />
+            <ChangesCard key={`changes-${tenant.uuid}`} tenantUuid={tenant.uuid} />
           </div>
         ) : (
           <Alert className="max-w-2xl">

@@ -9,7 +9,7 @@ import { useMe } from '@/features/auth/api/get-me';
 import { AppearanceCard } from '@/features/auth/components/appearance-card';
 import { LanguageCard } from '@/features/auth/components/language-card';
 import { SessionsCard } from '@/features/auth/components/sessions-card';
-import { SsoLinkCard } from '@/features/auth/components/sso-link-card';
+import { SsoCard } from '@/features/auth/components/sso-card';
 import { TwoFactorCard } from '@/features/auth/components/two-factor-card';
 import { UpdatePasswordForm } from '@/features/auth/components/update-password-form';
 import { PasskeysCard } from '@/features/passkeys/components/passkeys-card';
@@ -48,7 +48,7 @@ export default function SettingsRoute() {
             <AlertDescription>{t('teamRequiresTwoFactor')}</AlertDescription>
           </Alert>
         )}
-        <SsoLinkCard />
+        <SsoCard />
         <Card>
           {me.isPending ? (
             <CardContent className="flex justify-center py-6">

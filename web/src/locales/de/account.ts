@@ -66,9 +66,14 @@ export default {
   },
   teamRequiresTwoFactor:
     'Ihr Team verlangt die Zwei-Faktor-Authentifizierung. Richten Sie unten eine Authenticator-App oder einen Passkey ein und kehren Sie dann zum Team zurück.',
-  ssoLink: {
-    title: 'Single Sign-on verknüpfen',
-    text: 'Das Single Sign-on Ihres Teams wollte Sie bei diesem Konto anmelden. Verknüpfen Sie es, dann meldet es Sie künftig direkt an.',
+  sso: {
+    title: 'Single Sign-on',
+    description: 'Die Identitätsanbieter Ihrer Teams, die Sie bei diesem Konto anmelden.',
+    linkText:
+      'Das Single Sign-on Ihres Teams wollte Sie bei diesem Konto anmelden. Verknüpfen Sie es, dann meldet es Sie künftig direkt an.',
+    listLabel: 'Verknüpfte Identitäten',
+    teamGone: 'Ein Team, das es nicht mehr gibt',
+    linkedAt: '{issuer} · verknüpft {time}',
     link: 'Single Sign-on verknüpfen',
     linking: 'Wird verknüpft…',
     linked: 'Single Sign-on verknüpft',

@@ -92,6 +92,17 @@ export default {
       '{count, plural, =0 {Noch ist kein Mitglied auf Ihren bestätigten Domains.} one {# Mitglied meldet sich dann über Single Sign-on an.} other {# Mitglieder melden sich dann über Single Sign-on an.}}',
     ssoNotReady: 'Richten Sie Single Sign-on ein und bestätigen Sie eine Domain, um dies zu aktivieren.',
   },
+  changes: {
+    title: 'Letzte Änderungen',
+    description:
+      'Wer die Domains, das Single Sign-on und die Regeln des Teams wann geändert hat. Der Inhaber erhält zu jeder Änderung eine E-Mail.',
+    empty: 'Noch keine Änderungen',
+    emptyHint:
+      'Eine hinzugefügte Domain, ein eingerichtetes Single Sign-on oder eine aktivierte Regel erscheint hier.',
+    fetchFailed: 'Die letzten Änderungen konnten nicht geladen werden',
+    byTessera: 'Tessera',
+    all: 'Das ganze Aktivitätsprotokoll ansehen',
+  },
   addDomain: {
     title: 'Domain hinzufügen',
     label: 'Domain',

@@ -62,9 +62,14 @@ export default {
   },
   teamRequiresTwoFactor:
     'Your team requires two-factor authentication. Set up an authenticator app or a passkey below, then go back to the team.',
-  ssoLink: {
-    title: 'Link single sign-on',
-    text: 'Your team’s single sign-on asked to sign you in to this account. Link it, and it signs you in directly from now on.',
+  sso: {
+    title: 'Single sign-on',
+    description: 'Your teams’ identity providers that sign you in to this account.',
+    linkText:
+      'Your team’s single sign-on asked to sign you in to this account. Link it, and it signs you in directly from now on.',
+    listLabel: 'Linked identities',
+    teamGone: 'A team that no longer exists',
+    linkedAt: '{issuer} · linked {time}',
     link: 'Link single sign-on',
     linking: 'Linking…',
     linked: 'Single sign-on linked',

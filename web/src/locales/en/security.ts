@@ -87,6 +87,16 @@ export default {
       '{count, plural, =0 {No member is on your verified domains yet.} one {# member will sign in through single sign-on.} other {# members will sign in through single sign-on.}}',
     ssoNotReady: 'Set up single sign-on and verify a domain to turn this on.',
   },
+  changes: {
+    title: 'Recent changes',
+    description:
+      'Who changed the team’s domains, single sign-on and rules, and when. The owner is mailed each change.',
+    empty: 'No changes yet',
+    emptyHint: 'Adding a domain, setting up single sign-on or turning a rule on is recorded here.',
+    fetchFailed: 'Failed to load the recent changes',
+    byTessera: 'Tessera',
+    all: 'See the whole activity log',
+  },
   addDomain: {
     title: 'Add a domain',
     label: 'Domain',

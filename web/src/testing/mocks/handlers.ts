@@ -104,6 +104,7 @@ export const handlers = [
   mockEndpoint('logout', () => new HttpResponse(null, { status: 204 })),
   mockEndpoint('listSessions', () => HttpResponse.json([thisSession])),
   mockEndpoint('listPasskeys', () => HttpResponse.json([])),
+  mockEndpoint('listSsoIdentities', () => HttpResponse.json([])),
   mockEndpoint('listTenants', () => HttpResponse.json([acme])),
   mockEndpoint('getTenant', () => HttpResponse.json(acme)),
   mockEndpoint('listMembers', () =>

@@ -113,4 +113,19 @@ describe('/sso/complete', () => {
     expect(links).toEqual([{ code: 'link-me' }]);
     expect(sessionStorage.length).toBe(0);
   });
+
+  it('lists on Settings the identities linked to the account', async () => {
+    server.use(
+      mockEndpoint('listSsoIdentities', () =>
+        HttpResponse.json([
+          { issuer: 'https://login.acme.example', team: 'Acme', linked_at: '2026-11-01T10:00:00.000Z' },
+        ]),
+      ),
+    );
+    signIn();
+    renderApp('/settings');
+    const list = await screen.findByRole('list', { name: 'Linked identities' });
+    expect(list.textContent).toContain('Acme');
+    expect(list.textContent).toContain('https://login.acme.example · linked');
+  });
 });

@@ -1,5 +1,5 @@
 import type { SsoCodeBody, SsoStartBody } from '@app/contract';
-import { useMutation } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 
 import { apiFetch, publicFetch } from '@/lib/api-client';
 import { lazyZodResolver } from '@/lib/lazy-zod-resolver';
@@ -25,3 +25,23 @@ export const exchangeSsoCode = (body: SsoCodeBody) => publicFetch('ssoExchange',
 
 /** POST /auth/sso/link: links the identity of an sso_link_required answer to the signed-in account. */
 export const linkSso = (body: SsoCodeBody) => apiFetch('ssoLink', { body });
+
+/** GET /auth/sso/identities: the providers' identities linked to the account. */
+export const getSsoIdentities = ({ signal }: { signal?: AbortSignal } = {}) =>
+  apiFetch('listSsoIdentities', { signal });
+
+export const ssoIdentitiesQueryOptions = () =>
+  queryOptions({
+    queryKey: ['auth', 'sso-identities'],
+    queryFn: ({ signal }) => getSsoIdentities({ signal }),
+  });
+
+export const useSsoIdentities = () => useQuery(ssoIdentitiesQueryOptions());
+
+export function useLinkSso() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: linkSso,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ssoIdentitiesQueryOptions().queryKey }),
+  });
+}
