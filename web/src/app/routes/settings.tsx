@@ -1,7 +1,9 @@
 import { AppPage } from '@/app/layouts/app-page';
 import { ErrorAlert } from '@/components/error-alert';
+import { TextLink } from '@/components/text-link';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { paths } from '@/config/paths';
 import { Spinner } from '@/components/ui/spinner';
 import { DangerZoneCard } from '@/features/account/components/danger-zone-card';
 import { EmailCard } from '@/features/account/components/email-card';
@@ -45,7 +47,12 @@ export default function SettingsRoute() {
       <div className="grid w-full max-w-xl gap-6">
         {refusal === 'two_factor_required' && (
           <Alert>
-            <AlertDescription>{t('teamRequiresTwoFactor')}</AlertDescription>
+            <AlertDescription className="grid gap-2">
+              <p>{t('teamRequiresTwoFactor')}</p>
+              <TextLink to={paths.app.dashboard.getHref()} className="justify-self-start">
+                {t('backToTeam')}
+              </TextLink>
+            </AlertDescription>
           </Alert>
         )}
         <SsoCard />

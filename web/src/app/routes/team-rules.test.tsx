@@ -27,6 +27,7 @@ describe("a team page the team's rules refuse", () => {
       ),
     ).toBeTruthy();
     expect(router.state.location.pathname).toBe('/settings');
+    expect(screen.getByRole('link', { name: 'Back to the team' }).getAttribute('href')).toBe('/dashboard');
   });
 
   it('offers a member single sign-on, and tries again when asked', async () => {

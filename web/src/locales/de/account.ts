@@ -66,6 +66,7 @@ export default {
   },
   teamRequiresTwoFactor:
     'Ihr Team verlangt die Zwei-Faktor-Authentifizierung. Richten Sie unten eine Authenticator-App oder einen Passkey ein und kehren Sie dann zum Team zurück.',
+  backToTeam: 'Zurück zum Team',
   sso: {
     title: 'Single Sign-on',
     description: 'Die Identitätsanbieter Ihrer Teams, die Sie bei diesem Konto anmelden.',

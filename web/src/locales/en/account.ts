@@ -62,6 +62,7 @@ export default {
   },
   teamRequiresTwoFactor:
     'Your team requires two-factor authentication. Set up an authenticator app or a passkey below, then go back to the team.',
+  backToTeam: 'Back to the team',
   sso: {
     title: 'Single sign-on',
     description: 'Your teams’ identity providers that sign you in to this account.',
