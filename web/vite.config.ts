@@ -34,11 +34,12 @@ const chunkGroups = [
   // fetched with the first signed-in page, and the German ones, fetched only for a German page.
   { name: 'locale-en', priority: 1, test: /[\\/]web[\\/]src[\\/]locales[\\/]en[\\/]/ },
   { name: 'locale-de', priority: 1, test: /[\\/]web[\\/]src[\\/]locales[\\/]de[\\/]/ },
-  // The signed-out pages' own forms and requests, shared by sign-in, sign-up and the password reset pages.
+  // The signed-out pages' own forms and requests, shared by sign-in, sign-up, the password reset pages and single
+  // sign-on (its start, its exchange).
   {
     name: 'sign-in',
     priority: 1,
-    test: /[\\/]web[\\/]src[\\/]features[\\/]auth[\\/](components[\\/](email-field|google-sign-in|login-form|register-form|forgot-password-form|reset-password-form)|api[\\/](login|register|google-login|use-sign-in|request-password-reset|confirm-password-reset)|utils[\\/])/,
+    test: /[\\/]web[\\/]src[\\/]features[\\/]auth[\\/](components[\\/](email-field|google-sign-in|sso-sign-in|login-form|register-form|forgot-password-form|reset-password-form)|api[\\/](login|register|google-login|sso|use-sign-in|request-password-reset|confirm-password-reset)|utils[\\/])/,
   },
 ];
 
