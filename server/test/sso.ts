@@ -31,7 +31,11 @@ export async function startSsoWorld(clock: TestClock, env: NodeJS.ProcessEnv = {
     ],
   });
   const app = await buildTestApp({ clock, config: testConfig({ APP_URL, ...env }) });
-  return { provider, app, ...ssoBrowser(app, provider, clock) };
+  const close = async () => {
+    await app.close();
+    await provider.close();
+  };
+  return { provider, app, close, ...ssoBrowser(app, provider, clock) };
 }
 
 let counter = 0;

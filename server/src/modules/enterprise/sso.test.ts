@@ -47,10 +47,7 @@ beforeAll(async () => {
   world = await startSsoWorld(clock, { SUPER_ADMIN_EMAILS: OPERATOR });
   ({ app, provider } = world);
 });
-afterAll(async () => {
-  await app.close();
-  await provider.close();
-});
+afterAll(() => world.close());
 
 let counter = 0;
 const ssoTeam = (domain?: string) => world.ssoTeam(domain);

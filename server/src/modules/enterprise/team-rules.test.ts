@@ -19,7 +19,6 @@ import {
   totpCodeAt,
   type TestApp,
 } from '../../../test/helpers.ts';
-import type { OidcProvider } from '../../../test/oidc-provider.ts';
 import { SoftAuthenticator } from '../../../test/soft-authenticator.ts';
 import { APP_URL, startSsoWorld } from '../../../test/sso.ts';
 
@@ -27,16 +26,12 @@ const clock = new TestClock(new Date());
 const OPERATOR = 'ops@operators.example.org';
 let world: Awaited<ReturnType<typeof startSsoWorld>>;
 let app: TestApp;
-let provider: OidcProvider;
 
 beforeAll(async () => {
   world = await startSsoWorld(clock, { SUPER_ADMIN_EMAILS: OPERATOR });
-  ({ app, provider } = world);
+  ({ app } = world);
 });
-afterAll(async () => {
-  await app.close();
-  await provider.close();
-});
+afterAll(() => world.close());
 
 type Session = { access_token: string };
 const call = (who: Session, team: string, method: 'GET' | 'PATCH' | 'POST', url: string, payload?: object) =>
