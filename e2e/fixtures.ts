@@ -290,6 +290,9 @@ async function scan(page: Page, scanned: Set<string>, problems: string[], impact
   if (scanned.has(url) || url === 'about:blank' || new URL(url).pathname.startsWith('/api/')) return;
   if (new URL(url).origin !== new URL(test.info().project.use.baseURL!).origin) return;
   await page.waitForLoadState('load');
+  // A page still fetching its session or code shows only a spinner (no landmark, no heading yet): the scan waits
+  // for the page itself. A navigation meanwhile throws here, and that page is skipped as below.
+  await page.locator('[data-page-loading]').waitFor({ state: 'detached' });
   // The app may set its theme while a scan runs (the account's, once it has loaded): a scan that saw the theme change
   // under it read a mix of both, and is taken again.
   for (let attempt = 0; attempt < 3; attempt += 1) {
