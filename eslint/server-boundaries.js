@@ -30,8 +30,11 @@ export const SERVER_MODULES = {
     reads: ['memberships', 'tenants'],
     uses: ['mail'],
   },
-  // The request guards; the team's rules are judged by enterprise.
-  plugins: { owns: [], uses: ['auth', 'api-keys', 'enterprise'] },
+  // The request guards; the team's rules are judged by enterprise; a SCIM token is authenticated by scim-tokens.
+  plugins: { owns: [], uses: ['auth', 'api-keys', 'enterprise', 'scim-tokens'] },
+  // A team's SCIM token: enterprise makes and revokes it, the plugins authenticate it, the credential lifecycle
+  // (members) retires it with its maker's authority.
+  'scim-tokens': { owns: ['scim-tokens'], reads: ['users'], uses: [] },
   // WebAuthn credentials and their ceremonies' challenges; a passkey sign-in opens its session through auth.
   passkeys: { owns: ['passkeys'], uses: ['auth'] },
   // A team's own row: its name, deletion, the lock its plan's limits are counted under. Billing ends a deleted
@@ -40,19 +43,21 @@ export const SERVER_MODULES = {
   // Plans, subscriptions, invoices and the one check of a plan's limits (requireRoomFor).
   billing: { owns: ['billing'], reads: ['tenants'], uses: ['tenants', 'activity'] },
   // The membership lifecycle: creating a team (its owner), invitations, roles, leaving, handing the team over; and
-  // what an account made for its teams (keys, endpoints, invitations), retired by the credential events.
+  // what an account made for its teams (keys, endpoints, invitations, SCIM tokens), retired by the credential events;
+  // what a team's directory does to its members (SCIM), and whether it has one (a token).
   members: {
     owns: ['memberships', 'invitations'],
     reads: ['users', 'tenants'],
-    uses: ['auth', 'tenants', 'billing', 'mail', 'activity', 'api-keys', 'webhooks'],
+    uses: ['auth', 'tenants', 'billing', 'mail', 'activity', 'api-keys', 'webhooks', 'scim-tokens'],
   },
   items: { owns: ['items'], uses: ['billing', 'activity'] },
-  // Enterprise identity: a team's verified domains and single sign-on. A change's notice goes to the team's owner,
-  // read with the acting member's address; a first sign-in through the team's provider joins it (members).
+  // Enterprise identity: a team's verified domains, single sign-on, and SCIM (its token, and the protocol whose
+  // changes to people members makes). A change's notice goes to the team's owner, read with the acting member's
+  // address; a first sign-in through the team's provider joins it (members).
   enterprise: {
     owns: ['domains', 'sso'],
     reads: ['tenants', 'memberships', 'users', 'passkeys'],
-    uses: ['auth', 'billing', 'mail', 'tenants', 'activity', 'members'],
+    uses: ['auth', 'billing', 'mail', 'tenants', 'activity', 'members', 'scim-tokens'],
   },
   // What a team uses of its plan: the owners' counts against billing's limits.
   usage: { owns: [], uses: ['billing', 'members', 'items'] },

@@ -30,6 +30,12 @@ export const ACTIVITY_ACTIONS = [
   'sso.updated',
   'sso.removed',
   'security.updated',
+  'scim.token_created',
+  'scim.token_revoked',
+  'member.provisioned',
+  'member.deactivated',
+  'member.reactivated',
+  'member.deprovisioned',
 ] as const;
 export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number];
 
@@ -44,7 +50,10 @@ export const ActivityExportQuerySchema = z.object({ action: ActionFilterSchema }
 
 export const ActivityEntrySchema = z.object({
   uuid: z.uuid(),
-  /** Null once the actor's account is gone (or for a change the payment provider made). */
+  /**
+   * Who made the change: a member's email, `API key {name}`, or `SCIM` (the team's directory); null once the actor's
+   * account is gone (or for a change the payment provider made).
+   */
   actor_email: z.string().nullable(),
   /** One of ACTIVITY_ACTIONS; a string, so an entry of an older name still reads. */
   action: z.string(),

@@ -70,6 +70,8 @@ export const API_KEY_SCOPES = ['items:read', 'items:write', 'members:read', 'act
 export type ApiKeyScope = (typeof API_KEY_SCOPES)[number];
 /** Every API key starts with this, so a bearer token is told from a session's token before anything is looked up. */
 export const API_KEY_PREFIX = 'tsk_';
+/** A team's SCIM token (docs/contract.md section 4, Enterprise identity): it reaches /api/scim/v2 only. */
+export const SCIM_TOKEN_PREFIX = 'tscim_';
 /** Live (not revoked) keys a team may hold. */
 export const MAX_API_KEYS = 10;
 

@@ -36,7 +36,9 @@ export type EndpointPolicy =
       teamRules?: 'reported';
     } & ViewAs)
   /** A super admin, checked against the database on every request; never an operator's view. */
-  | { access: 'super-admin' };
+  | { access: 'super-admin' }
+  /** A team's SCIM token (`tscim_`), for its own team; nothing else reaches these routes, and it reaches nothing else. */
+  | { access: 'scim' };
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -51,6 +53,7 @@ export type EndpointRoute = {
 
 const PUBLIC = { access: 'public' } as const;
 const SUPER_ADMIN = { access: 'super-admin' } as const;
+const SCIM = { access: 'scim' } as const;
 const user = (viewAs: ViewAs['viewAs'] = 'allowed') => ({ access: 'user', viewAs }) as const;
 /** Every team route says which API key scope may call it, or NO_KEY. */
 const team = <K extends ApiKeyScope | null>(role: Role, key: K, viewAs: ViewAs['viewAs'] = 'allowed') =>
@@ -229,6 +232,22 @@ export const ENDPOINTS = {
     teamSignIn,
     'Require two-factor authentication or single sign-on of members',
   ),
+  getScimToken: get('/scim-token', teamSignIn, "The team's SCIM token: when and by whom it was made"),
+  createScimToken: post('/scim-token', teamSignIn, "Make the team's SCIM token, replacing its earlier one"),
+  revokeScimToken: del('/scim-token', teamSignIn, "Revoke the team's SCIM token"),
+
+  // SCIM 2.0 (RFC 7644), for a company's directory: the team's members, in SCIM's own bodies.
+  scimServiceProviderConfig: get('/scim/v2/ServiceProviderConfig', SCIM, 'What this SCIM service supports'),
+  scimResourceTypes: get('/scim/v2/ResourceTypes', SCIM, 'The resource types served (User)'),
+  scimResourceType: get('/scim/v2/ResourceTypes/:id', SCIM, 'One resource type'),
+  scimSchemas: get('/scim/v2/Schemas', SCIM, 'The schemas served (the core User schema)'),
+  scimSchema: get('/scim/v2/Schemas/:id', SCIM, 'One schema'),
+  scimListUsers: get('/scim/v2/Users', SCIM, "The team's directory members, filtered and paged"),
+  scimGetUser: get('/scim/v2/Users/:id', SCIM, 'One directory member'),
+  scimCreateUser: post('/scim/v2/Users', SCIM, 'Provision a member'),
+  scimReplaceUser: put('/scim/v2/Users/:id', SCIM, "Replace a member's directory attributes"),
+  scimPatchUser: patch('/scim/v2/Users/:id', SCIM, "Change a member's directory attributes"),
+  scimDeleteUser: del('/scim/v2/Users/:id', SCIM, 'Deprovision a member (removes the membership)'),
 
   // Billing.
   listPlans: get('/payments/plans', user(), 'The plans on offer'),

@@ -128,6 +128,44 @@ export const TeamSecuritySchema = TeamRulesSchema.extend({
 });
 export type TeamSecurity = z.infer<typeof TeamSecuritySchema>;
 
+/** POST /scim-token: the token, shown only here, and where the directory sends it. */
+export const ScimTokenCreatedSchema = z.object({ token: z.string(), base_url: z.string() });
+export type ScimTokenCreated = z.infer<typeof ScimTokenCreatedSchema>;
+
+/** GET /scim-token: the team's token as the Security page shows it, never the token itself. */
+export const ScimTokenSchema = z.object({
+  base_url: z.string(),
+  created_at: z.iso.datetime({ offset: true }),
+  /** Its maker; null once their account is gone. */
+  created_by: z.string().nullable(),
+  last_used_at: z.iso.datetime({ offset: true }).nullable(),
+});
+export type ScimToken = z.infer<typeof ScimTokenSchema>;
+
+/** /scim/v2/Users/:id: a member's account uuid. Anything else is a User that is not there (404 in SCIM's body). */
+const ScimUserParamsSchema = z.object({ id: z.string().max(200) });
+/**
+ * SCIM's requests are read by the SCIM module itself (RFC 7644: attribute names are case-insensitive, directories
+ * send values loosely typed), which answers every refusal in SCIM's error body: nothing is declared here to refuse.
+ */
+const ScimQuerySchema = z.looseObject({
+  filter: z.string().optional().describe('A SCIM filter, e.g. userName eq "ada@example.com"'),
+  startIndex: z.string().optional().describe('The first result, from 1'),
+  count: z.string().optional().describe('How many results, at most 200'),
+});
+/** A SCIM answer (RFC 7643): a resource, a list or a document of the service, each naming its `schemas`. */
+const ScimBodySchema = z.looseObject({ schemas: z.array(z.string()) });
+const scim = { response: { 200: ScimBodySchema } } as const;
+
+/** Every refusal on /scim/v2, in SCIM's error body (RFC 7644 section 3.12). */
+export const ScimErrorSchema = z.object({
+  schemas: z.array(z.string()),
+  /** The HTTP status, as a string. */
+  status: z.string(),
+  scimType: z.string().optional(),
+  detail: z.string(),
+});
+
 export const enterpriseEndpointSchemas = {
   listDomains: { response: { 200: z.array(DomainSchema) } },
   addDomain: { body: AddDomainBodySchema, response: { 201: DomainSchema } },
@@ -143,4 +181,18 @@ export const enterpriseEndpointSchemas = {
   ssoExchange: { body: SsoCodeBodySchema, response: { 200: SignInResponseSchema } },
   ssoLink: { body: SsoCodeBodySchema, response: { 200: MessageSchema } },
   listSsoIdentities: { response: { 200: z.array(SsoIdentitySchema) } },
+  getScimToken: { response: { 200: ScimTokenSchema } },
+  createScimToken: { response: { 201: ScimTokenCreatedSchema } },
+  revokeScimToken: { response: { 204: z.null() } },
+  scimServiceProviderConfig: scim,
+  scimResourceTypes: scim,
+  scimResourceType: { ...scim, params: ScimUserParamsSchema },
+  scimSchemas: scim,
+  scimSchema: { ...scim, params: ScimUserParamsSchema },
+  scimListUsers: { ...scim, query: ScimQuerySchema },
+  scimGetUser: { ...scim, params: ScimUserParamsSchema },
+  scimCreateUser: { response: { 201: ScimBodySchema }, body: z.unknown() },
+  scimReplaceUser: { ...scim, params: ScimUserParamsSchema, body: z.unknown() },
+  scimPatchUser: { ...scim, params: ScimUserParamsSchema, body: z.unknown() },
+  scimDeleteUser: { response: { 204: z.null() }, params: ScimUserParamsSchema },
 } as const satisfies EndpointSchemas;

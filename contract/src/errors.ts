@@ -35,8 +35,8 @@ export const ERROR_CODES = [
   /** 402: a card payment was refused (the test-mode checkout). `params.reason` says how. */
   'payment_required',
   /**
-   * 403: making an API key or a webhook endpoint needs a verified email. `params.reason`: `api_keys` or
-   * `webhook_endpoints`.
+   * 403: making an API key, a webhook endpoint or a SCIM token needs a verified email. `params.reason`: `api_keys`,
+   * `webhook_endpoints` or `scim_token`.
    */
   'email_unverified',
   /** 500: a failure of the server's own; `detail` says nothing more. */
@@ -287,6 +287,23 @@ export const ERROR_CODES = [
   'sso_not_ready',
   /** 400: require_sso turned on by an admin whose session did not come through the team's single sign-on. */
   'sso_session_first',
+  /** 403: the team's directory has deactivated the member (SCIM `active: false`): every team route refuses them. */
+  'member_deactivated',
+
+  // SCIM (/api/scim/v2): answered in SCIM's error body, `scimType` from `params.reason`.
+  /** 401: no SCIM token was sent, or it is unknown or revoked. */
+  'scim_token_invalid',
+  /** 404: the team has no SCIM token (to show or to revoke). */
+  'scim_token_not_found',
+  /**
+   * 400 (409 for `uniqueness`): a SCIM request refused; `params.reason` is SCIM's `scimType` (RFC 7644 section
+   * 3.12): `invalidFilter`, `invalidSyntax`, `invalidPath`, `noTarget`, `invalidValue`, `mutability`, `uniqueness`.
+   */
+  'scim',
+  /** 404: no such User in the token's team (or one SCIM does not see: not on a verified domain). */
+  'scim_not_found',
+  /** 400: deactivating or deleting the team's owner through SCIM. */
+  'scim_owner_fixed',
 
   // Lists and operators.
   /** 422: a `cursor` the server did not produce. */
@@ -323,6 +340,7 @@ export const ERROR_PARAMS = {
     verification_mails: [],
     api_key_requests: ['count'],
     domain_checks: ['count'],
+    scim_requests: ['count'],
   },
   unavailable: {
     // A request that met a database outage.
@@ -344,7 +362,16 @@ export const ERROR_PARAMS = {
   },
   plan_limit: { members: ['count'], items: ['count'] },
   payment_required: { declined: [], test_card_required: ['number'] },
-  email_unverified: { api_keys: [], webhook_endpoints: [] },
+  email_unverified: { api_keys: [], webhook_endpoints: [], scim_token: [] },
+  scim: {
+    invalidFilter: [],
+    invalidSyntax: [],
+    invalidPath: [],
+    noTarget: [],
+    invalidValue: [],
+    mutability: [],
+    uniqueness: [],
+  },
   unknown_path: ['method', 'path'],
   owner_of_shared_teams: ['teams'],
   unknown_plan: ['plan'],

@@ -63,6 +63,10 @@ export const MemberSchema = z.object({
   email: z.string(),
   role: RoleSchema,
   joined_at: z.iso.datetime({ offset: true }),
+  /** The team's directory provisioned or changed them through SCIM: it owns their membership. */
+  managed_by_directory: z.boolean(),
+  /** False once the directory deactivated them: listed, but shut out of the team. */
+  active: z.boolean(),
 });
 export type Member = z.infer<typeof MemberSchema>;
 

@@ -17,6 +17,7 @@ import { apiKeysRoutes } from './modules/api-keys/api-keys.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { authModulePlugin } from './modules/auth/auth.plugin.ts';
 import { enterpriseRoutes } from './modules/enterprise/enterprise.routes.ts';
+import { scimRoutes } from './modules/enterprise/scim/scim.routes.ts';
 import { feedbackRoutes } from './modules/feedback/feedback.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { itemsRoutes } from './modules/items/items.routes.ts';
@@ -197,6 +198,7 @@ export async function buildApp({
   await app.register(apiKeysRoutes, { prefix: '/api' });
   await app.register(webhooksRoutes, { prefix: '/api' });
   await app.register(enterpriseRoutes, { prefix: '/api' });
+  await app.register(scimRoutes, { prefix: '/api/scim/v2' });
   await app.register(feedbackRoutes, { prefix: '/api' });
   await app.register(billingRoutes, { prefix: '/api' });
   await app.register(superAdminRoutes, { prefix: '/api/super-admin' });

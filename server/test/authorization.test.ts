@@ -11,6 +11,7 @@ import {
   ENDPOINTS,
   ErrorBodySchema,
   type Role,
+  ScimErrorSchema,
 } from '@app/contract';
 import { eq } from 'drizzle-orm';
 import { decodeJwt } from 'jose';
@@ -41,6 +42,7 @@ const PASSWORD = 'correct horse battery';
 const ROOT_EMAIL = 'root@example.com';
 const UNKNOWN_TEAM = '00000000-0000-4000-8000-000000000000';
 const APP_ORIGIN = { origin: 'http://localhost:3000', rpId: 'localhost' };
+const SCIM_USER = 'urn:ietf:params:scim:schemas:core:2.0:User';
 
 /**
  * owner, admin and member are of team A; "other team" owns team B; the super admins belong to no team. "viewing as
@@ -55,6 +57,7 @@ type Caller =
   | 'super admin by email'
   | 'viewing as member'
   | 'signed out'
+  | 'SCIM token'
   | KeyCaller;
 const keyCallers = API_KEY_SCOPES.map((scope): KeyCaller => `API key ${scope}`);
 const callers: Caller[] = [
@@ -66,6 +69,7 @@ const callers: Caller[] = [
   'super admin by email',
   'viewing as member',
   'signed out',
+  'SCIM token',
   ...keyCallers,
 ];
 const isKey = (caller: Caller): caller is KeyCaller => caller.startsWith('API key ');
@@ -78,6 +82,8 @@ type Who =
   | 'public'
   | 'signed in'
   | 'super admins'
+  /** Team A's SCIM token, and nobody else: /api/scim/v2. */
+  | 'scim'
   // scope 'team': the X-TENANT-UUID header names the team. 'checkout session': the session does, and someone outside
   // its team gets the same 404 as for an unknown session.
   | { scope: 'team' | 'checkout session'; roles: Role[] };
@@ -118,7 +124,7 @@ const nameOf = (row: Row) => (row.endpoint === undefined ? row.route : `${row.en
 
 let app: TestApp;
 const as = {} as Record<
-  Exclude<Caller, 'signed out' | 'viewing as member' | KeyCaller>,
+  Exclude<Caller, 'signed out' | 'viewing as member' | 'SCIM token' | KeyCaller>,
   { token: string; email: string }
 >;
 /** Team A's key of each key caller, made once: by id, so the rows that create and revoke keys keep them. */
@@ -339,6 +345,34 @@ async function mailedToken(email: string) {
  * A domain of a team, written straight to its table (verified, unless `verified` is false): verifying one through DNS
  * is enterprise/domains.test.ts's, and a verified one answers Verify as it is.
  */
+/**
+ * Team A's SCIM token, made afresh (the rows that make and revoke the team's token replace it), from a recent sign-in
+ * of its owner's.
+ */
+async function scimToken() {
+  const made = await asOwnerOf(teamA, 'POST', '/api/scim-token');
+  expect(made.statusCode, made.body).toBe(201);
+  return made.json().token as string;
+}
+
+const withScimToken = async () => {
+  await scimToken();
+  return {};
+};
+
+/** A member of team A provisioned by its directory, on a verified domain of its own: their SCIM id. */
+async function provisioned() {
+  const { domain } = await newDomain(teamA);
+  const made = await app.inject({
+    method: 'POST',
+    url: '/api/scim/v2/Users',
+    headers: bearer(await scimToken()),
+    payload: { schemas: [SCIM_USER], userName: `someone@${domain}` },
+  });
+  expect(made.statusCode, made.body).toBe(201);
+  return { id: made.json().id as string, domain };
+}
+
 async function newDomain(team: string, verified = true) {
   const [row] = await app.database.db
     .insert(teamDomains)
@@ -348,8 +382,8 @@ async function newDomain(team: string, verified = true) {
       txtValue: 'tessera-verification=test',
       verifiedAt: verified ? new Date() : null,
     })
-    .returning({ id: teamDomains.id });
-  return { id: row!.id };
+    .returning({ id: teamDomains.id, domain: teamDomains.domain });
+  return { id: row!.id, domain: row!.domain };
 }
 
 const objectsOfTeamB = {
@@ -915,6 +949,57 @@ const rows: Row[] = [
     status: 400,
     body: () => ({ require_two_factor: true }),
   },
+  // The team's SCIM token (Business plan); revoking one needs one to revoke.
+  {
+    endpoint: 'getScimToken',
+    who: team(ADMINS),
+    key: null,
+    asViewer: 403,
+    status: 200,
+    prepare: withScimToken,
+  },
+  { endpoint: 'createScimToken', who: team(ADMINS), key: null, asViewer: 403, status: 201 },
+  {
+    endpoint: 'revokeScimToken',
+    who: team(ADMINS),
+    key: null,
+    asViewer: 403,
+    status: 204,
+    prepare: withScimToken,
+  },
+  // SCIM, with team A's token (scim.test.ts holds another team's token to its own team).
+  { endpoint: 'scimServiceProviderConfig', who: 'scim', status: 200 },
+  { endpoint: 'scimResourceTypes', who: 'scim', status: 200 },
+  { endpoint: 'scimResourceType', who: 'scim', status: 200, prepare: async () => ({ id: 'User' }) },
+  { endpoint: 'scimSchemas', who: 'scim', status: 200 },
+  { endpoint: 'scimSchema', who: 'scim', status: 200, prepare: async () => ({ id: SCIM_USER }) },
+  { endpoint: 'scimListUsers', who: 'scim', status: 200 },
+  { endpoint: 'scimGetUser', who: 'scim', status: 200, prepare: provisioned },
+  {
+    endpoint: 'scimCreateUser',
+    who: 'scim',
+    status: 201,
+    prepare: () => newDomain(teamA),
+    body: ({ domain }) => ({ schemas: [SCIM_USER], userName: `${randomUUID()}@${domain}` }),
+  },
+  {
+    endpoint: 'scimReplaceUser',
+    who: 'scim',
+    status: 200,
+    prepare: provisioned,
+    body: ({ domain }) => ({ schemas: [SCIM_USER], userName: `someone@${domain}`, displayName: 'Someone' }),
+  },
+  {
+    endpoint: 'scimPatchUser',
+    who: 'scim',
+    status: 200,
+    prepare: provisioned,
+    body: () => ({
+      schemas: ['urn:ietf:params:scim:api:messages:2.0:PatchOp'],
+      Operations: [{ op: 'replace', path: 'displayName', value: 'Someone' }],
+    }),
+  },
+  { endpoint: 'scimDeleteUser', who: 'scim', status: 204, prepare: provisioned },
   { endpoint: 'getSubscription', who: team(MEMBERS), key: null, asViewer: 200, status: 200 },
   { endpoint: 'listInvoices', who: team(MEMBERS), key: null, asViewer: 200, status: 200 },
   {
@@ -1031,6 +1116,9 @@ const rows: Row[] = [
 
 function expected(row: Row, caller: Caller): number {
   const { who, status } = row;
+  // A SCIM token reaches the SCIM routes and nothing else; nothing else reaches them. Neither is a session: 401.
+  if (who === 'scim') return caller === 'SCIM token' ? status : 401;
+  if (caller === 'SCIM token') return who === 'public' ? status : 401;
   if (isKey(caller)) {
     if (who === 'public') return status;
     if (typeof who !== 'object' || who.scope !== 'team') return 403;
@@ -1055,13 +1143,21 @@ function expected(row: Row, caller: Caller): number {
 /** One call of a row: `team` is the X-TENANT-UUID sent on team routes (null: none). */
 async function send(row: Row, caller: Caller, ids: Ids, team: string | null = ids.team ?? teamA) {
   const [method, path] = routeOf(row).split(' ') as ['GET', string];
-  const teamHeader = typeof row.who === 'object' && row.who.scope === 'team' && team && !isKey(caller);
+  const teamHeader =
+    typeof row.who === 'object' &&
+    row.who.scope === 'team' &&
+    team &&
+    !isKey(caller) &&
+    caller !== 'SCIM token';
   const headers = {
     ...(caller === 'signed out' ? {} : bearer(await tokenOf(caller))),
     ...(teamHeader ? { 'x-tenant-uuid': team } : {}),
   };
   const url = row.url?.(ids) ?? path.replace(/:(\w+)/g, (_, name: string) => ids[name]!);
-  return app.inject({ method, url, headers, payload: row.body?.(ids) });
+  // Each call from an address of its own: the per-address limits of the public routes have their own tests, and the
+  // table's callers of the sign-in routes together would pass them.
+  const remoteAddress = `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`;
+  return app.inject({ method, url, headers, payload: row.body?.(ids), remoteAddress });
 }
 
 /** A new account, registered from an address of its own: the rows need more than one address may register. */
@@ -1077,6 +1173,7 @@ async function newUser() {
 
 async function tokenOf(caller: Exclude<Caller, 'signed out'>) {
   if (isKey(caller)) return keys[caller].key;
+  if (caller === 'SCIM token') return scimToken();
   if (caller !== 'viewing as member') return as[caller].token;
   const view = await app.inject({
     method: 'POST',
@@ -1095,8 +1192,9 @@ describe('authorization of every route', () => {
       it(`${nameOf(row)} as ${caller} → ${status}`, async () => {
         const response = await send(row, caller, await prepared(row));
         expect(response.statusCode, response.body).toBe(status);
-        // Every refusal is {detail, code}, with a code of the contract's list and nothing else.
-        if (status >= 400) expect(response.json()).toEqual(ErrorBodySchema.parse(response.json()));
+        // Every refusal is {detail, code}, with a code of the contract's list and nothing else; SCIM's in its own.
+        const refusal = row.who === 'scim' ? ScimErrorSchema : ErrorBodySchema;
+        if (status >= 400) expect(response.json()).toEqual(refusal.parse(response.json()));
       });
     }
 
@@ -1192,7 +1290,7 @@ describe('authorization of every route', () => {
     // section 4: the pending invitations and the team's activity, and its enterprise identity (domains, sso). The local checkout page is authorized by its session's team, a PDF link
     // and an invitation's accept and set-password links by their tokens (rows above).
     const needsHeader = (path: string) =>
-      /^\/api\/(tenant|members|invite|invitations|activity|items|feedback|payments|api-keys|webhooks|domains|sso)(\/|$)/.test(
+      /^\/api\/(tenant|members|invite|invitations|activity|items|feedback|payments|api-keys|webhooks|domains|sso|scim-token)(\/|$)/.test(
         path,
       ) && !/^\/api\/payments\/(plans|webhook|local\/checkout\/)|\/pdf$|\/(accept|set-password)$/.test(path);
     for (const row of rows) {

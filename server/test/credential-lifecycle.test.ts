@@ -23,6 +23,7 @@ import {
 } from '../src/modules/auth/credential-lifecycle.service.ts';
 import { totpCodeAt } from '../src/modules/auth/second-factor.ts';
 import { hashToken, randomToken } from '../src/lib/tokens.ts';
+import { subscribeLocally } from './local-billing.ts';
 import { startGoogleStandIn } from './google-stand-in.ts';
 import {
   bearer,
@@ -62,6 +63,7 @@ const CREDENTIALS = [
   'API key it made',
   'webhook endpoint it made',
   'invitation it sent',
+  'SCIM token it made',
 ] as const;
 type Credential = (typeof CREDENTIALS)[number];
 
@@ -134,6 +136,7 @@ const ADMIN_ROLE_LOST: Record<Credential, Outcome> = {
   'API key it made': 'refused',
   'webhook endpoint it made': 'refused',
   'invitation it sent': 'refused',
+  'SCIM token it made': 'refused',
 };
 
 /**
@@ -171,6 +174,7 @@ const TABLE: Record<Event, Record<Credential, Outcome>> = {
     'authenticator app': 'not held',
     'recovery codes': 'not held',
     'API key it made': 'works',
+    'SCIM token it made': 'works',
   },
   'two-factor turned off': {
     ...OTHERS_AND_LINKS,
@@ -179,6 +183,7 @@ const TABLE: Record<Event, Record<Credential, Outcome>> = {
     'authenticator app': 'refused',
     'recovery codes': 'refused',
     'API key it made': 'works',
+    'SCIM token it made': 'works',
   },
   'suspension, then lifted': { ...OTHERS_AND_LINKS, 'this session': 'refused' },
   'account deletion': ALL_REFUSED,
@@ -288,8 +293,13 @@ async function adminsTeam(email: string, session: { access_token: string }) {
   expectStatus(endpoint, 201);
   const invitee = uniqueEmail();
   expectStatus(await asAdmin('/invite', { email: invitee, role: 'member' }), 201);
+  // The team's SCIM token needs the Business plan.
+  await subscribeLocally(app, owner, team, 'business');
+  const scimToken = await asAdmin('/scim-token', {});
+  expectStatus(scimToken, 201);
   return {
     team,
+    scimToken: (scimToken.json() as { token: string }).token,
     key: (key.json() as { key: string }).key,
     endpointId: (endpoint.json() as { id: string }).id,
     sentInvitation: (await latestMailTo(app, invitee)).token!,
@@ -608,6 +618,9 @@ const PROBES: Record<Credential, (account: Account) => Promise<boolean>> = {
   async 'invitation it sent'(account) {
     return (await inject('GET', `/invitations/${account.made.sentInvitation}/accept`)).statusCode === 200;
   },
+  async 'SCIM token it made'(account) {
+    return (await inject('GET', '/scim/v2/Users', account.made.scimToken)).statusCode === 200;
+  },
 };
 
 describe('the credential lifecycle table', () => {
@@ -725,6 +738,7 @@ describe('the table is complete', () => {
       apiKeys: 'API key it made',
       webhookEndpoints: 'webhook endpoint it made',
       invitations: 'invitation it sent',
+      scimToken: 'SCIM token it made',
     };
     for (const event of Object.values(CREDENTIAL_EVENTS)) {
       expect(Object.keys(event.made).sort()).toEqual(Object.keys(MADE).sort());
@@ -768,6 +782,7 @@ describe('the table is complete', () => {
       // that began it, and the session it opens is retired with every other by the account's credential events.
       'sso_attempts.user_id': 'not a way in',
       'api_keys.created_by': 'API key it made',
+      'scim_tokens.created_by': 'SCIM token it made',
       'webhook_endpoints.created_by': 'webhook endpoint it made',
       'feedback.user_id': 'not a way in',
       'activity_log.actor_id': 'not a way in',

@@ -27,7 +27,10 @@ export type TeamCaller = MemberCaller | KeyCaller;
 /** A super admin, checked against the database on this request; never an operator viewing as someone. */
 export type OperatorCaller = { kind: 'operator'; userId: string; sessionId: string };
 
-export type Caller = UserCaller | MemberCaller | KeyCaller | OperatorCaller;
+/** A team's SCIM token: its directory, acting for its own team on /api/scim/v2 only. */
+export type ScimCaller = { kind: 'scim'; tenantId: string };
+
+export type Caller = UserCaller | MemberCaller | KeyCaller | OperatorCaller | ScimCaller;
 
 /** The caller an endpoint's policy grants its handler: nobody in particular for a public one. */
 export type CallerOf<P extends EndpointPolicy> = P extends { access: 'public' }
@@ -36,9 +39,11 @@ export type CallerOf<P extends EndpointPolicy> = P extends { access: 'public' }
     ? UserCaller
     : P extends { access: 'super-admin' }
       ? OperatorCaller
-      : P extends { access: 'tenant'; key: null }
-        ? MemberCaller
-        : TeamCaller;
+      : P extends { access: 'scim' }
+        ? ScimCaller
+        : P extends { access: 'tenant'; key: null }
+          ? MemberCaller
+          : TeamCaller;
 
 /** Who a team's log and its items name as acting: a member, or a key. */
 export type Actor = { userId: string; keyId: null } | { userId: null; keyId: string };

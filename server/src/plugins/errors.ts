@@ -1,7 +1,13 @@
 // The one place errors become responses: every failure answers {detail, code, params} with the right status
 // (docs/contract.md section 3).
-import { type ErrorCode, isValidationMessage, VALIDATION_MESSAGES } from '@app/contract';
-import type { FastifyError, FastifyInstance, FastifyReply, FastifyServerOptions } from 'fastify';
+import { type ErrorBody, type ErrorCode, isValidationMessage, VALIDATION_MESSAGES } from '@app/contract';
+import type {
+  FastifyError,
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  FastifyServerOptions,
+} from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 
@@ -18,13 +24,42 @@ const REFUSAL_BY_FASTIFY_CODE: Record<string, { code: ErrorCode; detail: string 
   FST_ERR_CTP_INVALID_MEDIA_TYPE: { code: 'unsupported_content_type', detail: 'Unsupported Content-Type' },
 };
 
+/** Where a company's directory calls (docs/contract.md section 4): every refusal there is in SCIM's error body. */
+const SCIM_PATHS = '/api/scim/v2/';
+const SCIM_ERROR = 'urn:ietf:params:scim:api:messages:2.0:Error';
+
+/**
+ * Sends a refusal: {detail, code, params}, or under SCIM_PATHS the same in SCIM's body (RFC 7644 section 3.12), with
+ * `scimType` from the code `scim`'s reason. SCIM knows no 422: a request its declared parts refuse is 400
+ * `invalidValue` there.
+ */
+export function sendRefusal(request: FastifyRequest, reply: FastifyReply, status: number, body: ErrorBody) {
+  if (!request.url.startsWith(SCIM_PATHS)) return reply.status(status).send(body);
+  const scimStatus = body.code === 'validation' ? 400 : status;
+  const scimType =
+    body.code === 'scim'
+      ? (body.params as { reason: string }).reason
+      : body.code === 'validation'
+        ? 'invalidValue'
+        : undefined;
+  return reply
+    .status(scimStatus)
+    .type('application/scim+json')
+    .send({
+      schemas: [SCIM_ERROR],
+      status: String(scimStatus),
+      ...(scimType && { scimType }),
+      detail: body.detail,
+    });
+}
+
 /** Errors raised while routing, before any handler (a malformed URL, an overlong parameter): {detail, code} as well. */
-export const frameworkErrors: FastifyServerOptions['frameworkErrors'] = (error, _request, reply) => {
+export const frameworkErrors: FastifyServerOptions['frameworkErrors'] = (error, request, reply) => {
   const body =
     error.code === 'FST_ERR_MAX_PARAM_LENGTH'
       ? errorBody('url_parameter_too_long', 'URL parameter is too long')
       : errorBody('malformed_url', 'Malformed URL');
-  void (reply as FastifyReply).status(error.statusCode ?? 400).send(body);
+  void sendRefusal(request as FastifyRequest, reply as FastifyReply, error.statusCode ?? 400, body);
 };
 
 /** Socket errors of a connection that cannot be made or was cut (node-postgres raises them as they are). */
@@ -70,38 +105,45 @@ export function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
   return isDatabaseUnavailable(error.cause, depth + 1);
 }
 
+/**
+ * The status and {detail, code, params} body of any error a route raised: an AppError as it says, a schema's refusal as
+ * 422 `validation`, an outage as 503, a bug as a bare 500 (logged), the framework's refusals by their code.
+ */
+function errorAnswer(error: FastifyError, request: FastifyRequest): { status: number; body: ErrorBody } {
+  if (error instanceof AppError) return { status: error.statusCode, body: error.body };
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    const issue = error.validation[0]!;
+    const field = [error.validationContext, ...issue.instancePath.split('/').filter(Boolean)].join('.');
+    // A contract schema's message is a key (contract/src/errors.ts), sent beside its English text; zod's own
+    // messages (a wrong type where no schema words one) are English already and go as they are.
+    const message = issue.message ?? '';
+    const text = isValidationMessage(message) ? VALIDATION_MESSAGES[message] : message;
+    return { status: 422, body: errorBody('validation', `${field}: ${text}`, { field, message }) };
+  }
+  const status = error.statusCode ?? 500;
+  if (status >= 500 && isDatabaseUnavailable(error)) {
+    // An outage, not a bug: say so at once, so clients and load balancers retry (and Stripe delivers a webhook
+    // again). Nothing waits for the database to return: the next request tries it anew.
+    request.log.error({ err: error }, 'request failed: the database or an upstream service is unavailable');
+    return {
+      status: 503,
+      body: errorBody('unavailable', 'Service temporarily unavailable', { reason: 'service' }),
+    };
+  }
+  if (status >= 500) {
+    // Log everything, answer nothing internal.
+    request.log.error({ err: error }, 'request failed');
+    return { status, body: errorBody('internal', 'Internal Server Error') };
+  }
+  const refusal = REFUSAL_BY_FASTIFY_CODE[error.code] ?? { code: 'bad_request', detail: error.message };
+  return { status, body: errorBody(refusal.code, refusal.detail) };
+}
+
 export const errorsPlugin = fp(
   async (app: FastifyInstance) => {
     app.setErrorHandler((error: FastifyError, request, reply) => {
-      if (error instanceof AppError) return reply.status(error.statusCode).send(error.body);
-      if (hasZodFastifySchemaValidationErrors(error)) {
-        const issue = error.validation[0]!;
-        const field = [error.validationContext, ...issue.instancePath.split('/').filter(Boolean)].join('.');
-        // A contract schema's message is a key (contract/src/errors.ts), sent beside its English text; zod's own
-        // messages (a wrong type where no schema words one) are English already and go as they are.
-        const message = issue.message ?? '';
-        const text = isValidationMessage(message) ? VALIDATION_MESSAGES[message] : message;
-        return reply.status(422).send(errorBody('validation', `${field}: ${text}`, { field, message }));
-      }
-      const status = error.statusCode ?? 500;
-      if (status >= 500 && isDatabaseUnavailable(error)) {
-        // An outage, not a bug: say so at once, so clients and load balancers retry (and Stripe delivers a webhook
-        // again). Nothing waits for the database to return: the next request tries it anew.
-        request.log.error(
-          { err: error },
-          'request failed: the database or an upstream service is unavailable',
-        );
-        return reply
-          .status(503)
-          .send(errorBody('unavailable', 'Service temporarily unavailable', { reason: 'service' }));
-      }
-      if (status >= 500) {
-        // Log everything, answer nothing internal.
-        request.log.error({ err: error }, 'request failed');
-        return reply.status(status).send(errorBody('internal', 'Internal Server Error'));
-      }
-      const refusal = REFUSAL_BY_FASTIFY_CODE[error.code] ?? { code: 'bad_request', detail: error.message };
-      return reply.status(status).send(errorBody(refusal.code, refusal.detail));
+      const { status, body } = errorAnswer(error, request);
+      return sendRefusal(request, reply, status, body);
     });
   },
   { name: 'errors' },

@@ -79,6 +79,14 @@ export const openapiPlugin = fp(
                 'A team API key (`Authorization: Bearer tsk_…`): acts for its own team without X-TENANT-UUID, on ' +
                 'the operations that list it with one of its scopes; 600 requests a minute per key.',
             },
+            scimAuth: {
+              type: 'http',
+              scheme: 'bearer',
+              bearerFormat: 'tscim_…',
+              description:
+                "A team's SCIM token (`Authorization: Bearer tscim_…`): its directory, on /scim/v2 only; " +
+                '600 requests a minute per token.',
+            },
           },
         },
         // @fastify/swagger passes them through as given; its types know only its own webhooks' shape.

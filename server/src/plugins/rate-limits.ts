@@ -39,6 +39,8 @@ const ATTEMPT_LIMITS = {
   verificationMails: { max: 5, timeWindow: 60 * 60_000 },
   /** Requests one team API key may make per minute, wherever they land. */
   apiKeyRequests: { max: 600, timeWindow: 60_000 },
+  /** Requests one team's SCIM token may make per minute. */
+  scimRequests: { max: 600, timeWindow: 60_000 },
   /** DNS lookups one team domain may ask for per hour (its Verify button): each is a query to a resolver. */
   domainChecks: { max: 10, timeWindow: 60 * 60_000 },
 } satisfies Record<string, Limit>;
@@ -64,6 +66,11 @@ const REFUSALS: Record<keyof AttemptLimits, (limit: Limit) => AppError<'rate_lim
   apiKeyRequests: ({ max }) =>
     tooMany(`This API key has made ${max} requests in the last minute. Try again later.`, {
       reason: 'api_key_requests',
+      count: max,
+    }),
+  scimRequests: ({ max }) =>
+    tooMany(`This SCIM token has made ${max} requests in the last minute. Try again later.`, {
+      reason: 'scim_requests',
       count: max,
     }),
   domainChecks: ({ max }) =>

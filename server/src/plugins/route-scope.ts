@@ -30,6 +30,7 @@ import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provid
 import { ERROR_STATUSES } from '../lib/app-error.ts';
 import { refuseApiKeys, teamCaller } from './api-keys.ts';
 import { refuseImpersonation, requireSuperAdmin, requireUser } from './auth.ts';
+import { requireScimToken } from './scim.ts';
 import { requireRecentTeamSignIn, requireRole, requireTeamRules, requireTenant } from './tenant.ts';
 
 /** Every status the error plugin answers with a {detail} body: the same schema documents and serializes them. */
@@ -47,6 +48,8 @@ export function guardsOf(policy: EndpointPolicy): preHandlerAsyncHookHandler[] {
       return [];
     case 'super-admin':
       return [refuseApiKeys, requireSuperAdmin];
+    case 'scim':
+      return [requireScimToken];
     case 'user':
       return [refuseApiKeys, requireUser, ...(policy.viewAs === 'refused' ? [refuseImpersonation] : [])];
     case 'tenant':
@@ -106,10 +109,12 @@ export function installRoutePolicies(app: FastifyInstance) {
       const security: Record<string, string[]>[] =
         policy.access === 'public'
           ? []
-          : [
-              { bearerAuth: [] },
-              ...(policy.access === 'tenant' && policy.key ? [{ apiKeyAuth: [policy.key] }] : []),
-            ];
+          : policy.access === 'scim'
+            ? [{ scimAuth: [] }]
+            : [
+                { bearerAuth: [] },
+                ...(policy.access === 'tenant' && policy.key ? [{ apiKeyAuth: [policy.key] }] : []),
+              ];
       route.schema = { security, ...route.schema };
     }
   });

@@ -62,7 +62,11 @@ export const requireTenant: preHandlerAsyncHookHandler = async function (this: F
   }
   const access = await this.findTenantAccess(tenantId, user.uuid, user.sessionId);
   if (!access.sessionOpen) throw sessionEnded();
-  if (!access.role) throw notAMember();
+  if (!access.role) {
+    throw access.deactivated
+      ? new AppError('FORBIDDEN', 'Your directory has deactivated you in this team', 'member_deactivated')
+      : notAMember();
+  }
   request.memberAccess = {
     tenantId,
     userId: user.uuid,

@@ -8,6 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 
 import { errorBody } from '../lib/app-error.ts';
+import { sendRefusal } from './errors.ts';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 // index.html names the current hashed bundles, so it must be revalidated on every load.
@@ -48,9 +49,12 @@ export const webAppPlugin = fp<{ webDir: string | null }>(
       }
       const { method } = request;
       const path = request.url.split('?')[0]!;
-      return reply
-        .status(404)
-        .send(errorBody('unknown_path', `Not found: ${method} ${path}`, { method, path }));
+      return sendRefusal(
+        request,
+        reply,
+        404,
+        errorBody('unknown_path', `Not found: ${method} ${path}`, { method, path }),
+      );
     });
   },
   { name: 'web-app' },

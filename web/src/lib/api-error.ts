@@ -39,6 +39,16 @@ export class ApiError extends Error {
 export const hasErrorCode = (error: unknown, code: ErrorCode): error is ApiError =>
   error instanceof ApiError && error.code === code;
 
+/** The answer of a read whose refusal `code` means that there is none (a 404): null then; any other failure throws. */
+export async function noneWhen<T>(code: ErrorCode, answer: Promise<T>): Promise<T | null> {
+  try {
+    return await answer;
+  } catch (error) {
+    if (hasErrorCode(error, code)) return null;
+    throw error;
+  }
+}
+
 /**
  * The text to show for a failed call: the server's refusal in the user's language, else the page's docs/spec.md
  * section 8 fallback.

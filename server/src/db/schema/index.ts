@@ -19,3 +19,4 @@ export * from './api-keys.ts';
 export * from './webhooks.ts';
 export * from './domains.ts';
 export * from './sso.ts';
+export * from './scim-tokens.ts';

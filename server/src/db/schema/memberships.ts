@@ -1,6 +1,17 @@
 import { ROLES } from '@app/contract/constants';
 import { sql } from 'drizzle-orm';
-import { index, pgEnum, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  foreignKey,
+  index,
+  pgEnum,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 
 import { tenants } from './tenants.ts';
 import { users } from './users.ts';
@@ -21,6 +32,8 @@ export const memberships = pgTable(
     /** How the member joined when not by invitation or founding: through the team's single sign-on (or SCIM). */
     joinedThrough: text('joined_through', { enum: ['sso', 'scim'] }),
     joinedAt: timestamp('joined_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Set while the team's directory has them deactivated (SCIM `active: false`): listed, but shut out of the team. */
+    deactivatedAt: timestamp('deactivated_at', { withTimezone: true }),
   },
   (table) => [
     primaryKey({ columns: [table.tenantId, table.userId] }),
@@ -50,4 +63,30 @@ export const memberRemovals = pgTable(
     removedAt: timestamp('removed_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [primaryKey({ columns: [table.tenantId, table.userId] })],
+);
+
+/**
+ * What the team's directory says of a member it manages, kept beside the membership (SCIM never changes an account):
+ * its id for them, their names. A row means the directory owns the membership; it goes with the membership.
+ */
+export const directoryProfiles = pgTable(
+  'directory_profiles',
+  {
+    tenantId: uuid('tenant_id').notNull(),
+    userId: uuid('user_id').notNull(),
+    externalId: text('external_id'),
+    givenName: text('given_name'),
+    familyName: text('family_name'),
+    displayName: text('display_name'),
+    /** The directory made the account (or reclaimed it unverified): its single sign-on may sign them in unlinked. */
+    accountMade: boolean('account_made').notNull().default(false),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.tenantId, table.userId] }),
+    foreignKey({
+      columns: [table.tenantId, table.userId],
+      foreignColumns: [memberships.tenantId, memberships.userId],
+    }).onDelete('cascade'),
+  ],
 );

@@ -51,7 +51,8 @@ const loggedColumns = {
 
 /**
  * An entry logged in a statement, as the CTE `logged`: `INSERT INTO activity_log … RETURNING` loggedColumns, a row
- * per entry. The statement's next part reads it: webhooks' deliveries fan out from it (its `EventRows`).
+ * per entry, its `action` the webhook event it is announced as. The statement's next part reads it: webhooks'
+ * deliveries fan out from it (its `EventRows`).
  */
 export type Logged = WithSubqueryWithSelection<typeof loggedColumns, 'logged'>;
 
@@ -59,7 +60,13 @@ export type Logged = WithSubqueryWithSelection<typeof loggedColumns, 'logged'>;
  * An entry of a change made by statements of its own, as `logged`, its values the placeholders of a prepared
  * statement (`NewEntry`'s, details as JSON); its event's data is its details.
  */
-export function loggedOf(db: Db): Logged {
+export function loggedOf(db: Db, announcedAs: Record<string, string>): Logged {
+  // Constants of the code, written into the statement as literals.
+  const literal = (value: string) => sql.raw(`'${value.replaceAll("'", "''")}'`);
+  const event = sql`case ${activityLog.action} ${sql.join(
+    Object.entries(announcedAs).map(([action, as]) => sql`when ${literal(action)} then ${literal(as)}`),
+    sql` `,
+  )} else ${activityLog.action} end`;
   return db.$with('logged', loggedColumns).as(
     db
       .insert(activityLog)
@@ -67,8 +74,9 @@ export function loggedOf(db: Db): Logged {
       .returning({
         id: activityLog.id,
         tenantId: activityLog.tenantId,
-        action: activityLog.action,
-        data: sql`${activityLog.details}`.as('data'),
+        action: event.as('action'),
+        // Who made the change is the log's: a webhook's data is the change's.
+        data: sql`${activityLog.details} - 'actor'`.as('data'),
       })
       .getSQL(),
   );
@@ -150,7 +158,10 @@ function activityPage(db: Db, afterKey: boolean, byAction: boolean) {
   return db
     .select({
       uuid: activityLog.id,
-      actorEmail: sql<string | null>`coalesce(${users.email}, 'API key ' || ${apiKeys.name})`,
+      // A change the team's directory made names it (details.actor, `SCIM`).
+      actorEmail: sql<
+        string | null
+      >`coalesce(${users.email}, 'API key ' || ${apiKeys.name}, ${activityLog.details} ->> 'actor')`,
       action: activityLog.action,
       details: activityLog.details,
       createdAt: isoTime(activityLog.createdAt),

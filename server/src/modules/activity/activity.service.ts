@@ -24,11 +24,31 @@ const isWebhookEvent = (action: string): action is WebhookEvent =>
   (WEBHOOK_EVENTS as readonly string[]).includes(action);
 
 /**
+ * The actions a team's directory logs (SCIM), each announced to the team's webhooks as the event of the same change
+ * made by hand: a member provisioned or let back joins, one deactivated or deprovisioned is removed.
+ */
+const ANNOUNCED_AS = {
+  'member.provisioned': 'member.joined',
+  'member.reactivated': 'member.joined',
+  'member.deactivated': 'member.removed',
+  'member.deprovisioned': 'member.removed',
+} as const satisfies Partial<Record<ActivityAction, WebhookEvent>>;
+
+/** Whether an entry of `action` is announced to the team's webhooks: as itself, or as ANNOUNCED_AS says. */
+const isAnnounced = (action: string) => isWebhookEvent(action) || Object.hasOwn(ANNOUNCED_AS, action);
+
+/**
+ * The actor of a change the team's directory made through SCIM (no member made it): the log names it `SCIM`. An
+ * account's id is a uuid, so this never names one.
+ */
+export const SCIM_ACTOR = 'SCIM';
+
+/**
  * The statement of an event's entry made by statements of its own: `logged` and the deliveries it fans out to
  * (webhooks' `queueFrom`), prepared once per handle.
  */
 const insertEvent = preparedPerHandle((db) => {
-  const logged = repo.loggedOf(db);
+  const logged = repo.loggedOf(db, ANNOUNCED_AS);
   return repo.withLogged(db, logged, [queueFrom(logged)]).prepare('insert_activity_event');
 });
 
@@ -36,11 +56,19 @@ const insertEvent = preparedPerHandle((db) => {
  * Records one change of a team; `tx` is the transaction of the change itself, so both commit or neither. An entry
  * whose action is a webhook event is the event: the one statement that logs it also queues its deliveries, which fan
  * out from the logged entry (docs/decisions/024 and 029), so no change can be logged and not announced, or announced
- * and rolled back. Its payload's data is the entry's details.
+ * and rolled back. Its payload's data is the entry's details. A change the team's directory made has the actor
+ * SCIM_ACTOR: no account, and the log names it.
  */
-export async function recordActivity(tx: Db, entry: repo.NewEntry): Promise<void> {
-  if (!isWebhookEvent(entry.action)) return repo.insertActivity(tx, entry);
-  await insertEvent(tx).execute({ ...entry, details: entry.details ?? {} });
+export async function recordActivity(
+  tx: Db,
+  { actorId, details = {}, ...entry }: repo.NewEntry,
+): Promise<void> {
+  const stored =
+    actorId === SCIM_ACTOR
+      ? { ...entry, actorId: null, details: { ...details, actor: SCIM_ACTOR } }
+      : { ...entry, actorId, details };
+  if (!isAnnounced(entry.action)) return repo.insertActivity(tx, stored);
+  await insertEvent(tx).execute(stored);
 }
 
 /**

@@ -10,15 +10,18 @@ import { revokeImpersonations, revokeUserRefreshTokens } from './sessions.reposi
 
 /**
  * What the account made for its teams, which are credentials too (docs/contract.md section 4): its API keys, its
- * webhook endpoints (they send the team's data where it chose) and its pending invitations (they let someone in).
+ * webhook endpoints (they send the team's data where it chose), its pending invitations (they let someone in) and its
+ * team's SCIM token (it lets a directory add people).
  * `deleted` when the account passes to whoever proved the mailbox (nothing a squatter set up survives); keys
  * `revoked` by every event that signs out other sessions and by a suspension (a thief's key dies with the thief's
- * session); all three retired when the account stops being an admin or the owner of a team.
+ * session); all retired when the account stops being an admin or the owner of a team.
  */
 export type MadeRetirement = {
   apiKeys: 'kept' | 'revoked' | 'deleted';
   webhookEndpoints: 'kept' | 'disabled' | 'deleted';
   invitations: 'kept' | 'revoked' | 'deleted';
+  /** The team's SCIM token, which lets a directory add people: it goes wherever keys go. */
+  scimToken: 'kept' | 'revoked';
 };
 
 /**
@@ -41,8 +44,13 @@ type Retirement = {
   made: MadeRetirement;
 };
 
-const NOTHING_MADE: MadeRetirement = { apiKeys: 'kept', webhookEndpoints: 'kept', invitations: 'kept' };
-const KEYS_REVOKED: MadeRetirement = { ...NOTHING_MADE, apiKeys: 'revoked' };
+const NOTHING_MADE: MadeRetirement = {
+  apiKeys: 'kept',
+  webhookEndpoints: 'kept',
+  invitations: 'kept',
+  scimToken: 'kept',
+};
+const KEYS_REVOKED: MadeRetirement = { ...NOTHING_MADE, apiKeys: 'revoked', scimToken: 'revoked' };
 
 export const CREDENTIAL_EVENTS = {
   /** An invitation accepted into, or a Google sign-in onto, an unverified account; a listed address verified. */
@@ -50,7 +58,7 @@ export const CREDENTIAL_EVENTS = {
     of: 'account',
     sessions: 'all',
     factors: 'removed',
-    made: { apiKeys: 'deleted', webhookEndpoints: 'deleted', invitations: 'deleted' },
+    made: { apiKeys: 'deleted', webhookEndpoints: 'deleted', invitations: 'deleted', scimToken: 'revoked' },
   },
   'password reset': { of: 'account', sessions: 'all', factors: 'passkeys removed', made: KEYS_REVOKED },
   'password changed': { of: 'account', sessions: 'others', factors: 'kept', made: KEYS_REVOKED },
@@ -74,7 +82,7 @@ export const CREDENTIAL_EVENTS = {
     of: 'team',
     sessions: 'none',
     factors: 'kept',
-    made: { apiKeys: 'revoked', webhookEndpoints: 'disabled', invitations: 'revoked' },
+    made: { apiKeys: 'revoked', webhookEndpoints: 'disabled', invitations: 'revoked', scimToken: 'revoked' },
   },
 } as const satisfies Record<string, Retirement>;
 

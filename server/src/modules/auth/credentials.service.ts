@@ -150,6 +150,21 @@ export async function accountForSsoIdentity(
   return { user, linkRequired: verifiedBefore };
 }
 
+/**
+ * The account a team's directory provisions (SCIM), at an address on one of the team's verified domains: made verified
+ * without a password, reclaimed from whoever registered it unverified (as an invitation reclaims it), or, verified,
+ * taken as it is: SCIM never changes an account (docs/contract.md section 4). `made`: it is the directory's making
+ * (new, or reclaimed), with no way in of anyone's.
+ */
+export async function accountForDirectory(
+  deps: AuthDeps,
+  tx: Db,
+  email: string,
+): Promise<{ user: UserRow; made: boolean }> {
+  const { user, verifiedBefore } = await claimMailbox(deps, tx, email, 'en');
+  return { user, made: !verifiedBefore };
+}
+
 /** The address's account, made verified when there is none, verified when it was not (reclaimed). */
 async function claimMailbox(
   deps: AuthDeps,

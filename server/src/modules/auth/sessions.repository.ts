@@ -54,6 +54,7 @@ export function prepareTenantAccess(db: Db) {
     .select({
       role: memberships.role,
       joinedThrough: memberships.joinedThrough,
+      deactivated: sql<boolean>`${memberships.deactivatedAt} is not null`,
       // What the team's rules judge (docs/contract.md section 4): the team's own, and how this session began.
       requireTwoFactor: tenants.requireTwoFactor,
       requireSso: tenants.requireSso,

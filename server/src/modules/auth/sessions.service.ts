@@ -64,8 +64,9 @@ export function createTenantAccessCheck(db: Db) {
   return async (tenantId: string, userId: string, sessionId: string): Promise<TenantAccess> => {
     const [row] = await access.execute({ tenantId, userId, sessionId });
     if (!row) return { sessionOpen: false };
-    const { role, joinedThrough, requireTwoFactor, requireSso, secondFactor, ssoTenantId } = row;
+    const { role, joinedThrough, deactivated, requireTwoFactor, requireSso, secondFactor, ssoTenantId } = row;
     if (!role) return { sessionOpen: true, role: null };
+    if (deactivated) return { sessionOpen: true, role: null, deactivated: true };
     return {
       sessionOpen: true,
       role,
@@ -82,7 +83,8 @@ export function createTenantAccessCheck(db: Db) {
  */
 export type TenantAccess =
   | { sessionOpen: false }
-  | { sessionOpen: true; role: null }
+  /** Not a member, or (`deactivated`) one the team's directory shut out. */
+  | { sessionOpen: true; role: null; deactivated?: true }
   | {
       sessionOpen: true;
       role: Role;
@@ -328,19 +330,23 @@ export async function requireOpenSession(tx: Db, { userId, sessionId }: InSessio
 }
 
 /** What `asMaker` makes, as its refusal of an unverified address names it. */
-const WHAT_IS_MADE = { api_keys: 'API keys', webhook_endpoints: 'webhook endpoints' } as const;
+const WHAT_IS_MADE = {
+  api_keys: 'API keys',
+  webhook_endpoints: 'webhook endpoints',
+  scim_token: 'a SCIM token',
+} as const;
 
 /**
- * Runs `fn` in a transaction that first takes the account's session lock, to make an API key or a webhook endpoint,
- * which the account's credential events retire (credential-lifecycle.service.ts): a making that waits here for an
- * event finds its session ended, and an event that waits for a making finds what it made. Only a verified address
+ * Runs `fn` in a transaction that first takes the account's session lock, to make an API key, a webhook endpoint or a
+ * SCIM token, which the account's credential events retire (credential-lifecycle.service.ts): a making that waits here
+ * for an event finds its session ended, and an event that waits for a making finds what it made. Only a verified address
  * makes them: a squatter's unverified account must have nothing to leave behind. The lock is taken before `fn`
  * enters its team's scope, whose role may not lock accounts.
  */
 export function asMaker<T>(
   db: Db,
   { userId, sessionId }: InSession,
-  what: 'api_keys' | 'webhook_endpoints',
+  what: keyof typeof WHAT_IS_MADE,
   fn: (tx: Db) => Promise<T>,
 ): Promise<T> {
   return db.transaction(async (tx) => {

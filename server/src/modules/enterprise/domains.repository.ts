@@ -81,6 +81,15 @@ export async function findOwner(db: Db, tenantId: string) {
   return row;
 }
 
+/** Whether the account is an admin or the owner of the team now. */
+export async function isAdmin(db: Db, tenantId: string, userId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ role: memberships.role })
+    .from(memberships)
+    .where(and(eq(memberships.tenantId, tenantId), eq(memberships.userId, userId)));
+  return row?.role === 'admin' || row?.role === 'owner';
+}
+
 /** The acting member's address, for the notice: as the app's role. */
 export async function findEmail(db: Db, userId: string): Promise<string | undefined> {
   const [row] = await db.select({ email: users.email }).from(users).where(eq(users.uuid, userId));

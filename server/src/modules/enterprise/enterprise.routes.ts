@@ -9,6 +9,7 @@ import { requestClient } from '../../plugins/auth.ts';
 import { SIGN_IN_LIMIT } from '../../plugins/rate-limits.ts';
 import { route, routeScope } from '../../plugins/route-scope.ts';
 import * as domains from './domains.service.ts';
+import * as scimToken from './scim-token.service.ts';
 import * as sso from './sso.service.ts';
 import * as teamRules from './team-rules.service.ts';
 
@@ -79,6 +80,15 @@ export const enterpriseRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   // The rules as the guard read them for this request (plugins/tenant.ts), and how the caller's session began.
+  route(app, 'getScimToken', (request) => scimToken.getScimToken(deps, request.caller));
+  route(app, 'createScimToken', async (request, reply) =>
+    reply.status(201).send(await scimToken.createScimToken(deps, request.caller)),
+  );
+  route(app, 'revokeScimToken', async (request, reply) => {
+    await scimToken.revokeTeamScimToken(deps, request.caller);
+    return reply.status(204).send(null);
+  });
+
   route(app, 'getTeamSecurity', (request) =>
     teamRules.getTeamSecurity(deps.db, request.caller, request.teamRules!),
   );

@@ -22,6 +22,7 @@ import { accountForSsoIdentity } from '../auth/credentials.service.ts';
 import { signIn } from '../auth/second-factors.service.ts';
 import { requireRecentSignIn } from '../auth/sessions.service.ts';
 import { hasEnterpriseIdentity, requireEnterpriseIdentity } from '../billing/billing.service.ts';
+import { isDirectoryPerson } from '../members/directory.service.ts';
 import { joinThroughSso } from '../members/members.service.ts';
 import { setTeamRules } from '../tenants/tenants.service.ts';
 import { authorizationUrl, discover, newChecks, type OidcDeps, redeem } from './oidc.ts';
@@ -58,7 +59,8 @@ const providerUnavailable = () =>
     },
   );
 
-const domainOf = (email: string) => email.slice(email.lastIndexOf('@') + 1).toLowerCase();
+/** The part of an address after its last `@`, in lower case: what a verified domain is compared with. */
+export const domainOf = (email: string) => email.slice(email.lastIndexOf('@') + 1).toLowerCase();
 
 async function toConnection(deps: SsoDeps, row: repo.ConnectionRow): Promise<SsoConnection> {
   return {
@@ -198,6 +200,9 @@ export async function completeSsoCallback(
     let linkRequired = false;
     if (!user) {
       ({ user, linkRequired } = await accountForSsoIdentity(deps.auth, tx, email, client.locale));
+      // The person this team's directory provisioned signs in through its provider from the first time.
+      if (linkRequired && (await isDirectoryPerson(deps.auth, tx, attempt.tenantId, user)))
+        linkRequired = false;
       const linked =
         linkRequired ||
         (await repo.insertIdentity(tx, {

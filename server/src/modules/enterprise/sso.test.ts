@@ -32,6 +32,7 @@ import {
   type TestApp,
 } from '../../../test/helpers.ts';
 import { subscribeLocally } from '../../../test/local-billing.ts';
+import { scimClient, USER_SCHEMA } from '../../../test/scim.ts';
 import { deleteOldSsoAttempts } from './sso.service.ts';
 
 const OPERATOR = 'operator@ops-corp.example.org';
@@ -517,6 +518,45 @@ describe('a sign-in through single sign-on is refused, lands on /login?error=sso
     } finally {
       await app.database.db.update(plans).set({ memberLimit: null }).where(eq(plans.id, 'business'));
     }
+  });
+});
+
+describe('a team whose directory provisions it (SCIM)', () => {
+  it('lets its directory alone decide who is in: a first sign-in joins no one, and a provisioned member signs in', async () => {
+    const { owner, uuid, domain } = await ssoTeam();
+    const token = await app.inject({
+      method: 'POST',
+      url: '/api/scim-token',
+      headers: inTenant(owner.access_token, uuid),
+    });
+    expect(token.statusCode, token.body).toBe(201);
+    const directory = scimClient(app, token.json().token);
+
+    // Not provisioned: the sign-in opens a session of their own, and the team stays closed to them.
+    const stranger = `stranger@${domain}`;
+    expect((await signInThroughSso(stranger, person(stranger))).exchanged!.statusCode).toBe(200);
+    expect(await roleIn(uuid, (await accountAt(stranger))!.uuid)).toBeUndefined();
+
+    // Provisioned, then deprovisioned: in, then out, and a sign-in does not bring them back.
+    const email = `provisioned@${domain}`;
+    const created = await directory('POST', '/Users', { schemas: [USER_SCHEMA], userName: email });
+    expect(created.statusCode, created.body).toBe(201);
+    const sub = person(email);
+    // The account the directory made signs in through the team's provider from the first time: no link to confirm.
+    const first = await signInThroughSso(email, sub);
+    expect(first.exchanged!.statusCode, first.exchanged!.body).toBe(200);
+    expect(first.exchanged!.json().email).toBe(email);
+    expect(await roleIn(uuid, created.json().id)).toBe('member');
+    expect((await directory('DELETE', `/Users/${created.json().id}`)).statusCode).toBe(204);
+    await signInThroughSso(email, sub);
+    expect(await roleIn(uuid, created.json().id)).toBeUndefined();
+
+    // An account the directory found verified is its holder's: it is linked only by them, as any other.
+    const holder = await registerVerifiedUser(app, `holder@${domain}`);
+    expect(
+      (await directory('POST', '/Users', { schemas: [USER_SCHEMA], userName: holder.email })).statusCode,
+    ).toBe(201);
+    expect((await signInThroughSso(holder.email, person(holder.email))).exchanged!.statusCode).toBe(409);
   });
 });
 

@@ -8,7 +8,7 @@ import { tenants } from '../../db/schema/tenants.ts';
 import { users } from '../../db/schema/users.ts';
 
 /** The part after the last `@` of the member's address equals a domain the team verified. */
-const onVerifiedDomain = (tenantId: string) =>
+export const onVerifiedDomain = (tenantId: string) =>
   exists(
     sql`(select 1 from ${teamDomains} where ${teamDomains.tenantId} = ${tenantId}
       and ${teamDomains.verifiedAt} is not null

@@ -1,10 +1,10 @@
 import type { Role } from '@app/contract';
-import { and, asc, eq, ne, sql } from 'drizzle-orm';
+import { and, asc, count, eq, isNotNull, ne, sql } from 'drizzle-orm';
 
 import type { Db } from '../../db/client.ts';
 import { isoTime, pgTime } from '../../db/iso-time.ts';
 import { keysetPages, pastKey } from '../../db/prepared.ts';
-import { memberRemovals, memberships } from '../../db/schema/memberships.ts';
+import { directoryProfiles, memberRemovals, memberships } from '../../db/schema/memberships.ts';
 import { tenants } from '../../db/schema/tenants.ts';
 import { users } from '../../db/schema/users.ts';
 
@@ -13,9 +13,17 @@ const memberColumns = {
   email: users.email,
   role: memberships.role,
   joinedAt: isoTime(memberships.joinedAt),
+  managedByDirectory: sql<boolean>`${directoryProfiles.userId} is not null`,
+  active: sql<boolean>`${memberships.deactivatedAt} is null`,
   /** The exact sort key for the cursor (see lib/pagination.ts). */
   sortAt: pgTime(memberships.joinedAt),
 };
+
+/** A member's directory profile, if the team's directory manages them. */
+const profileOfMember = and(
+  eq(directoryProfiles.tenantId, memberships.tenantId),
+  eq(directoryProfiles.userId, memberships.userId),
+);
 
 /**
  * A team's members in the order they joined (the creator first), from the start or after a cursor's key:
@@ -26,6 +34,7 @@ function membersPage(db: Db, afterKey: boolean) {
     .select(memberColumns)
     .from(memberships)
     .innerJoin(users, eq(users.uuid, memberships.userId))
+    .leftJoin(directoryProfiles, profileOfMember)
     .where(
       and(
         eq(memberships.tenantId, sql.placeholder('tenantId')),
@@ -47,6 +56,7 @@ export async function getMember(db: Db, tenantId: string, userId: string) {
     .select(memberColumns)
     .from(memberships)
     .innerJoin(users, eq(users.uuid, memberships.userId))
+    .leftJoin(directoryProfiles, profileOfMember)
     .where(and(eq(memberships.tenantId, tenantId), eq(memberships.userId, userId)));
   return member;
 }
@@ -73,7 +83,14 @@ export async function deleteMembership(db: Db, tenantId: string, userId: string,
 
 export async function insertMembership(
   db: Db,
-  values: { tenantId: string; userId: string; role: Role; joinedThrough?: 'sso' | 'scim' },
+  values: {
+    tenantId: string;
+    userId: string;
+    role: Role;
+    joinedThrough?: 'sso' | 'scim';
+    joinedAt?: Date;
+    deactivatedAt?: Date | null;
+  },
 ) {
   await db.insert(memberships).values(values);
 }
@@ -148,4 +165,59 @@ export async function countMembers(db: Db, tenantId: string) {
     .from(tenants)
     .where(eq(tenants.uuid, tenantId));
   return tenant?.memberCount ?? 0;
+}
+
+/** The team's members its directory deactivated: listed, holding no seat. */
+export async function countDeactivated(db: Db, tenantId: string) {
+  const [row] = await db
+    .select({ count: count() })
+    .from(memberships)
+    .where(and(eq(memberships.tenantId, tenantId), isNotNull(memberships.deactivatedAt)));
+  return row?.count ?? 0;
+}
+
+/** Deactivates a member (`at`), as a member, or lets them back (null); whether they were a member. */
+export async function setDeactivated(db: Db, tenantId: string, userId: string, at: Date | null) {
+  const updated = await db
+    .update(memberships)
+    .set(at ? { deactivatedAt: at, role: 'member' } : { deactivatedAt: null })
+    .where(
+      and(eq(memberships.tenantId, tenantId), eq(memberships.userId, userId), ne(memberships.role, 'owner')),
+    )
+    .returning({ userId: memberships.userId });
+  return updated.length > 0;
+}
+
+export type DirectoryProfile = {
+  externalId: string | null;
+  givenName: string | null;
+  familyName: string | null;
+  displayName: string | null;
+};
+
+/** Writes what the team's directory says of a member: from then on it manages them. */
+export async function saveDirectoryProfile(
+  db: Db,
+  tenantId: string,
+  userId: string,
+  profile: DirectoryProfile,
+  now: Date,
+  accountMade = false,
+) {
+  await db
+    .insert(directoryProfiles)
+    .values({ tenantId, userId, ...profile, accountMade, updatedAt: now })
+    .onConflictDoUpdate({
+      target: [directoryProfiles.tenantId, directoryProfiles.userId],
+      set: { ...profile, updatedAt: now },
+    });
+}
+
+/** Whether the team's directory made the member's account (directoryProfiles.accountMade). */
+export async function isAccountMadeByDirectory(db: Db, tenantId: string, userId: string) {
+  const [row] = await db
+    .select({ made: directoryProfiles.accountMade })
+    .from(directoryProfiles)
+    .where(and(eq(directoryProfiles.tenantId, tenantId), eq(directoryProfiles.userId, userId)));
+  return row?.made === true;
 }

@@ -11,6 +11,7 @@ import type { Clock } from '../../lib/clock.ts';
 import { recordActivity } from '../activity/activity.service.ts';
 import { CREDENTIAL_EVENTS, type TeamEvent } from '../auth/credential-lifecycle.service.ts';
 import { requireRoomFor } from '../billing/billing.service.ts';
+import { hasScimToken } from '../scim-tokens/scim-tokens.service.ts';
 import { lockTeam } from '../tenants/tenants.service.ts';
 import * as invitationsRepo from './invitations.repository.ts';
 import * as repo from './members.repository.ts';
@@ -18,11 +19,13 @@ import { retireMadeBy } from './team-credentials.ts';
 
 type MemberRow = Awaited<ReturnType<typeof repo.getMember>> & {};
 
-const toMember = ({ uuid, email, role, joinedAt }: MemberRow): Member => ({
+const toMember = ({ uuid, email, role, joinedAt, managedByDirectory, active }: MemberRow): Member => ({
   user_uuid: uuid,
   email,
   role,
   joined_at: joinedAt,
+  managed_by_directory: managedByDirectory,
+  active,
 });
 
 export async function listMembers(db: Db, caller: TeamCaller, query: PageQuery): Promise<Page<Member>> {
@@ -73,7 +76,7 @@ async function requireChangeableMember(
  * 'admin role lost' (auth/credential-lifecycle.service.ts). Called wherever a member stops being an admin or the
  * owner (demoted, removed, gone).
  */
-async function endAdminPowers(tx: Db, tenantId: string, userId: string, actorId: string) {
+export async function endAdminPowers(tx: Db, tenantId: string, userId: string, actorId: string) {
   // A key being created by them waits on this lock and then finds them no admin, or is done and revoked here; an
   // endpoint being made waits on their membership row, which the caller has already changed.
   await lockTeam(tx, tenantId);
@@ -127,8 +130,9 @@ export async function removeMember(
 
 /**
  * Makes someone a member (role member) as they sign in through the team's single sign-on, within the plan's limits
- * (402 past them, and the caller's transaction rolls back); never someone an admin took out of the team. Whether
- * they are a member afterwards.
+ * (402 past them, and the caller's transaction rolls back); never someone an admin or the directory took out of the
+ * team, and nobody in a team with a SCIM token (its directory alone decides who is in). Whether they are a member
+ * afterwards.
  */
 export async function joinThroughSso(
   tx: Db,
@@ -137,7 +141,7 @@ export async function joinThroughSso(
   now: Date,
 ): Promise<boolean> {
   if (await repo.isMember(tx, tenantId, user.uuid)) return true;
-  if (await repo.wasRemoved(tx, tenantId, user.uuid)) return false;
+  if ((await repo.wasRemoved(tx, tenantId, user.uuid)) || (await hasScimToken(tx, tenantId))) return false;
   await requireRoomFor(tx, tenantId, 'members', () => countSeats(tx, tenantId, now));
   // The lock requireRoomFor took orders two first sign-ins of one person: the second finds the first's row.
   if (await repo.isMember(tx, tenantId, user.uuid)) return true;
@@ -151,9 +155,16 @@ export async function joinThroughSso(
   return true;
 }
 
-/** The seats a team's plan counts (docs/contract.md section 4): its members and its pending invitations. */
+/**
+ * The seats a team's plan counts (docs/contract.md section 4): its members and its pending invitations; a member its
+ * directory deactivated holds none until it lets them back.
+ */
 export async function countSeats(tx: Db, tenantId: string, now: Date): Promise<number> {
-  return (await repo.countMembers(tx, tenantId)) + (await invitationsRepo.countPending(tx, tenantId, now));
+  return (
+    (await repo.countMembers(tx, tenantId)) -
+    (await repo.countDeactivated(tx, tenantId)) +
+    (await invitationsRepo.countPending(tx, tenantId, now))
+  );
 }
 
 /**

@@ -40,17 +40,19 @@ const call = (method: 'PATCH' | 'DELETE', token: string, tenant: string, payload
   });
 
 describe('members', () => {
-  it('are listed owner first with user_uuid, email, role and joined_at', async () => {
+  it('are listed owner first with user_uuid, email, role, joined_at, and whether a directory manages them', async () => {
     const t = await team();
     const response = await app.inject({
       method: 'GET',
       url: '/api/members',
       headers: inTenant(t.member.access_token, t.uuid),
     });
+    // Members by invitation or founding: no directory manages them (scim.test.ts has those it does).
+    const byHand = { joined_at: expect.any(String), managed_by_directory: false, active: true };
     expect(response.json()).toEqual([
-      { user_uuid: t.owner.user_uuid, email: t.owner.email, role: 'owner', joined_at: expect.any(String) },
-      { user_uuid: t.admin.user_uuid, email: t.admin.email, role: 'admin', joined_at: expect.any(String) },
-      { user_uuid: t.member.user_uuid, email: t.member.email, role: 'member', joined_at: expect.any(String) },
+      { user_uuid: t.owner.user_uuid, email: t.owner.email, role: 'owner', ...byHand },
+      { user_uuid: t.admin.user_uuid, email: t.admin.email, role: 'admin', ...byHand },
+      { user_uuid: t.member.user_uuid, email: t.member.email, role: 'member', ...byHand },
     ]);
   });
 

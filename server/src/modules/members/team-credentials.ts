@@ -1,6 +1,6 @@
 // What an account made for its teams, retired as the credential lifecycle's table says (auth/credential-lifecycle
-// .service.ts, column `made`): its API keys, its webhook endpoints and its pending invitations. Each retirement is
-// logged in its team's activity with the event that caused it.
+// .service.ts, column `made`): its API keys, its webhook endpoints, its pending invitations and its SCIM tokens. Each
+// retirement is logged in its team's activity with the event that caused it.
 import type { ActivityAction } from '@app/contract';
 
 import type { Db } from '../../db/client.ts';
@@ -12,6 +12,7 @@ import type {
   RetiredKey,
   TeamCredentialStore,
 } from '../auth/credential-lifecycle.service.ts';
+import { retireScimTokensMadeBy } from '../scim-tokens/scim-tokens.service.ts';
 import { getTeamName } from '../tenants/tenants.service.ts';
 import { retireEndpointsMadeBy } from '../webhooks/webhooks.service.ts';
 import * as invitationsRepo from './invitations.repository.ts';
@@ -48,6 +49,12 @@ const KINDS: {
       tenantId: invitation.tenantId,
       action: 'invitation.revoked',
       details: { invitation: invitation.id, email: invitation.email },
+    })),
+  scimToken: async (tx, maker) =>
+    (await retireScimTokensMadeBy(tx, maker)).map((tenantId) => ({
+      tenantId,
+      action: 'scim.token_revoked',
+      details: {},
     })),
 };
 

@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 
 import type { Db } from '../../db/client.ts';
 import { isoTime, pgTime } from '../../db/iso-time.ts';
@@ -22,6 +22,8 @@ function userTenantsPage(db: Db, afterKey: boolean) {
     .where(
       and(
         eq(memberships.userId, sql.placeholder('userId')),
+        // A team whose directory deactivated them is not theirs to open (its routes refuse them).
+        isNull(memberships.deactivatedAt),
         afterKey ? pastKey('>', memberships.joinedAt, memberships.tenantId) : undefined,
       ),
     )

@@ -1,10 +1,11 @@
 // /team/security (docs/contract.md section 4, Enterprise identity): the team's domains with the record to publish,
-// Verify until verified, Add and Remove; its single sign-on provider; and the server's refusals where they happened.
-import type { Domain, SsoConnection, TeamSecurity } from '@app/contract';
-import { screen, waitFor, within } from '@testing-library/react';
+// Verify until verified, Add and Remove; its single sign-on provider; its SCIM token, shown once; and the server's
+// refusals where they happened.
+import type { Domain, ScimToken, SsoConnection, TeamSecurity } from '@app/contract';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse } from 'msw';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { mockEndpoint } from '@/testing/mocks/endpoint';
 import { ACME_UUID } from '@/testing/mocks/handlers';
@@ -59,6 +60,8 @@ function fakeDomains(initial: Domain[] = [], published = new Set<string>()) {
   return { tenants, published };
 }
 
+const NO_SCIM_TOKEN = { detail: 'This team has no SCIM token', code: 'scim_token_not_found' };
+
 const noRules: TeamSecurity = {
   require_sso: false,
   require_two_factor: false,
@@ -67,13 +70,14 @@ const noRules: TeamSecurity = {
   members_held_by_sso: 0,
 };
 
-// A team without single sign-on or rules, unless a test says otherwise.
+// A team without single sign-on, rules or SCIM token, unless a test says otherwise.
 beforeEach(() => {
   server.use(
     mockEndpoint('getSso', () =>
       HttpResponse.json({ detail: 'Single sign-on is not set up', code: 'sso_not_found' }, { status: 404 }),
     ),
     mockEndpoint('getTeamSecurity', () => HttpResponse.json(noRules)),
+    mockEndpoint('getScimToken', () => HttpResponse.json(NO_SCIM_TOKEN, { status: 404 })),
   );
 });
 
@@ -310,6 +314,8 @@ describe('/team/security, Recent changes', () => {
     server.use(
       mockEndpoint('listActivity', () =>
         HttpResponse.json([
+          entry(7, 'member.provisioned', 'bo@acme.example', 'SCIM'),
+          entry(6, 'scim.token_created', 'SCIM', 'ada@example.com'),
           entry(5, 'security.updated', 'require_sso: off (its provider, domain or plan is gone)', null),
           entry(4, 'item.created', 'Tile', 'ada@example.com'),
           entry(3, 'domain.verified', 'acme.example', 'ada@example.com'),
@@ -322,11 +328,207 @@ describe('/team/security, Recent changes', () => {
       .getAllByRole('listitem')
       .map((item) => item.textContent);
     expect(items).toEqual([
+      expect.stringMatching(/^SCIM token created · SCIMada@example\.com · /),
       expect.stringMatching(/^Security rules changed · require_sso: off .*Tessera · /),
       expect.stringMatching(/^Domain verified · acme\.exampleada@example\.com · /),
     ]);
     expect(screen.getByRole('link', { name: 'See the whole activity log' }).getAttribute('href')).toBe(
       '/team/activity',
     );
+  });
+});
+
+const BASE_URL = 'http://localhost:3000/api/scim/v2';
+const RECENT_SIGN_IN =
+  'For your security, sign in again to continue: this needs a sign-in from the last 15 minutes.';
+
+/** The team's token as GET /scim-token shows it: made by ada, never used, unless told otherwise. */
+const scimToken = (overrides: Partial<ScimToken> = {}): ScimToken => ({
+  base_url: BASE_URL,
+  created_at: '2026-03-01T10:00:00.000Z',
+  created_by: 'ada@example.com',
+  last_used_at: null,
+  ...overrides,
+});
+
+/** The SCIM token endpoints over one team's token: each made one is `tscim_` and its number; the calls in order. */
+function fakeScim(initial: ScimToken | null = null) {
+  let current = initial;
+  let made = 0;
+  const calls: string[] = [];
+  server.use(
+    mockEndpoint('getScimToken', () =>
+      current ? HttpResponse.json(current) : HttpResponse.json(NO_SCIM_TOKEN, { status: 404 }),
+    ),
+    mockEndpoint('createScimToken', ({ request }) => {
+      calls.push(`create ${request.headers.get('x-tenant-uuid')}`);
+      made += 1;
+      current = scimToken();
+      return HttpResponse.json({ token: `tscim_secret${made}`, base_url: BASE_URL }, { status: 201 });
+    }),
+    mockEndpoint('revokeScimToken', ({ request }) => {
+      calls.push(`revoke ${request.headers.get('x-tenant-uuid')}`);
+      current = null;
+      return new HttpResponse(null, { status: 204 });
+    }),
+  );
+  return calls;
+}
+
+const scimCard = async () =>
+  (await screen.findByRole('heading', { level: 2, name: 'SCIM provisioning' })).closest<HTMLElement>(
+    '[data-slot="card"]',
+  )!;
+const INTRO = 'Let your identity provider (Okta, Entra ID, …) add, deactivate and remove members.';
+
+describe('/team/security, SCIM provisioning', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('creates a token and shows it once, with the base URL and Copy; then only when and by whom', async () => {
+    const calls = fakeScim();
+    const writeText = vi.fn(() => Promise.resolve());
+    vi.stubGlobal('navigator', { ...navigator, clipboard: { writeText } });
+    fakeDomains();
+    await renderSecurity();
+    const card = within(await scimCard());
+    expect(await card.findByText(INTRO)).toBeTruthy();
+    await userEvent.click(card.getByRole('button', { name: 'Create SCIM token' }));
+
+    const dialog = await screen.findByRole('dialog', { name: 'Copy your SCIM token' });
+    const inDialog = within(dialog);
+    expect(document.getElementById(dialog.getAttribute('aria-describedby')!)?.textContent).toBe(
+      'Copy it now: it will not be shown again.',
+    );
+    const token = inDialog.getByRole('textbox', { name: 'Token' }) as HTMLInputElement;
+    expect(token.value).toBe('tscim_secret1');
+    expect(token.readOnly).toBe(true);
+    // The token has the focus, selected: ready to copy from the keyboard.
+    expect(document.activeElement).toBe(token);
+    expect((inDialog.getByRole('textbox', { name: 'Base URL' }) as HTMLInputElement).value).toBe(BASE_URL);
+
+    await userEvent.click(inDialog.getByRole('button', { name: 'Copy SCIM token' }));
+    expect(writeText).toHaveBeenLastCalledWith('tscim_secret1');
+    expect(await inDialog.findByRole('button', { name: 'Copied SCIM token' })).toBeTruthy();
+    expect(inDialog.getByText('SCIM token copied to the clipboard').getAttribute('role')).toBe('status');
+    await userEvent.click(inDialog.getByRole('button', { name: 'Copy SCIM base URL' }));
+    expect(writeText).toHaveBeenLastCalledWith(BASE_URL);
+
+    // A stray click outside keeps it; Done forgets it, and the focus goes back to the card.
+    await userEvent.click(document.querySelector<HTMLElement>('[data-slot="dialog-overlay"]')!);
+    expect(screen.getByRole('dialog', { name: 'Copy your SCIM token' })).toBeTruthy();
+    await userEvent.click(inDialog.getByRole('button', { name: 'Done' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(document.activeElement).toBe(screen.getByRole('heading', { level: 2, name: 'SCIM provisioning' }));
+
+    expect(await card.findByText('Created on Mar 1, 2026 by ada@example.com')).toBeTruthy();
+    expect(card.getByText('Never used')).toBeTruthy();
+    expect((card.getByRole('textbox', { name: 'Base URL' }) as HTMLInputElement).value).toBe(BASE_URL);
+    expect(card.getByRole('button', { name: 'Copy SCIM base URL' })).toBeTruthy();
+    expect(card.queryByText(INTRO)).toBeNull();
+    expect(document.body.innerHTML).not.toContain('tscim_secret1');
+    expect(calls).toEqual([`create ${ACME_UUID}`]);
+  });
+
+  it("shows a token's maker and last use, and replaces it after asking: the new one is shown once", async () => {
+    const calls = fakeScim(
+      scimToken({
+        created_at: '2026-02-01T10:00:00.000Z',
+        created_by: null,
+        last_used_at: '2026-03-05T08:00:00.000Z',
+      }),
+    );
+    fakeDomains();
+    await renderSecurity();
+    const card = within(await scimCard());
+    expect(await card.findByText('Created on Feb 1, 2026 by a deleted account')).toBeTruthy();
+    expect(card.getByText('Last used Mar 5, 2026')).toBeTruthy();
+
+    await userEvent.click(card.getByRole('button', { name: 'Replace token' }));
+    const confirm = await screen.findByRole('alertdialog', { name: 'Replace the SCIM token?' });
+    expect(confirm.textContent).toContain(
+      'The current token stops working at once. Give your directory the new one, or it stops syncing members.',
+    );
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Cancel' }));
+    expect(calls).toEqual([]);
+
+    await userEvent.click(card.getByRole('button', { name: 'Replace token' }));
+    await userEvent.click(
+      within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Replace token' }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Copy your SCIM token' });
+    expect((within(dialog).getByRole('textbox', { name: 'Token' }) as HTMLInputElement).value).toBe(
+      'tscim_secret1',
+    );
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(await card.findByText('Created on Mar 1, 2026 by ada@example.com')).toBeTruthy();
+    expect(document.body.innerHTML).not.toContain('tscim_secret1');
+    expect(calls).toEqual([`create ${ACME_UUID}`]);
+  });
+
+  it('revokes the token after asking, and says so', async () => {
+    const calls = fakeScim(scimToken());
+    fakeDomains();
+    await renderSecurity();
+    const card = within(await scimCard());
+    await userEvent.click(await card.findByRole('button', { name: 'Revoke token' }));
+    const confirm = await screen.findByRole('alertdialog', { name: 'Revoke the SCIM token?' });
+    expect(confirm.textContent).toContain(
+      'The current token stops working at once, and your directory stops syncing',
+    );
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Revoke token' }));
+
+    expect(await card.findByText(INTRO)).toBeTruthy();
+    expect(card.getByRole('status').textContent).toBe(
+      'SCIM token revoked: your directory no longer reaches the team.',
+    );
+    expect(document.activeElement).toBe(screen.getByRole('heading', { level: 2, name: 'SCIM provisioning' }));
+    expect(card.queryByRole('textbox', { name: 'Base URL' })).toBeNull();
+    expect(calls).toEqual([`revoke ${ACME_UUID}`]);
+  });
+
+  it('says when the plan does not include SCIM, and shows no token', async () => {
+    fakeDomains();
+    server.use(
+      mockEndpoint('createScimToken', () =>
+        HttpResponse.json(
+          { detail: 'This needs the Business plan', code: 'business_plan_required' },
+          { status: 402 },
+        ),
+      ),
+    );
+    await renderSecurity();
+    const card = within(await scimCard());
+    await userEvent.click(await card.findByRole('button', { name: 'Create SCIM token' }));
+    expect((await card.findByRole('alert')).textContent).toBe('This needs the Business plan');
+    expect(card.queryByRole('button', { name: 'Sign in again' })).toBeNull();
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('offers a fresh sign-in when the last one is too old, to create or to read the token', async () => {
+    fakeDomains();
+    server.use(
+      mockEndpoint('createScimToken', () =>
+        HttpResponse.json({ detail: RECENT_SIGN_IN, code: 'recent_sign_in_required' }, { status: 403 }),
+      ),
+    );
+    await renderSecurity();
+    let card = within(await scimCard());
+    await userEvent.click(await card.findByRole('button', { name: 'Create SCIM token' }));
+    expect((await card.findByRole('alert')).textContent).toBe(RECENT_SIGN_IN);
+    expect(card.getByRole('button', { name: 'Sign in again' })).toBeTruthy();
+    cleanup();
+
+    server.use(
+      mockEndpoint('getScimToken', () =>
+        HttpResponse.json({ detail: RECENT_SIGN_IN, code: 'recent_sign_in_required' }, { status: 403 }),
+      ),
+    );
+    await renderSecurity();
+    card = within(await scimCard());
+    const alert = await card.findByRole('alert');
+    expect(alert.textContent).toBe(`${RECENT_SIGN_IN}Try again`);
+    expect(card.getByRole('button', { name: 'Sign in again' })).toBeTruthy();
+    expect(card.queryByRole('button', { name: 'Create SCIM token' })).toBeNull();
   });
 });

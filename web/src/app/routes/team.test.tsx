@@ -199,6 +199,44 @@ describe('/team members', () => {
     expect(screen.getByText('carol@example.com')).toBeTruthy();
   });
 
+  it('marks whom the directory manages or deactivated, keeps their actions, and warns before removing one', async () => {
+    const dave = { ...member('dave@example.com', 'member', 5), managed_by_directory: true };
+    const erin = { ...member('erin@example.com', 'member', 6), managed_by_directory: true, active: false };
+    const api = fakeTeams({ tenants: [acme], members: { [ACME_UUID]: [bob, dave, erin] } });
+    await renderTeam();
+    // The badge's description is read after its word, by screen readers only.
+    expect(cellsOf('dave@example.com')[0]).toBe(
+      'dave@example.comDirectory, Managed by your directory (SCIM)',
+    );
+    expect(
+      within(rowOf('dave@example.com')).getByText('Managed by your directory (SCIM)', { exact: false })
+        .className,
+    ).toBe('sr-only');
+    expect(cellsOf('erin@example.com')[0]).toBe(
+      'erin@example.comDirectory, Managed by your directory (SCIM)Deactivated',
+    );
+    expect(cellsOf('bob@example.com')[0]).toBe('bob@example.com');
+    expect(cellsOf('erin@example.com')[3]).toBe('Make AdminTransfer ownershipRemove');
+
+    const managedText =
+      'This member is managed by your directory. Remove them there too, or the directory may add them again.';
+    await userEvent.click(within(rowOf('bob@example.com')).getByRole('button', { name: 'Remove' }));
+    let confirm = await screen.findByRole('alertdialog', { name: 'Remove member' });
+    expect(within(confirm).queryByText(managedText)).toBeNull();
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+
+    await userEvent.click(within(rowOf('dave@example.com')).getByRole('button', { name: 'Remove' }));
+    confirm = await screen.findByRole('alertdialog', { name: 'Remove member' });
+    expect(within(confirm).getByText(/^Remove dave@example\.com from the team\?/)).toBeTruthy();
+    expect(within(confirm).getByText(managedText)).toBeTruthy();
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Remove' }));
+    await waitFor(() => expect(screen.queryByText('dave@example.com')).toBeNull());
+    expect(api.callsTo('DELETE', '/members').map(({ body }) => body)).toEqual([
+      { user_uuid: dave.user_uuid },
+    ]);
+  });
+
   it('lets the owner transfer ownership after a confirmation, becoming an admin', async () => {
     const api = teamWithAda('owner');
     await renderTeam();

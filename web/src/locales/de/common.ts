@@ -26,6 +26,12 @@ export default {
     text: 'Diese Seite konnte nicht angezeigt werden.',
     reload: 'Seite neu laden',
   },
+  copy: {
+    copy: 'Kopieren<sr>: {name}</sr>',
+    copied: 'Kopiert<sr>: {name}</sr>',
+    done: '{name} in die Zwischenablage kopiert',
+    failed: '{name} konnte nicht kopiert werden: Markieren und kopieren Sie den Text von Hand.',
+  },
   signInAgain: {
     button: 'Erneut anmelden',
   },

@@ -61,18 +61,8 @@ export default {
     done: 'Fertig',
   },
   copy: {
-    apiKey: {
-      copy: 'Kopieren<sr>: API-Schlüssel</sr>',
-      copied: 'Kopiert<sr>: API-Schlüssel</sr>',
-      done: 'API-Schlüssel in die Zwischenablage kopiert',
-      failed: 'Kopieren nicht möglich: Markieren Sie den API-Schlüssel und kopieren Sie ihn.',
-    },
-    signingSecret: {
-      copy: 'Kopieren<sr>: Signaturgeheimnis</sr>',
-      copied: 'Kopiert<sr>: Signaturgeheimnis</sr>',
-      done: 'Signaturgeheimnis in die Zwischenablage kopiert',
-      failed: 'Kopieren nicht möglich: Markieren Sie das Signaturgeheimnis und kopieren Sie es.',
-    },
+    apiKey: 'API-Schlüssel',
+    signingSecret: 'Signaturgeheimnis',
   },
   webhooks: {
     title: 'Webhooks',

@@ -14,6 +14,9 @@ export default {
     joined: 'Beigetreten',
     actions: 'Aktionen',
     you: 'Sie',
+    directory: 'Verzeichnis',
+    directoryDescription: 'Von Ihrem Verzeichnis verwaltet (SCIM)',
+    deactivated: 'Deaktiviert',
     empty: 'Keine Mitglieder gefunden.',
     fetchFailed: 'Mitglieder konnten nicht geladen werden',
     changeRoleFailed: 'Rolle des Mitglieds konnte nicht geändert werden',
@@ -29,6 +32,8 @@ export default {
     removeTitle: 'Mitglied entfernen',
     removeText:
       '{email} aus dem Team entfernen? Die Person verliert den Zugriff auf die Einträge und das Abonnement des Teams.',
+    removeManagedText:
+      'Dieses Mitglied wird von Ihrem Verzeichnis verwaltet. Entfernen Sie es auch dort, sonst fügt das Verzeichnis es womöglich wieder hinzu.',
     transferText: '{email} zum Inhaber dieses Teams machen? Sie werden dann Admin.',
   },
   invite: {

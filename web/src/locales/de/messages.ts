@@ -21,6 +21,8 @@ export default {
         'Dieser API-Schlüssel hat in der letzten Minute {count} Anfragen gestellt. Versuchen Sie es später erneut.',
       domain_checks:
         'Diese Domain wurde in der letzten Stunde {count}-mal geprüft. Versuchen Sie es später erneut.',
+      scim_requests:
+        'Dieses SCIM-Token hat in der letzten Minute {count} Anfragen gestellt. Versuchen Sie es später erneut.',
     },
     unavailable: {
       service: 'Der Dienst ist vorübergehend nicht verfügbar',
@@ -51,6 +53,7 @@ export default {
     email_unverified: {
       api_keys: 'Bestätigen Sie Ihre E-Mail-Adresse, um API-Schlüssel zu erstellen',
       webhook_endpoints: 'Bestätigen Sie Ihre E-Mail-Adresse, um Webhook-Endpunkte zu erstellen',
+      scim_token: 'Bestätigen Sie Ihre E-Mail-Adresse, um ein SCIM-Token zu erstellen',
     },
     internal: 'Interner Serverfehler',
     // The request as sent (server/src/plugins/errors.ts, web-app.ts).
@@ -188,6 +191,21 @@ export default {
     sso_not_ready: 'Richten Sie zuerst Single Sign-on ein und bestätigen Sie eine Domain',
     sso_session_first:
       'Melden Sie sich zuerst über das Single Sign-on des Teams an, damit Sie wissen, dass es funktioniert',
+    member_deactivated: 'Ihr Verzeichnis hat Sie in diesem Team deaktiviert',
+    // SCIM (/api/scim/v2): a directory reads these, not a page; worded for whoever looks into its logs.
+    scim_token_invalid: 'Ungültiges oder widerrufenes SCIM-Token',
+    scim_token_not_found: 'Dieses Team hat kein SCIM-Token',
+    scim: {
+      invalidFilter: 'Dieser Filter wird nicht unterstützt',
+      invalidSyntax: 'Die Anfrage ist fehlerhaft',
+      invalidPath: 'Dieser Pfad wird nicht unterstützt',
+      noTarget: 'Der Pfad trifft kein Attribut',
+      invalidValue: 'Ein Wert ist ungültig',
+      mutability: 'Dieses Attribut kann nicht geändert werden',
+      uniqueness: 'Dieser Benutzer ist bereits Mitglied des Teams',
+    },
+    scim_not_found: 'Nicht gefunden',
+    scim_owner_fixed: 'Der Inhaber des Teams kann nicht deaktiviert oder gelöscht werden',
     // Lists and operators.
     invalid_cursor: 'querystring.cursor: Ungültiger Cursor',
     user_not_found: 'Benutzer nicht gefunden',

@@ -70,6 +70,42 @@ export default {
       'Mitglieder können sich nicht mehr über Ihren Anbieter anmelden. Wer kein Passwort hat, legt eines über „Passwort vergessen“ fest.',
     confirm: 'Single Sign-on entfernen',
   },
+  scim: {
+    title: 'SCIM-Provisionierung',
+    description:
+      'Ihr Identitätsanbieter gleicht die Mitglieder des Teams mit Ihrem Unternehmensverzeichnis ab (SCIM 2.0), für Adressen auf Ihren bestätigten Domains. Erfordert den Business-Tarif.',
+    intro:
+      'Lassen Sie Ihren Identitätsanbieter (Okta, Entra ID, …) Mitglieder hinzufügen, deaktivieren und entfernen.',
+    fetchFailed: 'SCIM-Token konnte nicht geladen werden',
+    create: 'SCIM-Token erstellen',
+    creating: 'Wird erstellt…',
+    createFailed: 'SCIM-Token konnte nicht erstellt werden',
+    created: 'Erstellt am {date} von {email}',
+    createdByDeletedAccount: 'Erstellt am {date} von einem gelöschten Konto',
+    lastUsed: 'Zuletzt verwendet am {date}',
+    neverUsed: 'Noch nie verwendet',
+    baseUrl: 'Basis-URL',
+    replace: 'Token ersetzen',
+    replacing: 'Wird ersetzt…',
+    replaceTitle: 'SCIM-Token ersetzen?',
+    replaceText:
+      'Das aktuelle Token funktioniert ab sofort nicht mehr. Hinterlegen Sie das neue in Ihrem Verzeichnis, sonst gleicht es keine Mitglieder mehr ab.',
+    revoke: 'Token widerrufen',
+    revoking: 'Wird widerrufen…',
+    revokeFailed: 'SCIM-Token konnte nicht widerrufen werden',
+    revokeTitle: 'SCIM-Token widerrufen?',
+    revokeText:
+      'Das aktuelle Token funktioniert ab sofort nicht mehr, und Ihr Verzeichnis gleicht nichts mehr ab: Es kann keine Mitglieder mehr hinzufügen, deaktivieren oder entfernen. Wer schon im Team ist, bleibt.',
+    revoked: 'SCIM-Token widerrufen: Ihr Verzeichnis erreicht das Team nicht mehr.',
+    secretTitle: 'Kopieren Sie Ihr SCIM-Token',
+    secretWarning: 'Kopieren Sie es jetzt: Es wird nicht noch einmal angezeigt.',
+    secretHint:
+      'Tragen Sie die Basis-URL und das Token in den SCIM-Einstellungen Ihres Identitätsanbieters ein.',
+    token: 'Token',
+    tokenName: 'SCIM-Token',
+    baseUrlName: 'SCIM-Basis-URL',
+    done: 'Fertig',
+  },
   rules: {
     title: 'Sicherheitsregeln',
     description:
@@ -95,7 +131,7 @@ export default {
   changes: {
     title: 'Letzte Änderungen',
     description:
-      'Wer die Domains, das Single Sign-on und die Regeln des Teams wann geändert hat. Der Inhaber erhält zu jeder Änderung eine E-Mail.',
+      'Wer die Domains, das Single Sign-on, die Regeln und das SCIM-Token des Teams wann geändert hat. Der Inhaber erhält zu jeder Änderung eine E-Mail.',
     empty: 'Noch keine Änderungen',
     emptyHint:
       'Eine hinzugefügte Domain, ein eingerichtetes Single Sign-on oder eine aktivierte Regel erscheint hier.',

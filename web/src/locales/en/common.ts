@@ -23,6 +23,13 @@ export default {
     text: 'This page could not be shown.',
     reload: 'Reload the page',
   },
+  // `name` is what is copied, in the caller's words: 'API key'.
+  copy: {
+    copy: 'Copy<sr> {name}</sr>',
+    copied: 'Copied<sr> {name}</sr>',
+    done: '{name} copied to the clipboard',
+    failed: 'Could not copy: select the {name} and copy it.',
+  },
   signInAgain: {
     button: 'Sign in again',
   },

@@ -57,19 +57,10 @@ export default {
       '<strong>It will not be shown again.</strong> Copy it now and keep it somewhere safe, such as your secret manager.',
     done: 'Done',
   },
+  // What a secret is, as its Copy button names it (components/copy-button.tsx).
   copy: {
-    apiKey: {
-      copy: 'Copy<sr> API key</sr>',
-      copied: 'Copied<sr> API key</sr>',
-      done: 'API key copied to the clipboard',
-      failed: 'Could not copy: select the API key and copy it.',
-    },
-    signingSecret: {
-      copy: 'Copy<sr> signing secret</sr>',
-      copied: 'Copied<sr> signing secret</sr>',
-      done: 'signing secret copied to the clipboard',
-      failed: 'Could not copy: select the signing secret and copy it.',
-    },
+    apiKey: 'API key',
+    signingSecret: 'signing secret',
   },
   webhooks: {
     title: 'Webhooks',

@@ -11,6 +11,10 @@ export default {
     joined: 'Joined',
     actions: 'Actions',
     you: 'You',
+    directory: 'Directory',
+    // Read after 'Directory' by screen readers only.
+    directoryDescription: 'Managed by your directory (SCIM)',
+    deactivated: 'Deactivated',
     empty: 'No members found.',
     fetchFailed: 'Failed to load members',
     changeRoleFailed: 'Failed to change member role',
@@ -25,6 +29,8 @@ export default {
     makeMemberText: "Change {email}'s role to Member?",
     removeTitle: 'Remove member',
     removeText: 'Remove {email} from the team? They lose access to its items and subscription.',
+    removeManagedText:
+      'This member is managed by your directory. Remove them there too, or the directory may add them again.',
     transferText: 'Make {email} the owner of this team? You will become an administrator.',
   },
   invite: {

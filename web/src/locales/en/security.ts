@@ -65,6 +65,41 @@ export default {
       'Members can no longer sign in through your provider. Those without a password set one through Forgot password.',
     confirm: 'Remove single sign-on',
   },
+  scim: {
+    title: 'SCIM provisioning',
+    description:
+      'Your identity provider keeps the team’s members in step with your company directory (SCIM 2.0), for addresses on your verified domains. Needs the Business plan.',
+    intro: 'Let your identity provider (Okta, Entra ID, …) add, deactivate and remove members.',
+    fetchFailed: 'Failed to load the SCIM token',
+    create: 'Create SCIM token',
+    creating: 'Creating…',
+    createFailed: 'Failed to create the SCIM token',
+    created: 'Created on {date} by {email}',
+    createdByDeletedAccount: 'Created on {date} by a deleted account',
+    lastUsed: 'Last used {date}',
+    neverUsed: 'Never used',
+    baseUrl: 'Base URL',
+    replace: 'Replace token',
+    replacing: 'Replacing…',
+    replaceTitle: 'Replace the SCIM token?',
+    replaceText:
+      'The current token stops working at once. Give your directory the new one, or it stops syncing members.',
+    revoke: 'Revoke token',
+    revoking: 'Revoking…',
+    revokeFailed: 'Failed to revoke the SCIM token',
+    revokeTitle: 'Revoke the SCIM token?',
+    revokeText:
+      'The current token stops working at once, and your directory stops syncing: it can no longer add, deactivate or remove members. Members already in the team stay.',
+    revoked: 'SCIM token revoked: your directory no longer reaches the team.',
+    secretTitle: 'Copy your SCIM token',
+    secretWarning: 'Copy it now: it will not be shown again.',
+    secretHint: 'Enter the base URL and the token in your identity provider’s SCIM settings.',
+    token: 'Token',
+    // What each Copy button names for screen readers.
+    tokenName: 'SCIM token',
+    baseUrlName: 'SCIM base URL',
+    done: 'Done',
+  },
   rules: {
     title: 'Security rules',
     description:
@@ -90,7 +125,7 @@ export default {
   changes: {
     title: 'Recent changes',
     description:
-      'Who changed the team’s domains, single sign-on and rules, and when. The owner is mailed each change.',
+      'Who changed the team’s domains, single sign-on, rules and SCIM token, and when. The owner is mailed each change.',
     empty: 'No changes yet',
     emptyHint: 'Adding a domain, setting up single sign-on or turning a rule on is recorded here.',
     fetchFailed: 'Failed to load the recent changes',

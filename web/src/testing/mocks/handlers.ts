@@ -63,12 +63,14 @@ export const globex: TenantDetail = {
   security: NO_RULES,
 };
 
-/** A team member; `n` (1-9) makes the uuid and the join month. */
+/** An active team member no directory manages; `n` (1-9) makes the uuid and the join month. */
 export const member = (email: string, role: Role, n: number): Member => ({
   user_uuid: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
   email,
   role,
   joined_at: `2025-0${n}-15T10:00:00.000Z`,
+  managed_by_directory: false,
+  active: true,
 });
 
 /** An invitation to `email` sent by ada; `n` (1-9) makes the uuid. It expires in 2099 unless told otherwise. */

@@ -74,6 +74,8 @@ export default {
       'sso.updated': 'Single Sign-on wurde eingerichtet',
       'sso.removed': 'Single Sign-on wurde entfernt',
       'security.updated': 'Die Sicherheitsregeln wurden geändert',
+      'scim.token_created': 'Ein SCIM-Token wurde erstellt',
+      'scim.token_revoked': 'Das SCIM-Token wurde widerrufen',
     },
     lead: ({ change, target, team, actor }) =>
       `${change} (${target}) in Ihrem Team „${team}“, von ${actor}. Die Domains, das Single Sign-on und die Sicherheitsregeln eines Teams bestimmen, wie sich seine Mitglieder anmelden. Wenn Sie diese Änderung nicht erwartet haben, prüfen Sie die Sicherheitsseite des Teams:`,

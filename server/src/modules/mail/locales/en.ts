@@ -72,6 +72,8 @@ const en = {
       'sso.updated': 'Single sign-on was set up',
       'sso.removed': 'Single sign-on was removed',
       'security.updated': 'The security rules were changed',
+      'scim.token_created': 'A SCIM token was created',
+      'scim.token_revoked': 'The SCIM token was revoked',
     },
     lead: ({
       change,

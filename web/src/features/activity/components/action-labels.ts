@@ -26,6 +26,12 @@ export const ACTION_KEYS = {
   'sso.updated': 'actions.ssoUpdated',
   'sso.removed': 'actions.ssoRemoved',
   'security.updated': 'actions.securityUpdated',
+  'scim.token_created': 'actions.scimTokenCreated',
+  'scim.token_revoked': 'actions.scimTokenRevoked',
+  'member.provisioned': 'actions.memberProvisioned',
+  'member.deactivated': 'actions.memberDeactivated',
+  'member.reactivated': 'actions.memberReactivated',
+  'member.deprovisioned': 'actions.memberDeprovisioned',
   'impersonation.started': 'actions.impersonationStarted',
   'impersonation.stopped': 'actions.impersonationStopped',
 } as const satisfies Record<ActivityAction, string>;

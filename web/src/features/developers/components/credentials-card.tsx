@@ -7,9 +7,8 @@ import { EmptyState } from '@/components/empty-state';
 import { ErrorAlert } from '@/components/error-alert';
 import { QueryPending } from '@/components/query-pending';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import type { SecretKind } from '@/features/developers/components/copy-button';
 import { LiveNotice } from '@/features/developers/components/live-notice';
-import { SecretPanel } from '@/features/developers/components/secret-panel';
+import { SecretPanel, type SecretKind } from '@/features/developers/components/secret-panel';
 
 type Listed = { id: string };
 

@@ -1,9 +1,11 @@
 import { useEffect, useId, useRef } from 'react';
 
+import { CopyButton } from '@/components/copy-button';
 import { Button } from '@/components/ui/button';
 import { Trans, useTranslation } from '@/lib/i18n/translation';
 
-import { CopyButton, type SecretKind } from './copy-button';
+/** What a shown secret is: its Copy button names it. */
+export type SecretKind = 'apiKey' | 'signingSecret';
 
 type SecretPanelProps = {
   /** The panel's heading, e.g. 'Copy your new API key'. */
@@ -43,7 +45,7 @@ export function SecretPanel({ title, kind, secret, onDone }: SecretPanelProps) {
         <Trans t={t} i18nKey="secret.warning" components={{ strong: <strong className="font-semibold" /> }} />
       </p>
       <div className="flex flex-wrap items-start justify-between gap-3">
-        <CopyButton text={secret} kind={kind} />
+        <CopyButton text={secret} name={t(`copy.${kind}`)} />
         <Button type="button" variant="ghost" size="sm" onClick={onDone}>
           {t('secret.done')}
         </Button>

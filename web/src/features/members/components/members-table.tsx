@@ -99,10 +99,23 @@ export function MembersTable({ tenantUuid, viewerRole, viewerEmail }: MembersTab
             <TableRow key={member.user_uuid}>
               <TableCell>
                 <span className="flex flex-wrap items-center gap-2">
-                  <span className="min-w-0 [overflow-wrap:anywhere] sm:whitespace-nowrap">
+                  <span
+                    className={cn(
+                      'min-w-0 [overflow-wrap:anywhere] sm:whitespace-nowrap',
+                      // Muted by colour, not opacity, so the address keeps AA contrast.
+                      !member.active && 'text-muted-foreground',
+                    )}
+                  >
                     {member.email}
                   </span>
                   {isOwn && <Badge variant="outline">{t('table.you')}</Badge>}
+                  {member.managed_by_directory && (
+                    <Badge variant="outline">
+                      {t('table.directory')}
+                      <span className="sr-only">, {t('table.directoryDescription')}</span>
+                    </Badge>
+                  )}
+                  {!member.active && <Badge variant="secondary">{t('table.deactivated')}</Badge>}
                 </span>
               </TableCell>
               <TableCell label={t('table.role')}>
@@ -180,7 +193,15 @@ function confirmation(t: TFunction<'members'>, { kind, member }: PendingAction) 
   if (kind === 'remove') {
     return {
       title: t('table.removeTitle'),
-      description: t('table.removeText', { email }),
+      // The directory owns a managed membership: removed here only, the next sync may add it back.
+      description: member.managed_by_directory ? (
+        <>
+          <p>{t('table.removeText', { email })}</p>
+          <p>{t('table.removeManagedText')}</p>
+        </>
+      ) : (
+        t('table.removeText', { email })
+      ),
       confirmLabel: t('table.remove'),
     };
   }

@@ -2,18 +2,12 @@ import type { SaveSsoBody } from '@app/contract';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 
 import { apiFetch } from '@/lib/api-client';
-import { ApiError } from '@/lib/api-error';
+import { noneWhen } from '@/lib/api-error';
 import { tenantQueryKey } from '@/lib/session/tenant-query-key';
 
 /** GET /sso: the team's provider; null when it has none (404 sso_not_found). */
-export const getSso = async (tenantUuid: string, { signal }: { signal?: AbortSignal } = {}) => {
-  try {
-    return await apiFetch('getSso', { signal, tenantUuid });
-  } catch (error) {
-    if (error instanceof ApiError && error.code === 'sso_not_found') return null;
-    throw error;
-  }
-};
+export const getSso = (tenantUuid: string, { signal }: { signal?: AbortSignal } = {}) =>
+  noneWhen('sso_not_found', apiFetch('getSso', { signal, tenantUuid }));
 
 export const getSsoQueryOptions = (tenantUuid: string) =>
   queryOptions({

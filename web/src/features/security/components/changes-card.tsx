@@ -14,12 +14,12 @@ import { useTranslation } from '@/lib/i18n/translation';
 import { tenantQueryKey } from '@/lib/session/tenant-query-key';
 
 /** What changes how the team signs in (docs/contract.md section 4): the entries this page's changes write. */
-const SIGN_IN_CHANGES = /^(domain|sso|security)\./;
+const SIGN_IN_CHANGES = /^(domain|sso|security|scim)\./;
 const SHOWN = 8;
 
 /**
- * The latest changes of the team's domains, single sign-on and rules, from its activity log (its newest page), with
- * the way to the whole log.
+ * The latest changes of the team's domains, single sign-on, rules and SCIM token, from its activity log (its newest
+ * page), with the way to the whole log.
  */
 export function ChangesCard({ tenantUuid }: { tenantUuid: string }) {
   const { t } = useTranslation('security');

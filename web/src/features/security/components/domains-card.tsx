@@ -1,5 +1,6 @@
 import { AddDomainBodySchema, type Domain } from '@app/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
+import type { UseQueryResult } from '@tanstack/react-query';
 import { Globe } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -66,10 +67,7 @@ export function DomainsCard({ tenantUuid }: { tenantUuid: string }) {
             <AddDomainForm tenantUuid={tenantUuid} />
           </>
         ) : (
-          <div className="grid gap-2">
-            <QueryPending query={domains} failure={t('domains.fetchFailed')} />
-            {domains.isError && <SignInAgain error={domains.error} />}
-          </div>
+          <CardPending query={domains} failure={t('domains.fetchFailed')} />
         )}
       </CardContent>
       <ConfirmDialog
@@ -196,6 +194,19 @@ function AddDomainForm({ tenantUuid }: { tenantUuid: string }) {
         </div>
       </form>
     </Form>
+  );
+}
+
+/**
+ * A card's content until its query answers: the spinner, or the failure and, when a sign-in too old is why, the way
+ * to a fresh one.
+ */
+export function CardPending({ query, failure }: { query: UseQueryResult; failure: string }) {
+  return (
+    <div className="grid gap-2">
+      <QueryPending query={query} failure={failure} />
+      {query.isError && <SignInAgain error={query.error} />}
+    </div>
   );
 }
 

@@ -1,14 +1,12 @@
 import type { TeamSecurity } from '@app/contract';
 import { useId, useState } from 'react';
 
-import { QueryPending } from '@/components/query-pending';
-import { SignInAgain } from '@/components/sign-in-again';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Label } from '@/components/ui/label';
 import { Spinner } from '@/components/ui/spinner';
 import { Switch } from '@/components/ui/switch';
 import { useTeamSecurity, useUpdateTeamSecurity } from '@/features/security/api/team-security';
-import { Refusal } from '@/features/security/components/domains-card';
+import { CardPending, Refusal } from '@/features/security/components/domains-card';
 import { useTranslation } from '@/lib/i18n/translation';
 
 type Rule = 'require_two_factor' | 'require_sso';
@@ -60,10 +58,7 @@ export function RulesCard({ tenantUuid }: { tenantUuid: string }) {
             </ul>
           </>
         ) : (
-          <div className="grid gap-2">
-            <QueryPending query={security} failure={t('rules.fetchFailed')} />
-            {security.isError && <SignInAgain error={security.error} />}
-          </div>
+          <CardPending query={security} failure={t('rules.fetchFailed')} />
         )}
       </CardContent>
     </Card>

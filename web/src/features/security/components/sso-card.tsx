@@ -4,8 +4,6 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 
 import { ConfirmDialog } from '@/components/confirm-dialog';
-import { QueryPending } from '@/components/query-pending';
-import { SignInAgain } from '@/components/sign-in-again';
 import { SubmitButton } from '@/components/submit-button';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -21,7 +19,7 @@ import {
 } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
 import { useStartSso } from '@/features/auth/api/sso';
-import { Refusal } from '@/features/security/components/domains-card';
+import { CardPending, Refusal } from '@/features/security/components/domains-card';
 import { useRemoveSso, useSaveSso, useSso } from '@/features/security/api/sso';
 import { useTranslation } from '@/lib/i18n/translation';
 import { useSession } from '@/lib/session/use-session';
@@ -48,10 +46,7 @@ export function SsoCard({ tenantUuid }: { tenantUuid: string }) {
             <SsoSummary tenantUuid={tenantUuid} sso={sso.data} onChange={() => setIsEditing(true)} />
           )
         ) : (
-          <div className="grid gap-2">
-            <QueryPending query={sso} failure={t('sso.fetchFailed')} />
-            {sso.isError && <SignInAgain error={sso.error} />}
-          </div>
+          <CardPending query={sso} failure={t('sso.fetchFailed')} />
         )}
       </CardContent>
     </Card>

@@ -4,9 +4,6 @@ import { useEffect, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Trans, useTranslation } from '@/lib/i18n/translation';
 
-/** What a copied secret is: its texts name it. */
-export type SecretKind = 'apiKey' | 'signingSecret';
-
 const srOnly = { sr: <span className="sr-only" /> };
 
 /** How long the button says 'Copied' before it offers to copy again. */
@@ -14,11 +11,11 @@ const COPIED_MS = 2_000;
 
 /**
  * Copies `text` to the clipboard: the button says 'Copied' for a moment and a status announces it; where the
- * clipboard is refused (permissions, an insecure origin) it says to select the text instead. `kind` names the text
- * for screen readers ('API key').
+ * clipboard is refused (permissions, an insecure origin) it says to select the text instead. `name` says what the text
+ * is, in the caller's words ('API key'), for screen readers and the fallback.
  */
-export function CopyButton({ text, kind }: { text: string; kind: SecretKind }) {
-  const { t } = useTranslation('developers');
+export function CopyButton({ text, name }: { text: string; name: string }) {
+  const { t } = useTranslation();
   const [state, setState] = useState<'idle' | 'copied' | 'failed'>('idle');
   useEffect(() => {
     if (state !== 'copied') return;
@@ -38,10 +35,15 @@ export function CopyButton({ text, kind }: { text: string; kind: SecretKind }) {
     <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
       <Button type="button" variant="outline" size="sm" onClick={copy}>
         {state === 'copied' ? <Check aria-hidden="true" /> : <Copy aria-hidden="true" />}
-        <Trans t={t} i18nKey={`copy.${kind}.${state === 'copied' ? 'copied' : 'copy'}`} components={srOnly} />
+        <Trans
+          t={t}
+          i18nKey={state === 'copied' ? 'copy.copied' : 'copy.copy'}
+          values={{ name }}
+          components={srOnly}
+        />
       </Button>
       <span role="status" className={state === 'failed' ? 'text-sm text-muted-foreground' : 'sr-only'}>
-        {state === 'copied' ? t(`copy.${kind}.done`) : state === 'failed' ? t(`copy.${kind}.failed`) : ''}
+        {state === 'copied' ? t('copy.done', { name }) : state === 'failed' ? t('copy.failed', { name }) : ''}
       </span>
     </div>
   );
