@@ -1,5 +1,5 @@
 import type { Role } from '@app/contract';
-import { and, asc, count, eq, isNotNull, ne, sql } from 'drizzle-orm';
+import { and, asc, count, eq, isNotNull, isNull, ne, sql } from 'drizzle-orm';
 
 import type { Db } from '../../db/client.ts';
 import { isoTime, pgTime } from '../../db/iso-time.ts';
@@ -125,13 +125,16 @@ export async function wasRemoved(db: Db, tenantId: string, userId: string) {
   return row !== undefined;
 }
 
-/** Sets a member's role (only while it is `from`, when given); whether a row changed. */
+/**
+ * Sets a member's role (only while it is `from`, when given; only of one the directory has not deactivated, with
+ * `active`); whether a row changed.
+ */
 export async function updateRole(
   db: Db,
   tenantId: string,
   userId: string,
   role: Role,
-  { from }: { from?: Role } = {},
+  { from, active }: { from?: Role; active?: true } = {},
 ) {
   const updated = await db
     .update(memberships)
@@ -141,6 +144,7 @@ export async function updateRole(
         eq(memberships.tenantId, tenantId),
         eq(memberships.userId, userId),
         from === undefined ? undefined : eq(memberships.role, from),
+        active ? isNull(memberships.deactivatedAt) : undefined,
       ),
     )
     .returning({ userId: memberships.userId });

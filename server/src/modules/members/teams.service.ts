@@ -34,7 +34,8 @@ export async function transferOwnership(db: Db, caller: MemberCaller, newOwnerId
     if (!(await repo.updateRole(tx, caller.tenantId, caller.userId, 'admin', { from: 'owner' }))) {
       throw new AppError('FORBIDDEN', 'Only the team owner can do this', 'owner_only');
     }
-    if (!(await repo.updateRole(tx, caller.tenantId, newOwnerId, 'owner'))) {
+    // Never to someone the team's directory has shut out: the team would have an owner who cannot reach it.
+    if (!(await repo.updateRole(tx, caller.tenantId, newOwnerId, 'owner', { active: true }))) {
       throw new AppError(
         'BAD_REQUEST',
         'The new owner must be a member of this team',

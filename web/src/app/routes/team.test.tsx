@@ -199,7 +199,7 @@ describe('/team members', () => {
     expect(screen.getByText('carol@example.com')).toBeTruthy();
   });
 
-  it('marks whom the directory manages or deactivated, keeps their actions, and warns before removing one', async () => {
+  it('marks whom the directory manages or deactivated, offers no transfer to a deactivated one, and warns before removing one', async () => {
     const dave = { ...member('dave@example.com', 'member', 5), managed_by_directory: true };
     const erin = { ...member('erin@example.com', 'member', 6), managed_by_directory: true, active: false };
     const api = fakeTeams({ tenants: [acme], members: { [ACME_UUID]: [bob, dave, erin] } });
@@ -216,7 +216,9 @@ describe('/team members', () => {
       'erin@example.comDirectory, Managed by your directory (SCIM)Deactivated',
     );
     expect(cellsOf('bob@example.com')[0]).toBe('bob@example.com');
-    expect(cellsOf('erin@example.com')[3]).toBe('Make AdminTransfer ownershipRemove');
+    // The team is never handed to someone its directory has shut out; the rest stays.
+    expect(cellsOf('dave@example.com')[3]).toBe('Make AdminTransfer ownershipRemove');
+    expect(cellsOf('erin@example.com')[3]).toBe('Make AdminRemove');
 
     const managedText =
       'This member is managed by your directory. Remove them there too, or the directory may add them again.';

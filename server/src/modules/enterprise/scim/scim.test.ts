@@ -528,6 +528,10 @@ describe('deactivating and deleting', () => {
     // Still listed, as inactive, by SCIM and on the Team page.
     expect((await team.scim('GET', `/Users/${id}`)).json().active).toBe(false);
     expect(await membersOf(team)).toContainEqual(expect.objectContaining({ email, active: false }));
+    // The team is never handed to someone shut out of it.
+    const transfer = await asOwner(team, 'POST', '/tenant/transfer-ownership', { user_uuid: id });
+    expect(transfer.statusCode, transfer.body).toBe(400);
+    expect(transfer.json().code).toBe('new_owner_not_member');
 
     const on = await team.scim('PUT', `/Users/${id}`, user(email, { active: true }));
     expect(on.json().active).toBe(true);

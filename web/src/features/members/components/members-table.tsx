@@ -138,7 +138,8 @@ export function MembersTable({ tenantUuid, viewerRole, viewerEmail }: MembersTab
                       >
                         {member.role === 'admin' ? t('table.makeMember') : t('table.makeAdmin')}
                       </Button>
-                      {viewerRole === 'owner' && (
+                      {/* The team is never handed to someone its directory has shut out. */}
+                      {viewerRole === 'owner' && member.active && (
                         <Button
                           variant="outline"
                           size="sm"
