@@ -28,7 +28,7 @@ export type TeamCaller = MemberCaller | KeyCaller;
 export type OperatorCaller = { kind: 'operator'; userId: string; sessionId: string };
 
 /** A team's SCIM token: its directory, acting for its own team on /api/scim/v2 only. */
-export type ScimCaller = { kind: 'scim'; tenantId: string };
+export type ScimCaller = { kind: 'scim'; tenantId: string; tokenHash: string };
 
 export type Caller = UserCaller | MemberCaller | KeyCaller | OperatorCaller | ScimCaller;
 

@@ -4,16 +4,15 @@
 import { SCIM_TOKEN_PREFIX } from '@app/contract';
 import type { preHandlerAsyncHookHandler } from 'fastify';
 
-import { AppError } from '../lib/app-error.ts';
-import { authenticateScimToken } from '../modules/scim-tokens/scim-tokens.service.ts';
+import { authenticateScimToken, invalidScimToken } from '../modules/scim-tokens/scim-tokens.service.ts';
 import { bearerToken, setCaller } from './auth.ts';
 
 export const requireScimToken: preHandlerAsyncHookHandler = async function (request, reply) {
   const token = bearerToken(request);
-  const tenantId = token?.startsWith(SCIM_TOKEN_PREFIX)
+  const found = token?.startsWith(SCIM_TOKEN_PREFIX)
     ? await authenticateScimToken(this.database.db, token)
     : undefined;
-  if (!tenantId) throw new AppError('UNAUTHORIZED', 'Invalid or revoked SCIM token', 'scim_token_invalid');
-  await this.attemptLimit('scimRequests').reserve(reply, tenantId);
-  setCaller(request, { kind: 'scim', tenantId });
+  if (!found) throw invalidScimToken();
+  await this.attemptLimit('scimRequests').reserve(reply, found.tenantId);
+  setCaller(request, { kind: 'scim', ...found });
 };

@@ -86,9 +86,10 @@ export async function updateDirectoryMember(
   const now = deps.clock.now();
   if (active !== member.active) {
     if (!active) {
-      if (member.role === 'owner') throw ownerFixed('deactivated');
-      await repo.setDeactivated(tx, tenantId, member.userId, now);
-      if (member.role === 'admin') await endAdminPowers(tx, tenantId, member.userId, SCIM_ACTOR);
+      // Never the owner, as they are now (an ownership transfer since the read included).
+      if (!(await repo.setDeactivated(tx, tenantId, member.userId, now))) throw ownerFixed('deactivated');
+      // Whatever they held as an admin, a promotion since the read included, goes.
+      await endAdminPowers(tx, tenantId, member.userId, SCIM_ACTOR);
     } else {
       await requireEnterpriseIdentity(tx, tenantId);
       await requireRoomFor(tx, tenantId, 'members', () => countSeats(tx, tenantId, now));

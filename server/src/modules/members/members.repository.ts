@@ -180,11 +180,14 @@ export async function countDeactivated(db: Db, tenantId: string) {
   return row?.count ?? 0;
 }
 
-/** Deactivates a member (`at`), as a member, or lets them back (null); whether they were a member. */
+/**
+ * Deactivates a member (`at`) or lets them back (null), either way as a member (a promotion while shut out does not
+ * come back with them); never the owner. Whether a row changed.
+ */
 export async function setDeactivated(db: Db, tenantId: string, userId: string, at: Date | null) {
   const updated = await db
     .update(memberships)
-    .set(at ? { deactivatedAt: at, role: 'member' } : { deactivatedAt: null })
+    .set({ deactivatedAt: at, role: 'member' })
     .where(
       and(eq(memberships.tenantId, tenantId), eq(memberships.userId, userId), ne(memberships.role, 'owner')),
     )

@@ -83,3 +83,12 @@ export async function deleteTokensMadeBy(db: Db, maker: { userId: string; tenant
     )
     .returning({ tenantId: scimTokens.tenantId });
 }
+
+export async function lockTokenForShare(db: Db, tenantId: string, tokenHash: string): Promise<boolean> {
+  const [row] = await db
+    .select({ tenantId: scimTokens.tenantId })
+    .from(scimTokens)
+    .where(and(eq(scimTokens.tenantId, tenantId), eq(scimTokens.tokenHash, tokenHash)))
+    .for('share');
+  return row !== undefined;
+}

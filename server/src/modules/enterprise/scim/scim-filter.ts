@@ -46,7 +46,8 @@ function attributeOf(path: string, within?: string): Attribute {
   let name = path.toLowerCase();
   const urn = `${USER_SCHEMA.toLowerCase()}:`;
   if (name.startsWith(urn)) name = name.slice(urn.length);
-  const found = ATTRIBUTES[within ? `${within}.${name}` : name];
+  const key = within ? `${within}.${name}` : name;
+  const found = Object.hasOwn(ATTRIBUTES, key) ? ATTRIBUTES[key] : undefined;
   if (!found) throw invalid(`The filter names an attribute this service cannot filter on: ${path}`);
   return found;
 }
@@ -71,7 +72,8 @@ function compare(filter: Extract<Filter, { compValue: unknown }>, within?: strin
   if (typeof value !== 'string') throw invalid(`${filter.attrPath} is compared with a string`);
   if (kind === 'time') {
     const at = new Date(value);
-    if (Number.isNaN(at.getTime()) || !/^\d{4}-\d{2}-\d{2}T/.test(value)) {
+    // Years 1 to 9999: what PostgreSQL's timestamps hold of what Date parses.
+    if (Number.isNaN(at.getTime()) || !/^\d{4}-\d{2}-\d{2}T/.test(value) || value.startsWith('0000')) {
       throw invalid(`${filter.attrPath} is compared with a date and time (ISO 8601)`);
     }
     if (op === 'eq') return sql`${column} = ${at.toISOString()}::timestamptz`;

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, isNotNull, or, type SQL, sql } from 'drizzle-orm';
 import type { PgSelect } from 'drizzle-orm/pg-core';
 
 import type { Db } from '../../../db/client.ts';
@@ -40,7 +40,11 @@ const toMember = ({ externalId, givenName, familyName, displayName, ...row }: Ro
   profile: { externalId, givenName, familyName, displayName },
 });
 
-/** The team's members SCIM sees (on one of its verified domains), meeting `condition` when given. */
+/**
+ * The team's members SCIM sees, meeting `condition` when given: those on one of its verified domains, and those its
+ * directory manages wherever their address has gone since (a leaver who moved their account to another address is
+ * still the directory's to deactivate).
+ */
 function directoryMembers<Q extends PgSelect>(query: Q, tenantId: string, condition: SQL | undefined) {
   return query
     .innerJoin(users, eq(users.uuid, memberships.userId))
@@ -51,7 +55,13 @@ function directoryMembers<Q extends PgSelect>(query: Q, tenantId: string, condit
         eq(directoryProfiles.userId, memberships.userId),
       ),
     )
-    .where(and(eq(memberships.tenantId, tenantId), onVerifiedDomain(tenantId), condition));
+    .where(
+      and(
+        eq(memberships.tenantId, tenantId),
+        or(onVerifiedDomain(tenantId), isNotNull(directoryProfiles.userId)),
+        condition,
+      ),
+    );
 }
 
 /** One page of them, in the order they joined, and how many there are in all. */

@@ -17,6 +17,8 @@ import {
 import * as scim from './scim.service.ts';
 
 const SCIM_JSON = 'application/scim+json';
+/** A User, or a PATCH of a few operations, is a few kilobytes: more is refused before it is parsed. */
+const SCIM_BODY_LIMIT = 64 * 1024;
 
 export const scimRoutes: FastifyPluginAsyncZod = async (app) => {
   const baseUrl = scimBaseUrl(app.config.appUrl);
@@ -54,15 +56,26 @@ export const scimRoutes: FastifyPluginAsyncZod = async (app) => {
 
   route(app, 'scimListUsers', (request) => scim.listUsers(deps, request.caller, request.query));
   route(app, 'scimGetUser', (request) => scim.getUser(deps, request.caller, request.params.id));
-  route(app, 'scimCreateUser', async (request, reply) => {
-    const user = await scim.createUser(deps, request.caller, request.body);
-    return reply.status(201).header('location', user.meta.location).send(user);
-  });
-  route(app, 'scimReplaceUser', (request) =>
-    scim.replaceUser(deps, request.caller, request.params.id, request.body),
+  route(
+    app,
+    'scimCreateUser',
+    async (request, reply) => {
+      const user = await scim.createUser(deps, request.caller, request.body);
+      return reply.status(201).header('location', user.meta.location).send(user);
+    },
+    { bodyLimit: SCIM_BODY_LIMIT },
   );
-  route(app, 'scimPatchUser', (request) =>
-    scim.patchUser(deps, request.caller, request.params.id, request.body),
+  route(
+    app,
+    'scimReplaceUser',
+    (request) => scim.replaceUser(deps, request.caller, request.params.id, request.body),
+    { bodyLimit: SCIM_BODY_LIMIT },
+  );
+  route(
+    app,
+    'scimPatchUser',
+    (request) => scim.patchUser(deps, request.caller, request.params.id, request.body),
+    { bodyLimit: SCIM_BODY_LIMIT },
   );
   route(app, 'scimDeleteUser', async (request, reply) => {
     await scim.deleteUser(deps, request.caller, request.params.id);

@@ -11,6 +11,8 @@ import {
   provisionMember,
   updateDirectoryMember,
 } from '../../members/directory.service.ts';
+import { invalidScimToken, isLiveScimToken } from '../../scim-tokens/scim-tokens.service.ts';
+import { lockTeam } from '../../tenants/tenants.service.ts';
 import { isVerifiedDomainOf } from '../sso.repository.ts';
 import { domainOf } from '../sso.service.ts';
 import { listResponse, MAX_RESULTS } from './scim-documents.ts';
@@ -58,6 +60,19 @@ export async function listUsers(deps: ScimDeps, { tenantId }: ScimCaller, query:
   );
 }
 
+/**
+ * A change of the directory's, in one transaction under the team's lock and then its token's share lock: a change
+ * that passed the guard just before the token was revoked or replaced (or its maker lost their role), and reaches this
+ * after, is refused with 401 like the next request; one that got here first commits before the revocation does.
+ */
+async function directoryChange<T>(deps: ScimDeps, caller: ScimCaller, change: (tx: Db) => Promise<T>) {
+  return deps.db.transaction(async (tx) => {
+    await lockTeam(tx, caller.tenantId);
+    if (!(await isLiveScimToken(tx, caller.tenantId, caller.tokenHash))) throw invalidScimToken();
+    return change(tx);
+  });
+}
+
 async function requireMember(tx: Db, tenantId: string, id: string): Promise<DirectoryMember> {
   // Not a uuid: no member has it (and the database is not asked to cast it).
   if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id)) throw notFound();
@@ -71,7 +86,8 @@ export async function getUser(deps: ScimDeps, { tenantId }: ScimCaller, id: stri
   return toUserResource(member, deps.baseUrl);
 }
 
-export async function createUser(deps: ScimDeps, { tenantId }: ScimCaller, body: unknown) {
+export async function createUser(deps: ScimDeps, caller: ScimCaller, body: unknown) {
+  const { tenantId } = caller;
   const input = readUser(body);
   if (input.emails.some((email) => email !== input.userName)) {
     throw scimRefusal(
@@ -79,7 +95,7 @@ export async function createUser(deps: ScimDeps, { tenantId }: ScimCaller, body:
       "emails may list only the userName: a member's account has one address",
     );
   }
-  const member = await deps.db.transaction(async (tx) => {
+  const member = await directoryChange(deps, caller, async (tx) => {
     // A directory never vouches for an address outside the team's verified domains.
     if (!(await isVerifiedDomainOf(tx, tenantId, domainOf(input.userName)))) {
       throw scimRefusal('invalidValue', "userName must be an address on one of the team's verified domains");
@@ -118,23 +134,26 @@ async function writeMember(
   return toUserResource((await repo.findDirectoryMember(tx, tenantId, member.userId))!, deps.baseUrl);
 }
 
-export async function replaceUser(deps: ScimDeps, { tenantId }: ScimCaller, id: string, body: unknown) {
+export async function replaceUser(deps: ScimDeps, caller: ScimCaller, id: string, body: unknown) {
   const input = readUser(body);
-  return deps.db.transaction(async (tx) =>
+  const { tenantId } = caller;
+  return directoryChange(deps, caller, async (tx) =>
     writeMember(deps, tx, tenantId, await requireMember(tx, tenantId, id), input),
   );
 }
 
-export async function patchUser(deps: ScimDeps, { tenantId }: ScimCaller, id: string, body: unknown) {
-  return deps.db.transaction(async (tx) => {
+export async function patchUser(deps: ScimDeps, caller: ScimCaller, id: string, body: unknown) {
+  const { tenantId } = caller;
+  return directoryChange(deps, caller, async (tx) => {
     const member = await requireMember(tx, tenantId, id);
     const patched = applyPatch(toUserResource(member, deps.baseUrl), body);
     return writeMember(deps, tx, tenantId, member, readUser(patched));
   });
 }
 
-export async function deleteUser(deps: ScimDeps, { tenantId }: ScimCaller, id: string) {
-  await deps.db.transaction(async (tx) =>
+export async function deleteUser(deps: ScimDeps, caller: ScimCaller, id: string) {
+  const { tenantId } = caller;
+  await directoryChange(deps, caller, async (tx) =>
     deprovisionMember(deps.auth, tx, tenantId, await requireMember(tx, tenantId, id)),
   );
 }

@@ -97,7 +97,7 @@ describe('the SCIM token', () => {
     expect((await actionsOf(team.team)).filter((action) => action === 'scim.token_created')).toHaveLength(2);
   });
 
-  it('once revoked, refuses a request in flight with 401 in SCIM’s body; none, or another kind of token, is 401 too', async () => {
+  it('once revoked, refuses the directory’s next request with 401 in SCIM’s body; none, or another kind of token, is 401 too', async () => {
     const team = await directoryTeam(app);
     expect((await asOwner(team, 'DELETE', '/scim-token')).statusCode).toBe(204);
     expect(refusal(await team.scim('POST', '/Users', user(team.address()))).status).toBe('401');
@@ -499,6 +499,106 @@ describe('changing a User', () => {
       expect(refusal(response).scimType, JSON.stringify(body)).toBe(scimType);
     }
     expect((await team.scim('GET', `/Users/${id}`)).json().active).toBe(true);
+  });
+});
+
+describe('what a directory or its members cannot do', () => {
+  it('never walks a PATCH into a prototype: such a path is refused, and nothing in the process changes', async () => {
+    const team = await directoryTeam(app);
+    const { id } = await provision(team);
+    for (const operation of [
+      { op: 'add', path: '__proto__.polluted', value: 'yes' },
+      { op: 'add', path: 'name.__proto__.polluted', value: 'yes' },
+      { op: 'replace', path: 'constructor.prototype.polluted', value: 'yes' },
+      { op: 'replace', value: { 'constructor.prototype.polluted': 'yes' } },
+      { op: 'replace', value: { 'name.__proto__.polluted': 'yes' } },
+    ]) {
+      const response = await team.scim('PATCH', `/Users/${id}`, patch(operation));
+      expect(response.statusCode, JSON.stringify(operation)).toBe(400);
+      expect(refusal(response).scimType).toBe('invalidPath');
+    }
+    // A body with a `__proto__` key is refused as it is read (the JSON parser's own rule).
+    const poisoned = await app.inject({
+      method: 'PATCH',
+      url: `/api/scim/v2/Users/${id}`,
+      headers: { authorization: `Bearer ${team.token}`, 'content-type': 'application/scim+json' },
+      payload: `{"schemas":["${PATCH_OP}"],"Operations":[{"op":"replace","path":"name","value":{"__proto__":{"polluted":"yes"}}}]}`,
+    });
+    expect(refusal(poisoned).status).toBe('400');
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+    expect(Object.prototype.hasOwnProperty.call(Object.prototype, 'polluted')).toBe(false);
+    // Other teams' requests are served as before.
+    expect((await asOwner(team, 'GET', '/members')).statusCode).toBe(200);
+    // A PATCH of more operations than a directory sends is refused unread.
+    const many = patch(
+      ...Array.from({ length: 51 }, () => ({ op: 'replace', path: 'displayName', value: 'x' })),
+    );
+    expect(refusal(await team.scim('PATCH', `/Users/${id}`, many)).scimType).toBe('invalidSyntax');
+    // A body past what a User or a PATCH needs is refused before it is read.
+    const huge = user(team.address(), { displayName: 'x'.repeat(70_000) });
+    expect(refusal(await team.scim('POST', '/Users', huge)).status).toBe('413');
+  });
+
+  it('answers filters on names an object inherits, or a year PostgreSQL cannot hold, with 400 invalidFilter', async () => {
+    const team = await directoryTeam(app);
+    for (const filter of [
+      'constructor pr',
+      '__proto__ pr',
+      'constructor eq "x"',
+      'hasOwnProperty eq "x"',
+      'meta.created gt "0000-01-01T00:00:00Z"',
+    ]) {
+      const response = await filtered(team, filter);
+      expect(response.statusCode, filter).toBe(400);
+      expect(refusal(response).scimType, filter).toBe('invalidFilter');
+    }
+  });
+
+  it('keeps a leaver who moved their account to another address within the directory’s reach', async () => {
+    const team = await directoryTeam(app);
+    const { id, email } = await provision(team);
+    const session = await signInByReset(app, email, 'a passphrase of their own');
+    const personal = `leaver-${id.slice(0, 8)}@example.com`;
+    const change = await app.inject({
+      method: 'POST',
+      url: '/api/auth/change-email',
+      headers: bearer(session.access_token),
+      payload: { new_email: personal, password: 'a passphrase of their own' },
+    });
+    expect(change.statusCode, change.body).toBe(200);
+    const { token } = await latestMailTo(app, personal);
+    expect(
+      (await app.inject({ method: 'GET', url: `/api/auth/confirm-email-change?token=${token}` })).statusCode,
+    ).toBe(200);
+
+    expect((await team.scim('GET', `/Users/${id}`)).json().userName).toBe(personal);
+    const off = await team.scim('PATCH', `/Users/${id}`, patch({ op: 'replace', value: { active: false } }));
+    expect(off.statusCode, off.body).toBe(200);
+    const login = await app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: personal, password: 'a passphrase of their own' },
+    });
+    const refused = await app.inject({
+      method: 'GET',
+      url: '/api/tenant',
+      headers: inTenant(login.json().access_token, team.team),
+    });
+    expect(refused.json().code).toBe('member_deactivated');
+    expect((await team.scim('DELETE', `/Users/${id}`)).statusCode).toBe(204);
+  });
+
+  it('lets a member back as a member, whatever role an admin gave them while they were shut out', async () => {
+    const team = await directoryTeam(app);
+    const { id, email } = await provision(team);
+    await team.scim('PATCH', `/Users/${id}`, patch({ op: 'replace', value: { active: false } }));
+    expect(
+      (await asOwner(team, 'PATCH', '/members/role', { user_uuid: id, new_role: 'admin' })).statusCode,
+    ).toBe(200);
+    await team.scim('PATCH', `/Users/${id}`, patch({ op: 'replace', value: { active: true } }));
+    expect(await membersOf(team)).toContainEqual(
+      expect.objectContaining({ email, role: 'member', active: true }),
+    );
   });
 });
 
