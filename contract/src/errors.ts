@@ -297,7 +297,8 @@ export const ERROR_CODES = [
   'scim_token_not_found',
   /**
    * 400 (409 for `uniqueness`): a SCIM request refused; `params.reason` is SCIM's `scimType` (RFC 7644 section
-   * 3.12): `invalidFilter`, `invalidSyntax`, `invalidPath`, `noTarget`, `invalidValue`, `mutability`, `uniqueness`.
+   * 3.12) in snake_case: `invalid_filter`, `invalid_syntax`, `invalid_path`, `no_target`, `invalid_value`,
+   * `mutability`, `uniqueness`. SCIM's body says it as SCIM spells it (`invalidFilter`).
    */
   'scim',
   /** 404: no such User in the token's team (or one SCIM does not see: not on a verified domain). */
@@ -364,11 +365,11 @@ export const ERROR_PARAMS = {
   payment_required: { declined: [], test_card_required: ['number'] },
   email_unverified: { api_keys: [], webhook_endpoints: [], scim_token: [] },
   scim: {
-    invalidFilter: [],
-    invalidSyntax: [],
-    invalidPath: [],
-    noTarget: [],
-    invalidValue: [],
+    invalid_filter: [],
+    invalid_syntax: [],
+    invalid_path: [],
+    no_target: [],
+    invalid_value: [],
     mutability: [],
     uniqueness: [],
   },

@@ -36,12 +36,14 @@ const SCIM_ERROR = 'urn:ietf:params:scim:api:messages:2.0:Error';
 export function sendRefusal(request: FastifyRequest, reply: FastifyReply, status: number, body: ErrorBody) {
   if (!request.url.startsWith(SCIM_PATHS)) return reply.status(status).send(body);
   const scimStatus = body.code === 'validation' ? 400 : status;
-  const scimType =
+  // The reason in snake_case, as every code's reasons are; scimType as SCIM spells it (invalid_value → invalidValue).
+  const reason =
     body.code === 'scim'
       ? (body.params as { reason: string }).reason
       : body.code === 'validation'
-        ? 'invalidValue'
+        ? 'invalid_value'
         : undefined;
+  const scimType = reason?.replace(/_([a-z])/g, (_, letter: string) => letter.toUpperCase());
   return reply
     .status(scimStatus)
     .type('application/scim+json')

@@ -36,14 +36,14 @@ export async function provisionMember(
   const now = deps.clock.now();
   if (deps.superAdminEmails.includes(email)) {
     throw new AppError('BAD_REQUEST', 'This address cannot be provisioned', 'scim', {
-      reason: 'invalidValue',
+      reason: 'invalid_value',
     });
   }
   if (active) await requireRoomFor(tx, tenantId, 'members', () => countSeats(tx, tenantId, now));
   const { user, made } = await accountForDirectory(deps, tx, email);
   if (isSuperAdmin(user, deps.superAdminEmails)) {
     throw new AppError('BAD_REQUEST', 'This address cannot be provisioned', 'scim', {
-      reason: 'invalidValue',
+      reason: 'invalid_value',
     });
   }
   if (await repo.isMember(tx, tenantId, user.uuid)) {

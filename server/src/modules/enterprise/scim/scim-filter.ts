@@ -40,7 +40,7 @@ const ATTRIBUTES: Record<string, Attribute> = {
   'meta.lastmodified': { kind: 'time', column: lastModified },
 };
 
-const invalid = (detail: string) => scimRefusal('invalidFilter', detail);
+const invalid = (detail: string) => scimRefusal('invalid_filter', detail);
 
 function attributeOf(path: string, within?: string): Attribute {
   let name = path.toLowerCase();

@@ -53,7 +53,7 @@ const PROTOTYPE_KEYS = ['__proto__', 'constructor', 'prototype'];
  */
 function isPatchable(path: string): boolean {
   if (path.split(/[.[\]\s"]/).some((segment) => PROTOTYPE_KEYS.includes(segment))) {
-    throw scimRefusal('invalidPath', `The path is not one of this service's attributes: ${path}`);
+    throw scimRefusal('invalid_path', `The path is not one of this service's attributes: ${path}`);
   }
   return PATCHABLE.has(path.split(/[.[]/, 1)[0]!);
 }
@@ -72,29 +72,39 @@ function plain(value: unknown): unknown {
   );
 }
 
-const SCIM_TYPES = new Set(['invalidSyntax', 'invalidPath', 'noTarget', 'invalidValue', 'mutability']);
+/** The library's scimType, as the refusal's reason names it. */
+const SCIM_TYPES: Record<
+  string,
+  'invalid_syntax' | 'invalid_path' | 'no_target' | 'invalid_value' | 'mutability'
+> = {
+  invalidSyntax: 'invalid_syntax',
+  invalidPath: 'invalid_path',
+  noTarget: 'no_target',
+  invalidValue: 'invalid_value',
+  mutability: 'mutability',
+};
 
 /** The operations of a PATCH body, normalised and kept to PATCHABLE; 400 invalidSyntax for a body that is not one. */
 function operationsOf(body: unknown): ScimPatchOperation[] {
-  if (!isObject(body)) throw scimRefusal('invalidSyntax', 'The body must be a SCIM PatchOp');
+  if (!isObject(body)) throw scimRefusal('invalid_syntax', 'The body must be a SCIM PatchOp');
   const schemas = attribute(body, 'schemas');
   if (!Array.isArray(schemas) || !schemas.includes(PATCH_OP)) {
-    throw scimRefusal('invalidSyntax', `The body's schemas must list ${PATCH_OP}`);
+    throw scimRefusal('invalid_syntax', `The body's schemas must list ${PATCH_OP}`);
   }
   const operations = attribute(body, 'Operations');
   if (!Array.isArray(operations) || operations.length === 0 || operations.length > MAX_OPERATIONS) {
-    throw scimRefusal('invalidSyntax', `Operations must list from 1 to ${MAX_OPERATIONS} operations`);
+    throw scimRefusal('invalid_syntax', `Operations must list from 1 to ${MAX_OPERATIONS} operations`);
   }
   return operations.flatMap((operation) => {
-    if (!isObject(operation)) throw scimRefusal('invalidSyntax', 'Each operation must be an object');
+    if (!isObject(operation)) throw scimRefusal('invalid_syntax', 'Each operation must be an object');
     const op = attribute(operation, 'op');
     const path = attribute(operation, 'path');
     let value = plain(attribute(operation, 'value'));
     if (typeof op !== 'string' || !['add', 'replace', 'remove'].includes(op.toLowerCase())) {
-      throw scimRefusal('invalidSyntax', 'op must be add, replace or remove');
+      throw scimRefusal('invalid_syntax', 'op must be add, replace or remove');
     }
     if (path !== undefined && typeof path !== 'string') {
-      throw scimRefusal('invalidPath', 'path must be a string');
+      throw scimRefusal('invalid_path', 'path must be a string');
     }
     if (path === undefined && isObject(value)) {
       value = Object.fromEntries(
@@ -125,8 +135,7 @@ export function applyPatch<T extends { schemas: string[]; meta: object }>(resour
   } catch (error) {
     if (!(error instanceof ScimError)) throw error;
     // A path the library cannot follow is a malformed path (RFC 7644 section 3.12), whatever code it gives.
-    const code = error instanceof InvalidScimPatchOp ? 'invalidPath' : error.scimCode;
-    const reason = SCIM_TYPES.has(code ?? '') ? code : 'invalidSyntax';
-    throw scimRefusal(reason as 'invalidSyntax', error.message);
+    const code = error instanceof InvalidScimPatchOp ? 'invalidPath' : (error.scimCode ?? '');
+    throw scimRefusal(Object.hasOwn(SCIM_TYPES, code) ? SCIM_TYPES[code]! : 'invalid_syntax', error.message);
   }
 }

@@ -19,7 +19,7 @@ export type UserInput = {
 };
 
 export const scimRefusal = (
-  reason: 'invalidSyntax' | 'invalidValue' | 'mutability' | 'invalidFilter' | 'invalidPath' | 'noTarget',
+  reason: 'invalid_syntax' | 'invalid_value' | 'mutability' | 'invalid_filter' | 'invalid_path' | 'no_target',
   detail: string,
 ) => new AppError('BAD_REQUEST', detail, 'scim', { reason });
 
@@ -39,7 +39,7 @@ function text(object: Record<string, unknown>, name: string, label = name): stri
   if (value === undefined || value === null || value === '') return null;
   // No NUL: PostgreSQL's text cannot hold it.
   if (typeof value !== 'string' || value.length > MAX_TEXT || value.includes('\u0000')) {
-    throw scimRefusal('invalidValue', `${label} must be a string of at most ${MAX_TEXT} characters`);
+    throw scimRefusal('invalid_value', `${label} must be a string of at most ${MAX_TEXT} characters`);
   }
   return value;
 }
@@ -50,26 +50,26 @@ function active(object: Record<string, unknown>): boolean | undefined {
   if (value === undefined || value === null) return undefined;
   if (typeof value === 'boolean') return value;
   if (typeof value === 'string' && /^(true|false)$/i.test(value)) return value.toLowerCase() === 'true';
-  throw scimRefusal('invalidValue', 'active must be true or false');
+  throw scimRefusal('invalid_value', 'active must be true or false');
 }
 
 const address = (value: unknown, label: string): string => {
   const parsed = EmailSchema.safeParse(value);
-  if (!parsed.success) throw scimRefusal('invalidValue', `${label} must be an email address`);
+  if (!parsed.success) throw scimRefusal('invalid_value', `${label} must be an email address`);
   return parsed.data;
 };
 
 /** Reads a User from a request's body (a create, a replace) or from a resource a PATCH produced. */
 export function readUser(body: unknown): UserInput {
-  if (!isObject(body)) throw scimRefusal('invalidSyntax', 'The body must be a SCIM User');
+  if (!isObject(body)) throw scimRefusal('invalid_syntax', 'The body must be a SCIM User');
   const userName = attribute(body, 'userName');
-  if (userName === undefined || userName === null) throw scimRefusal('invalidValue', 'userName is required');
+  if (userName === undefined || userName === null) throw scimRefusal('invalid_value', 'userName is required');
   const emails = attribute(body, 'emails') ?? [];
   if (!Array.isArray(emails) || !emails.every(isObject)) {
-    throw scimRefusal('invalidValue', 'emails must be a list of {value}');
+    throw scimRefusal('invalid_value', 'emails must be a list of {value}');
   }
   const name = attribute(body, 'name') ?? {};
-  if (!isObject(name)) throw scimRefusal('invalidValue', 'name must be an object');
+  if (!isObject(name)) throw scimRefusal('invalid_value', 'name must be an object');
   return {
     userName: address(userName, 'userName'),
     emails: emails.flatMap((email) => {

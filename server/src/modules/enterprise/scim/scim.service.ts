@@ -32,7 +32,7 @@ function queryParameter(query: Record<string, unknown>, name: string): string | 
   const key = Object.keys(query).find((candidate) => candidate.toLowerCase() === name.toLowerCase());
   const value = key === undefined ? undefined : query[key];
   if (value === undefined) return undefined;
-  if (typeof value !== 'string') throw scimRefusal('invalidValue', `${name} may be given once`);
+  if (typeof value !== 'string') throw scimRefusal('invalid_value', `${name} may be given once`);
   return value;
 }
 
@@ -40,7 +40,7 @@ function queryParameter(query: Record<string, unknown>, name: string): string | 
 function wholeNumber(query: Record<string, unknown>, name: string, fallback: number): number {
   const value = queryParameter(query, name);
   if (value === undefined || value === '') return fallback;
-  if (!/^-?\d{1,9}$/.test(value)) throw scimRefusal('invalidValue', `${name} must be a whole number`);
+  if (!/^-?\d{1,9}$/.test(value)) throw scimRefusal('invalid_value', `${name} must be a whole number`);
   return Number(value);
 }
 
@@ -91,14 +91,14 @@ export async function createUser(deps: ScimDeps, caller: ScimCaller, body: unkno
   const input = readUser(body);
   if (input.emails.some((email) => email !== input.userName)) {
     throw scimRefusal(
-      'invalidValue',
+      'invalid_value',
       "emails may list only the userName: a member's account has one address",
     );
   }
   const member = await directoryChange(deps, caller, async (tx) => {
     // A directory never vouches for an address outside the team's verified domains.
     if (!(await isVerifiedDomainOf(tx, tenantId, domainOf(input.userName)))) {
-      throw scimRefusal('invalidValue', "userName must be an address on one of the team's verified domains");
+      throw scimRefusal('invalid_value', "userName must be an address on one of the team's verified domains");
     }
     const userId = await provisionMember(deps.auth, tx, tenantId, {
       email: input.userName,
