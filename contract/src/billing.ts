@@ -39,6 +39,8 @@ export const PlanSchema = z.object({
   features: z.array(z.string()),
   /** How many members (pending invitations included) and items a team on this plan may have; null is unlimited. */
   limits: z.object({ members: z.number().int().nullable(), items: z.number().int().nullable() }),
+  /** The prices are per member: a subscription's quantity follows the team's members (docs/contract.md section 4). */
+  per_seat: z.boolean(),
 });
 export type Plan = z.infer<typeof PlanSchema>;
 
@@ -69,11 +71,27 @@ export const SubscriptionSchema = z.object({
   cancel_at_period_end: z.boolean(),
   /** While the status is `trialing`: when the trial ends and the first invoice is due (TRIAL_DAYS). */
   trial_ends_at: z.iso.datetime({ offset: true }).nullable(),
+  /**
+   * Seats on a per-seat plan (the team's members; pending invitations and members a directory deactivated do not
+   * count), else 1; `amount` = quantity × unit_amount for the billing interval.
+   */
+  quantity: z.number().int(),
+  unit_amount: z.number().int(),
+  amount: z.number().int(),
 });
 export type Subscription = z.infer<typeof SubscriptionSchema>;
 
 export const InvoiceStatusSchema = z.enum(INVOICE_STATUSES);
 export type InvoiceStatus = z.infer<typeof InvoiceStatusSchema>;
+
+/** One line of an invoice: a period of the plan, or a prorated change of seats (negative when seats were removed). */
+export const InvoiceLineSchema = z.object({
+  description: z.string(),
+  quantity: z.number().int(),
+  unit_amount: z.number().int(),
+  amount: z.number().int(),
+});
+export type InvoiceLine = z.infer<typeof InvoiceLineSchema>;
 
 export const InvoiceSchema = z.object({
   id: z.uuid(),
@@ -83,8 +101,23 @@ export const InvoiceSchema = z.object({
   amount: z.number().int(),
   currency: z.string(),
   status: InvoiceStatusSchema,
+  lines: z.array(InvoiceLineSchema),
 });
 export type Invoice = z.infer<typeof InvoiceSchema>;
+
+/**
+ * GET /payments/invoices/upcoming: the next invoice of the team's subscription as it stands, the next period at the
+ * current quantity and the prorated changes made since the last invoice; `amount` after the team's credit, never
+ * below zero.
+ */
+export const UpcomingInvoiceSchema = z.object({
+  period_start: z.iso.datetime({ offset: true }),
+  period_end: z.iso.datetime({ offset: true }),
+  currency: z.string(),
+  amount: z.number().int(),
+  lines: z.array(InvoiceLineSchema),
+});
+export type UpcomingInvoice = z.infer<typeof UpcomingInvoiceSchema>;
 
 export const CheckoutBodySchema = z.object({
   plan_id: z
@@ -135,6 +168,8 @@ export const LocalCheckoutSessionSchema = z.object({
   billing_interval: BillingIntervalSchema,
   /** What is charged now, in minor units: 0 when the checkout starts a trial. */
   amount: z.number().int(),
+  /** The seats a per-seat plan starts with (the team's members), else 1. */
+  quantity: z.number().int(),
   currency: z.string(),
   /** The free days the subscription starts with (TRIAL_DAYS on a team's first checkout), 0 without a trial. */
   trial_days: z.number().int(),
@@ -179,6 +214,7 @@ export const billingEndpointSchemas = {
   listPlans: { response: { 200: z.array(PlanSchema) } },
   getSubscription: { response: { 200: SubscriptionSchema } },
   listInvoices: { query: PageQuerySchema, response: { 200: z.array(InvoiceSchema) } },
+  getUpcomingInvoice: { response: { 200: UpcomingInvoiceSchema } },
   getInvoiceDownloadLink: { params: InvoiceParamsSchema, response: { 200: InvoiceDownloadSchema } },
   createCheckout: { body: CheckoutBodySchema, response: { 200: RedirectUrlSchema } },
   createPortal: { response: { 200: RedirectUrlSchema } },

@@ -253,6 +253,11 @@ export const ENDPOINTS = {
   listPlans: get('/payments/plans', user(), 'The plans on offer'),
   getSubscription: get('/payments/subscription', team('member', NO_KEY), "The team's subscription"),
   listInvoices: get('/payments/invoices', team('member', NO_KEY), "The team's invoices"),
+  getUpcomingInvoice: get(
+    '/payments/invoices/upcoming',
+    team('member', NO_KEY),
+    "The team's next invoice as it stands",
+  ),
   getInvoiceDownloadLink: get(
     '/payments/invoices/:id/download',
     team('admin', NO_KEY),

@@ -185,6 +185,7 @@ export const ERROR_CODES = [
   // Billing.
   /** 404: the team has never had a subscription. */
   'subscription_not_found',
+  'no_upcoming_invoice',
   /** 404: opening the billing portal of a team that never subscribed. */
   'no_subscription_to_manage',
   /** 400: a checkout for a team whose subscription is live: the portal changes it. */
@@ -361,7 +362,8 @@ export const ERROR_PARAMS = {
     // A team's single sign-on provider, when a sign-in begins.
     identity_provider: [],
   },
-  plan_limit: { members: ['count'], items: ['count'] },
+  // A plan change to a plan with room for fewer members than the team has.
+  plan_limit: { members: ['count'], items: ['count'], plan_members: ['plan', 'count', 'members'] },
   payment_required: { declined: [], test_card_required: ['number'] },
   email_unverified: { api_keys: [], webhook_endpoints: [], scim_token: [] },
   scim: {

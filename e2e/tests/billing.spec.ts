@@ -254,7 +254,8 @@ test('the billing portal switches plan and interval at once, with a new invoice'
 
   await openSubscription(page);
   await expect(currentCard(page).getByText('Business', { exact: true })).toBeVisible();
-  await expect(currentCard(page).getByText(/billed annually/)).toBeVisible();
+  // Business is per seat (docs/contract.md section 4): the card shows what the seats come to, a year.
+  await expect(currentCard(page).getByText('1 seat × $594.00 = $594.00 a year')).toBeVisible();
 });
 
 test('the monthly/annual toggle shows each price', async ({ page, signIn, request }) => {

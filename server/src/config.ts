@@ -88,6 +88,7 @@ const EnvSchema = z
     METRICS_HOST: optional(z.string()).default('127.0.0.1'),
     ACTIVITY_RETENTION_DAYS: optional(z.coerce.number().int().min(0)).default(0),
     WEBHOOK_RETRY_BASE_SECONDS: optional(z.coerce.number().min(0).max(86_400)).default(30),
+    BILLING_RETRY_BASE_SECONDS: optional(z.coerce.number().min(0).max(3600)).default(30),
     DNS_SERVERS: optional(
       z
         .string()
@@ -167,6 +168,8 @@ export function loadConfig(
       stripeApiUrl: e.STRIPE_API_URL,
       stripePrices: e.STRIPE_PRICES ? parseJson('STRIPE_PRICES', e.STRIPE_PRICES, StripePricesSchema) : {},
       trialDays: e.TRIAL_DAYS,
+      /** The first wait before a seat change a provider refused is sent again (doubling, at most an hour). */
+      retryBaseMs: e.BILLING_RETRY_BASE_SECONDS * 1000,
     },
     google: { clientId: e.GOOGLE_CLIENT_ID, jwksUrl: e.GOOGLE_JWKS_URL },
     docsUrl: e.DOCS_URL,

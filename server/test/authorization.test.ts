@@ -1002,6 +1002,7 @@ const rows: Row[] = [
   { endpoint: 'scimDeleteUser', who: 'scim', status: 204, prepare: provisioned },
   { endpoint: 'getSubscription', who: team(MEMBERS), key: null, asViewer: 200, status: 200 },
   { endpoint: 'listInvoices', who: team(MEMBERS), key: null, asViewer: 200, status: 200 },
+  { endpoint: 'getUpcomingInvoice', who: team(MEMBERS), key: null, asViewer: 200, status: 200 },
   {
     endpoint: 'getInvoiceDownloadLink',
     who: team(ADMINS),

@@ -12,6 +12,15 @@ export const PRICES = {
   pro: { monthly: 'price_pro_monthly', annual: 'price_pro_annual' },
   business: { monthly: 'price_business_monthly', annual: 'price_business_annual' },
 };
+/** What each price costs, in cents, as the seeded plans do. */
+export const UNIT_AMOUNTS: Record<string, number> = {
+  price_starter_monthly: 900,
+  price_starter_annual: 5400,
+  price_pro_monthly: 2900,
+  price_pro_annual: 17400,
+  price_business_monthly: 9900,
+  price_business_annual: 59400,
+};
 export const APP_URL = 'https://app.example.test';
 
 /** The app with PAYMENTS_PROVIDER=stripe against the stand-in; `env` adds settings (TRIAL_DAYS). */
@@ -91,6 +100,8 @@ export function stripeSubscription(options: {
   start: number;
   end: number;
   cancelAtPeriodEnd?: boolean;
+  quantity?: number;
+  itemId?: string;
 }) {
   const price = options.price ?? PRICES.pro.monthly;
   return {
@@ -109,14 +120,16 @@ export function stripeSubscription(options: {
       object: 'list',
       data: [
         {
-          id: randomId('si'),
+          id: options.itemId ?? randomId('si'),
           object: 'subscription_item',
+          quantity: options.quantity ?? 1,
           current_period_start: options.start,
           current_period_end: options.end,
           price: {
             id: price,
             object: 'price',
             currency: 'usd',
+            unit_amount: UNIT_AMOUNTS[price] ?? null,
             recurring: { interval: price.endsWith('annual') ? 'year' : 'month' },
           },
         },
@@ -165,10 +178,13 @@ export function stripeInvoice(options: {
           object: 'line_item',
           amount,
           currency: 'usd',
+          description: '1 × Pro (at $29.00 / month)',
+          quantity: 1,
           period: { start: options.created, end: options.periodEnd },
           pricing: {
             type: 'price_details',
             price_details: { price: PRICES.pro.monthly, product: 'prod_pro' },
+            unit_amount_decimal: String(amount),
           },
         },
       ],
@@ -200,6 +216,7 @@ export function completeCheckout(standIn: StripeStandIn, sessionId: string, crea
       status: trialEnd ? 'trialing' : 'active',
       start: created,
       end: trialEnd ?? created + 30 * 86400,
+      quantity: order.quantity,
     }),
     trial_start: trialEnd && created,
     trial_end: trialEnd,

@@ -26,7 +26,20 @@ export async function startStripeStandIn() {
   /** What each Checkout Session was asked to sell, which Stripe keeps but does not answer: see completeCheckout. */
   const checkoutOrders = new Map<
     string,
-    { price: string | null; subscriptionMetadata: Record<string, string>; trialDays: number }
+    {
+      price: string | null;
+      quantity: number;
+      subscriptionMetadata: Record<string, string>;
+      trialDays: number;
+    }
+  >();
+  /**
+   * The prorations a quantity change made (proration_behavior create_prorations), by subscription: Stripe keeps them
+   * as pending invoice items for the next invoice, which an invoice preview shows.
+   */
+  const prorations = new Map<
+    string,
+    { description: string; quantity: number; unit: number; amount: number }[]
   >();
   const customers = new Map<string, StripeObject>();
   const byIdempotencyKey = new Map<string, StripeObject>();
@@ -103,6 +116,7 @@ export async function startStripeStandIn() {
       checkoutSessions.set(id, session);
       checkoutOrders.set(id, {
         price: form.get('line_items[0][price]'),
+        quantity: Number(form.get('line_items[0][quantity]') ?? 1),
         subscriptionMetadata: metadataOf(form, 'subscription_data'),
         trialDays: Number(form.get('subscription_data[trial_period_days]') ?? 0),
       });
@@ -150,12 +164,87 @@ export async function startStripeStandIn() {
         Object.assign(subscription, { status: 'active', trial_end: Math.floor(Date.now() / 1000) });
         return [200, subscription];
       }
+      // An item's quantity: Stripe prorates the change over what is left of the period unless told not to.
+      if (method === 'POST' && form.has('items[0][id]')) {
+        const items = (subscription.items as { data: Record<string, unknown>[] }).data;
+        const item = items.find((candidate) => candidate.id === form.get('items[0][id]'));
+        if (!item) return missing(form.get('items[0][id]')!);
+        if (subscription.status === 'canceled') {
+          return [
+            400,
+            {
+              error: {
+                type: 'invalid_request_error',
+                message: 'A canceled subscription can only update its cancellation_details and metadata.',
+              },
+            },
+          ];
+        }
+        const quantity = Number(form.get('items[0][quantity]'));
+        const change = quantity - Number(item.quantity);
+        const { start, end } = {
+          start: item.current_period_start as number,
+          end: item.current_period_end as number,
+        };
+        const unit = (item.price as { unit_amount: number }).unit_amount;
+        const behavior = form.get('proration_behavior') ?? 'create_prorations';
+        const now = Math.floor(Date.now() / 1000);
+        if (behavior === 'create_prorations' && change !== 0 && end > start) {
+          const amount = Math.round((change * unit * Math.max(0, end - Math.min(end, now))) / (end - start));
+          prorations.set(subscription.id, [
+            ...(prorations.get(subscription.id) ?? []),
+            { description: `Remaining time on ${quantity} × seat`, quantity: change, unit, amount },
+          ]);
+        }
+        item.quantity = quantity;
+        return [200, subscription];
+      }
       if (method === 'DELETE') {
         // Stripe answers a second cancellation as if the subscription were gone.
         if (subscription.status === 'canceled') return missing(match[1]!);
         Object.assign(subscription, { status: 'canceled', canceled_at: Math.floor(Date.now() / 1000) });
         return [200, subscription];
       }
+    }
+    // The next invoice of a subscription: its pending prorations, then the next period at the current quantity.
+    if (method === 'POST' && path === '/v1/invoices/create_preview') {
+      const subscription = subscriptions.get(form.get('subscription') ?? '');
+      if (!subscription) return missing(form.get('subscription') ?? '');
+      const item = (subscription.items as { data: Record<string, unknown>[] }).data[0]!;
+      const unit = (item.price as { unit_amount: number }).unit_amount;
+      const quantity = Number(item.quantity);
+      const start = item.current_period_end as number;
+      const end = start + (start - (item.current_period_start as number));
+      const lines = [
+        ...(prorations.get(subscription.id) ?? []).map((line) => ({
+          description: line.description,
+          quantity: line.quantity,
+          amount: line.amount,
+          period: { start: item.current_period_start, end: start },
+          pricing: { unit_amount_decimal: String(line.unit) },
+        })),
+        {
+          description: `${quantity} × seat`,
+          quantity,
+          amount: quantity * unit,
+          period: { start, end },
+          pricing: { unit_amount_decimal: String(unit) },
+        },
+      ].map((line) => ({ id: nextId('il'), object: 'line_item', currency: 'usd', ...line }));
+      const total = lines.reduce((sum, line) => sum + line.amount, 0);
+      return [
+        200,
+        {
+          id: null,
+          object: 'invoice',
+          currency: 'usd',
+          customer: subscription.customer,
+          period_start: item.current_period_start,
+          period_end: start,
+          amount_due: Math.max(0, total),
+          lines: { object: 'list', data: lines, has_more: false },
+        },
+      ];
     }
     if (method === 'GET' && (match = /^\/v1\/invoices\/([\w-]+)$/.exec(path))) {
       const invoice = invoices.get(match[1]!);
@@ -211,6 +300,7 @@ export async function startStripeStandIn() {
     checkoutSessions,
     checkoutOrders,
     customers,
+    prorations,
     /** The recorded requests to one method and path. */
     sent: (method: string, path: string) => requests.filter((r) => r.method === method && r.path === path),
     failWhen(predicate: ((request: StripeRequest) => boolean) | undefined) {

@@ -46,6 +46,8 @@ export const plans = pgTable('plans', {
   listed: boolean('listed').notNull().default(true),
   /** Verified domains, single sign-on and SCIM (docs/contract.md section 4, Enterprise identity): business. */
   enterpriseIdentity: boolean('enterprise_identity').notNull().default(false),
+  /** The prices are per member (business): a subscription's quantity follows the team's seats. */
+  perSeat: boolean('per_seat').notNull().default(false),
 });
 
 export const subscriptions = pgTable(
@@ -74,6 +76,17 @@ export const subscriptions = pgTable(
     creditBalance: integer('credit_balance').notNull().default(0),
     /** When the trial ends (status trialing): the first invoice is due then. Null without a trial. */
     trialEndsAt: timestamp('trial_ends_at', { withTimezone: true }),
+    /** Seats billed on a per-seat plan (the team's seat count), else 1. */
+    quantity: integer('quantity').notNull().default(1),
+    /** The price of one for the interval (minor units): the plan's, or Stripe's price of the subscription's item. */
+    unitAmount: integer('unit_amount').notNull().default(0),
+    /**
+     * Stripe: counts the quantity changes the provider must be told of; each is sent with its own idempotency key, so a
+     * retry is answered as the first try and a later change is never mistaken for it.
+     */
+    seatVersion: integer('seat_version').notNull().default(0),
+    /** Stripe: the subscription item whose quantity is the seats. */
+    providerItemId: text('provider_item_id'),
     /** When the provider last changed this state (Stripe's event time): older events are stale and ignored. */
     providerUpdatedAt: timestamp('provider_updated_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -133,6 +146,54 @@ export const invoices = pgTable(
       .on(table.tenantId, table.periodStart)
       .where(sql`${table.providerInvoiceId} is null`),
   ],
+);
+
+/**
+ * What an invoice bills, line by line: a period of the plan, a prorated change of seats (local provider), or Stripe's
+ * lines as its webhook reported them. A local line without an invoice is pending: the next invoice takes it.
+ */
+export const invoiceLines = pgTable(
+  'invoice_lines',
+  {
+    uuid: uuid('uuid')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.uuid, { onDelete: 'cascade' }),
+    invoiceId: uuid('invoice_id').references(() => invoices.uuid, { onDelete: 'cascade' }),
+    description: text('description').notNull(),
+    quantity: integer('quantity').notNull(),
+    unitAmount: integer('unit_amount').notNull(),
+    amount: integer('amount').notNull(),
+    /** Lines are listed in the order they were added. */
+    position: integer('position').generatedAlwaysAsIdentity(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [
+    index('invoice_lines_invoice_idx').on(table.invoiceId, table.position),
+    index('invoice_lines_pending_idx')
+      .on(table.tenantId, table.position)
+      .where(sql`${table.invoiceId} is null`),
+  ],
+);
+
+/**
+ * Seat changes still to be told to a provider that bills elsewhere (Stripe): one row per team, written in the
+ * transaction that changed the team, taken by the seat worker, retried with backoff until the provider has the
+ * subscription's quantity at `seatVersion`.
+ */
+export const seatSyncs = pgTable(
+  'seat_syncs',
+  {
+    tenantId: uuid('tenant_id')
+      .primaryKey()
+      .references(() => tenants.uuid, { onDelete: 'cascade' }),
+    dueAt: timestamp('due_at', { withTimezone: true }).notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+  },
+  (table) => [index('seat_syncs_due_idx').on(table.dueAt)],
 );
 
 /** The local provider's short-lived checkout sessions. */

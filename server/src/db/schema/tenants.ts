@@ -13,6 +13,11 @@ export const tenants = pgTable(
     /** Kept by a trigger on memberships (migration 0009): the admin's list of teams reads it, not a count per row. */
     memberCount: integer('member_count').notNull().default(0),
     /**
+     * The members who hold a seat: those a directory has not deactivated. Kept by the same trigger (migration 0029),
+     * so a per-seat subscription's quantity reads one column in the transaction that changed the team.
+     */
+    seatCount: integer('seat_count').notNull().default(0),
+    /**
      * The team's subscription's status and plan, null without one, mirrored by a trigger on subscriptions (migration
      * 0010): the admin's list of teams reads them here, not with a lookup per row. The subscription stays the truth.
      */

@@ -74,7 +74,8 @@ export async function deleteAccount(
     // Read again in this transaction: a member may have joined a team since the check above.
     const remaining = await listUserTeams(tx, userId);
     refuseOwnedTeamsWithOthers(remaining);
-    for (const team of remaining) await leaveTeam(tx, team.uuid, userId);
+    const now = deps.auth.clock.now();
+    for (const team of remaining) await leaveTeam(tx, team.uuid, userId, now);
     await deleteUser(tx, userId);
   });
 }

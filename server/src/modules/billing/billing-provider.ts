@@ -1,7 +1,7 @@
 // The port between billing rules and a payment provider (local | stripe, chosen once from PAYMENTS_PROVIDER).
 // The service decides who may do what and when; a provider talks to the outside world, and settles what its own
 // subscriptions have due (the local one renews its periods; Stripe's webhooks do that for Stripe's).
-import type { BillingInterval } from '@app/contract';
+import type { BillingInterval, UpcomingInvoice } from '@app/contract';
 
 import type { Db } from '../../db/client.ts';
 import type { InvoiceRow, PlanRow, SubscriptionRow } from './billing.repository.ts';
@@ -14,11 +14,18 @@ export type BillingProvider = {
    * The URL of a page where the team pays for a new subscription. The subscription itself is recorded when the
    * payment succeeds (the local checkout page, or Stripe's webhooks). `db` is the app's handle: a provider scopes
    * its own writes to the team, and makes no network call inside a transaction. `trialDays` is the trial a first
-   * subscription starts with (0: none); the local provider decides again when the checkout is paid.
+   * subscription starts with (0: none); the local provider decides again when the checkout is paid. `quantity` is the
+   * team's seats on a per-seat plan, else 1 (the local provider counts again when the checkout is paid).
    */
   startCheckout(
     db: Db,
-    request: { tenant: BillingTenant; plan: PlanRow; interval: BillingInterval; trialDays: number },
+    request: {
+      tenant: BillingTenant;
+      plan: PlanRow;
+      interval: BillingInterval;
+      trialDays: number;
+      quantity: number;
+    },
   ): Promise<string>;
   /** The URL of the page where the team changes plan, cancels or resumes. */
   openPortal(tenant: BillingTenant, subscription: SubscriptionRow): Promise<string>;
@@ -27,6 +34,16 @@ export type BillingProvider = {
    * nothing bills it again. Throws when that cannot be done, and the team is then kept.
    */
   endBilling(tenant: BillingTenant, liveSubscription: SubscriptionRow | undefined): Promise<void>;
+  /**
+   * The next invoice of one of this provider's subscriptions as it stands, or null when none will come. `db` is the
+   * app's handle: no network call is made inside a transaction.
+   */
+  upcomingInvoice(db: Db, subscription: SubscriptionRow): Promise<UpcomingInvoice | null>;
+  /**
+   * Tells the provider the subscription's quantity (the seat worker, seats/seat-worker.ts); throws when it could not,
+   * and the worker tries again later. The local provider bills its seats in the changing transaction: nothing to tell.
+   */
+  setQuantity(subscription: SubscriptionRow): Promise<void>;
   /** A URL that serves the invoice as a PDF. */
   invoiceDownloadUrl(invoice: InvoiceRow): Promise<string>;
   /**

@@ -1,10 +1,6 @@
 // Invoices of the local provider: the paginated list, who may download, and the PDF behind the short-lived link —
 // a real PDF, read back with pdf.js, naming the team and the amount.
-import { createRequire } from 'node:module';
-import path from 'node:path';
-
 import type { Invoice } from '@app/contract';
-import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import {
@@ -17,6 +13,7 @@ import {
   type TestApp,
   testConfig,
 } from '../../../test/helpers.ts';
+import { pdfText } from '../../../test/pdf-text.ts';
 import { LONG_LIVED_TOKENS, subscribeLocally } from '../../../test/local-billing.ts';
 
 const DAY = 86_400_000;
@@ -42,26 +39,6 @@ const listInvoices = (query = '') =>
 
 const download = (id: string, as = headers) =>
   app.inject({ method: 'GET', url: `/api/payments/invoices/${id}/download`, headers: as });
-
-// pdf.js reads the metrics of the 14 standard fonts (which pdfkit uses without embedding) from its own package.
-const standardFontDataUrl = `${path.join(
-  path.dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json')),
-  'standard_fonts',
-)}/`;
-
-async function pdfText(pdf: Buffer) {
-  const document = await getDocument({
-    data: new Uint8Array(pdf),
-    isEvalSupported: false,
-    standardFontDataUrl,
-  }).promise;
-  const pages: string[] = [];
-  for (let number = 1; number <= document.numPages; number++) {
-    const content = await (await document.getPage(number)).getTextContent();
-    pages.push(content.items.map((item) => ('str' in item ? item.str : '')).join(' '));
-  }
-  return { pages: document.numPages, text: pages.join('\n') };
-}
 
 describe('the invoice list', () => {
   it('is newest first and pages with limit and X-Next-Cursor', async () => {
@@ -129,8 +106,7 @@ describe('downloading an invoice', () => {
     expect(text).toContain('Müller & Söhne GmbH');
     expect(text).toContain('$29.00');
     expect(text).toContain(invoice!.number);
-    expect(text).toContain('Pro plan (monthly)');
-    expect(text).toContain('Aug 1, 2026 - Sep 1, 2026');
+    expect(text).toContain('Pro plan (monthly), Aug 1, 2026 – Sep 1, 2026');
     expect(text).toContain('Paid');
   });
 
@@ -143,16 +119,19 @@ describe('downloading an invoice', () => {
       payload: { plan_id: 'business', billing_interval: 'monthly' },
     });
     expect(changed.statusCode).toBe(200);
+    // Business is per seat: the owner and the two members.
+    expect(changed.json()).toMatchObject({ quantity: 3, unit_amount: 9900, amount: 29700 });
     const [invoice] = (await listInvoices()).json() as Invoice[];
     const credit = Math.round((2900 * 15) / 31);
-    expect(invoice!.amount).toBe(9900 - credit);
+    expect(invoice!.amount).toBe(29700 - credit);
     const { download_url } = (await download(invoice!.id)).json() as { download_url: string };
     const { text } = await pdfText((await app.inject({ method: 'GET', url: download_url })).rawPayload);
     expect(text).toContain('Business plan (monthly)');
     expect(text).toContain('$99.00');
-    expect(text).toContain('Credit for unused time');
+    expect(text).toContain('$297.00');
+    expect(text).toContain('Credit applied');
     expect(text).toContain(`-$${(credit / 100).toFixed(2)}`);
-    expect(text).toContain(`$${((9900 - credit) / 100).toFixed(2)}`);
+    expect(text).toContain(`$${((29700 - credit) / 100).toFixed(2)}`);
   });
 
   it('refuses a link that is forged, for another invoice, or older than five minutes', async () => {

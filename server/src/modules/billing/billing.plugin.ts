@@ -1,9 +1,10 @@
 // Billing for the app: the provider chosen by PAYMENTS_PROVIDER (app.billing), Stripe's webhook settings when
-// Stripe is configured, and the renewal job of local subscriptions while the app is ready.
+// Stripe is configured, the renewal job of local subscriptions and the seat worker while the app is ready.
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 
 import { createRenewalJob, type RenewalJob } from './local/renewal-job.ts';
+import { createSeatWorker, type SeatWorker } from './seats/seat-worker.ts';
 import { createInvoiceLinks } from './invoice-links.ts';
 import type { TeamBilling } from '../tenants/tenants.service.ts';
 import { type BillingDeps, endBillingForDeletedTeam } from './billing.service.ts';
@@ -15,6 +16,8 @@ type Billing = BillingDeps & {
   /** Null unless Stripe is configured with a webhook secret. */
   stripeWebhooks: StripeWebhookDeps | null;
   renewals: RenewalJob;
+  /** Tells a provider that bills elsewhere (Stripe) the seat changes queued beside them. */
+  seats: SeatWorker;
 };
 
 declare module 'fastify' {
@@ -39,6 +42,7 @@ export const billingPlugin = fp(
       if (stripeWebhookSecret) {
         stripeWebhooks = {
           db: database.db,
+          clock,
           stripe,
           webhookSecret: stripeWebhookSecret,
           prices: stripePrices,
@@ -61,9 +65,18 @@ export const billingPlugin = fp(
       log,
       onRound: (outcome) => app.metrics.jobRuns.inc({ job: 'renewals', outcome }),
     });
-    app.decorate('billing', { ...deps, stripeWebhooks, renewals });
+    const seats = createSeatWorker({
+      db: database.db,
+      clock,
+      providers,
+      log,
+      retryBaseMs: config.payments.retryBaseMs,
+      onRound: (outcome) => app.metrics.jobRuns.inc({ job: 'seats', outcome }),
+    });
+    app.decorate('billing', { ...deps, stripeWebhooks, renewals, seats });
     app.decorate('teamBilling', { endBilling: (tenantId) => endBillingForDeletedTeam(deps, tenantId) });
     app.jobs.add(renewals);
+    app.jobs.add(seats);
   },
   { name: 'billing', dependencies: ['jobs', 'metrics'] },
 );

@@ -1,12 +1,12 @@
 // Billing queries: plans, the one subscription per team, its invoices and the local checkout sessions.
 // Every query on a tenant-owned table names the tenant; callers run them inside withTenantScope.
 import { LIVE_SUBSCRIPTION_STATUSES, PAID_STATUSES } from '@app/contract';
-import { and, asc, desc, eq, inArray, lte, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, lte, type SQL, sql } from 'drizzle-orm';
 
 import type { Db } from '../../db/client.ts';
 import { pgTime } from '../../db/iso-time.ts';
 import { preparedPerHandle } from '../../db/prepared.ts';
-import { checkoutSessions, invoices, plans, subscriptions } from '../../db/schema/billing.ts';
+import { checkoutSessions, invoiceLines, invoices, plans, subscriptions } from '../../db/schema/billing.ts';
 import { tenants } from '../../db/schema/tenants.ts';
 
 export type PlanRow = typeof plans.$inferSelect;
@@ -18,6 +18,11 @@ export type NewSubscription = Omit<typeof subscriptions.$inferInsert, 'uuid' | '
 export type InvoiceRow = typeof invoices.$inferSelect;
 export type NewInvoice = typeof invoices.$inferInsert;
 export type CheckoutSessionRow = typeof checkoutSessions.$inferSelect;
+export type InvoiceLineRow = typeof invoiceLines.$inferSelect;
+export type NewInvoiceLine = Pick<
+  typeof invoiceLines.$inferInsert,
+  'description' | 'quantity' | 'unitAmount' | 'amount'
+>;
 
 export const isLive = (status: SubscriptionRow['status']) =>
   (LIVE_SUBSCRIPTION_STATUSES as readonly string[]).includes(status);
@@ -54,9 +59,24 @@ export async function findTenant(db: Db, tenantId: string) {
   return tenant;
 }
 
-/** Serializes the billing changes of one team (payments, plan changes, renewals, webhooks) until the transaction ends. */
+/**
+ * Serializes the billing changes of one team (payments, plan changes, renewals, webhooks, seat changes) until the
+ * transaction ends, on the team's row: the lock a membership change already holds (its count's trigger updates the
+ * row), so a seat change inside one and a payment that writes the row's mirror of the subscription queue in one order
+ * and never deadlock.
+ */
 export async function lockTeamBilling(db: Db, tenantId: string) {
-  await db.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`billing:${tenantId}`}, 0))`);
+  await db
+    .select({ uuid: tenants.uuid })
+    .from(tenants)
+    .where(eq(tenants.uuid, tenantId))
+    .for('no key update');
+}
+
+/** The team's members who hold a seat (tenants.seat_count, kept by the memberships' trigger). */
+export async function findSeatCount(db: Db, tenantId: string) {
+  const [row] = await db.select({ seats: tenants.seatCount }).from(tenants).where(eq(tenants.uuid, tenantId));
+  return row?.seats ?? 0;
 }
 
 /** Read on every visit to the billing page: built and planned once per connection. */
@@ -144,6 +164,61 @@ export async function findInvoice(db: Db, tenantId: string, id: string) {
     .from(invoices)
     .where(and(eq(invoices.tenantId, tenantId), eq(invoices.uuid, id)));
   return row;
+}
+
+/** Lines in the order they were added; without an invoice, they wait for the team's next one. */
+export async function insertInvoiceLines(
+  db: Db,
+  tenantId: string,
+  invoiceId: string | null,
+  lines: NewInvoiceLine[],
+  at: Date,
+) {
+  if (lines.length === 0) return;
+  await db
+    .insert(invoiceLines)
+    .values(lines.map((line) => ({ ...line, tenantId, invoiceId, createdAt: at })));
+}
+
+/** The team's lines that wait for its next invoice (prorated seat changes). */
+export function findPendingLines(db: Db, tenantId: string) {
+  return db
+    .select()
+    .from(invoiceLines)
+    .where(and(eq(invoiceLines.tenantId, tenantId), isNull(invoiceLines.invoiceId)))
+    .orderBy(asc(invoiceLines.position));
+}
+
+/** Puts the team's waiting lines on an invoice it is issuing. */
+export async function attachPendingLines(db: Db, tenantId: string, invoiceId: string) {
+  await db
+    .update(invoiceLines)
+    .set({ invoiceId })
+    .where(and(eq(invoiceLines.tenantId, tenantId), isNull(invoiceLines.invoiceId)));
+}
+
+/** The lines of some of the team's invoices, each invoice's in order (invoice_lines_invoice_idx). */
+export function findLinesOf(db: Db, tenantId: string, invoiceIds: string[]) {
+  if (invoiceIds.length === 0) return Promise.resolve([]);
+  return db
+    .select()
+    .from(invoiceLines)
+    .where(and(eq(invoiceLines.tenantId, tenantId), inArray(invoiceLines.invoiceId, invoiceIds)))
+    .orderBy(asc(invoiceLines.invoiceId), asc(invoiceLines.position));
+}
+
+/** An invoice's lines as its provider reports them now (Stripe), in place of those stored before. */
+export async function replaceInvoiceLines(
+  db: Db,
+  tenantId: string,
+  invoiceId: string,
+  lines: NewInvoiceLine[],
+  at: Date,
+) {
+  await db
+    .delete(invoiceLines)
+    .where(and(eq(invoiceLines.tenantId, tenantId), eq(invoiceLines.invoiceId, invoiceId)));
+  await insertInvoiceLines(db, tenantId, invoiceId, lines, at);
 }
 
 /** The new invoice, or undefined when its period (local) or provider id (Stripe) already has one. */

@@ -12,6 +12,7 @@ export const toPlan = (row: PlanRow): Plan => ({
   price_annual: row.priceAnnual,
   features: row.features,
   limits: { members: row.memberLimit, items: row.itemLimit },
+  per_seat: row.perSeat,
 });
 
 export const toSubscription = (row: SubscriptionRow): Subscription => ({
@@ -23,10 +24,14 @@ export const toSubscription = (row: SubscriptionRow): Subscription => ({
   current_period_end: row.currentPeriodEnd.toISOString(),
   cancel_at_period_end: row.cancelAtPeriodEnd,
   trial_ends_at: row.trialEndsAt?.toISOString() ?? null,
+  quantity: row.quantity,
+  unit_amount: row.unitAmount,
+  amount: row.quantity * row.unitAmount,
 });
 
 export const toInvoice = (
   row: Pick<InvoiceRow, 'uuid' | 'number' | 'dueDate' | 'createdAt' | 'amount' | 'currency' | 'status'>,
+  lines: Invoice['lines'],
 ): Invoice => ({
   id: row.uuid,
   number: row.number,
@@ -35,6 +40,7 @@ export const toInvoice = (
   amount: row.amount,
   currency: row.currency,
   status: row.status,
+  lines,
 });
 
 export const priceOf = (plan: PlanRow, interval: BillingInterval) =>

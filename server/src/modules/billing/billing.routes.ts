@@ -20,6 +20,8 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
     sendPage(reply, await billing.listInvoices(deps, request.caller, request.query)),
   );
 
+  route(app, 'getUpcomingInvoice', (request) => billing.getUpcomingInvoice(deps, request.caller));
+
   route(app, 'getInvoiceDownloadLink', (request) =>
     billing.getInvoiceDownload(deps, request.caller, request.params.id),
   );

@@ -10,6 +10,7 @@ import {
   type Plan,
   type RedirectUrl,
   type Subscription,
+  type UpcomingInvoice,
 } from '@app/contract';
 
 import type { SQL } from 'drizzle-orm';
@@ -25,6 +26,8 @@ import { renderInvoicePdf } from './invoice-pdf.ts';
 import { subscriptionExists, unknownPlan } from './billing.refusals.ts';
 import * as repo from './billing.repository.ts';
 import { toInvoice, toPlan, toSubscription } from './billing.responses.ts';
+import { toInvoiceLine } from './invoice-lines.ts';
+import { quantityFor } from './seats/quantity.ts';
 import type { BillingProvider } from './billing-provider.ts';
 import { lockTeam } from '../tenants/tenants.service.ts';
 
@@ -161,10 +164,36 @@ export async function listInvoices(
       withTenantScope(deps.db, caller.tenantId, async (tx) => {
         // Periods that ended while nobody looked are invoiced before the list is read.
         await settledSubscription(deps, tx, caller.tenantId, deps.clock.now());
-        return repo.findInvoices(tx, caller.tenantId, limit, after);
+        const rows = await repo.findInvoices(tx, caller.tenantId, limit, after);
+        const lines = await repo.findLinesOf(
+          tx,
+          caller.tenantId,
+          rows.map((row) => row.uuid),
+        );
+        return rows.map((row) => ({
+          ...row,
+          lines: lines.filter((line) => line.invoiceId === row.uuid).map(toInvoiceLine),
+        }));
       }),
-    (row) => toInvoice(row),
+    (row) => toInvoice(row, row.lines),
   );
+}
+
+/** The next invoice of the team's subscription as it stands (docs/contract.md section 4, Per-seat billing). */
+export async function getUpcomingInvoice(deps: BillingDeps, caller: MemberCaller): Promise<UpcomingInvoice> {
+  const subscription = await withTenantScope(deps.db, caller.tenantId, (tx) =>
+    settledSubscription(deps, tx, caller.tenantId, deps.clock.now()),
+  );
+  if (!subscription) throw new AppError('NOT_FOUND', 'No subscription found', 'subscription_not_found');
+  const upcoming = await providerFor(deps, subscription.provider).upcomingInvoice(deps.db, subscription);
+  if (!upcoming) {
+    throw new AppError(
+      'NOT_FOUND',
+      'No invoice is coming: the subscription ends with its period.',
+      'no_upcoming_invoice',
+    );
+  }
+  return upcoming;
 }
 
 export async function startCheckout(
@@ -172,23 +201,33 @@ export async function startCheckout(
   caller: MemberCaller,
   { plan_id, billing_interval = 'monthly' }: CheckoutBody,
 ): Promise<RedirectUrl> {
-  const { plan, trialDays, tenant } = await withTenantScope(deps.db, caller.tenantId, async (tx) => {
-    const plan = await repo.findPlan(tx, plan_id);
-    if (!plan) throw unknownPlan(plan_id);
-    const current = await settledSubscription(deps, tx, caller.tenantId, deps.clock.now());
-    if (current && repo.isLive(current.status)) {
-      throw subscriptionExists();
-    }
-    // A team that had a subscription before gets no second trial.
-    const trialDays = current ? 0 : deps.trialDays;
-    return { plan, trialDays, tenant: (await repo.findTenant(tx, caller.tenantId))! };
-  });
+  const { plan, trialDays, quantity, tenant } = await withTenantScope(
+    deps.db,
+    caller.tenantId,
+    async (tx) => {
+      const plan = await repo.findPlan(tx, plan_id);
+      if (!plan) throw unknownPlan(plan_id);
+      const current = await settledSubscription(deps, tx, caller.tenantId, deps.clock.now());
+      if (current && repo.isLive(current.status)) {
+        throw subscriptionExists();
+      }
+      // A team that had a subscription before gets no second trial.
+      const trialDays = current ? 0 : deps.trialDays;
+      return {
+        plan,
+        trialDays,
+        quantity: await quantityFor(tx, caller.tenantId, plan),
+        tenant: (await repo.findTenant(tx, caller.tenantId))!,
+      };
+    },
+  );
   // Paying re-checks under the team's billing lock, so a checkout opened meanwhile can never add a second one.
   const url = await deps.provider.startCheckout(deps.db, {
     tenant,
     plan,
     interval: billing_interval,
     trialDays,
+    quantity,
   });
   return { url };
 }
@@ -236,11 +275,11 @@ export async function getInvoicePdf(deps: BillingDeps, id: string, token: string
   const found = await withTenantScope(deps.db, link.tenantId, async (tx) => {
     const invoice = await repo.findInvoice(tx, link.tenantId, id);
     const tenant = await repo.findTenant(tx, link.tenantId);
-    const plan = invoice?.planId ? await repo.findPlan(tx, invoice.planId) : undefined;
-    return invoice && tenant && { invoice, tenant, plan };
+    const lines = await repo.findLinesOf(tx, link.tenantId, [id]);
+    return invoice && tenant && { invoice, tenant, lines };
   });
   if (!found || found.invoice.providerInvoiceId) throw invoiceNotFound();
-  const { invoice, tenant, plan } = found;
+  const { invoice, tenant, lines } = found;
   const pdf = await renderInvoicePdf({
     number: invoice.number,
     status: invoice.status,
@@ -249,10 +288,7 @@ export async function getInvoicePdf(deps: BillingDeps, id: string, token: string
     amount: invoice.amount,
     subtotal: invoice.subtotal,
     currency: invoice.currency,
-    planName: plan?.name ?? null,
-    interval: invoice.interval,
-    periodStart: invoice.periodStart,
-    periodEnd: invoice.periodEnd,
+    lines: lines.map(toInvoiceLine),
     team: { uuid: tenant.uuid, name: tenant.name },
   });
   return { filename: `invoice-${invoice.number}.pdf`, pdf };

@@ -1,6 +1,6 @@
 // Renders a local invoice as a PDF with pdfkit (maintained, typed, streams; pdf-lib is unmaintained since 2021).
 // The standard Helvetica font needs no font file; it covers Latin text (WinAnsi), which team names mostly are.
-import type { BillingInterval } from '@app/contract';
+import type { InvoiceLine } from '@app/contract';
 import PDFDocument from 'pdfkit';
 
 type InvoiceDocument = {
@@ -9,13 +9,10 @@ type InvoiceDocument = {
   issuedAt: Date;
   dueDate: Date | null;
   amount: number;
-  /** The plan's price before credit; null when the invoice has no breakdown. */
+  /** The sum of the lines, before credit; null when the invoice has no breakdown. */
   subtotal: number | null;
   currency: string;
-  planName: string | null;
-  interval: BillingInterval | null;
-  periodStart: Date | null;
-  periodEnd: Date | null;
+  lines: InvoiceLine[];
   team: { uuid: string; name: string };
 };
 
@@ -100,67 +97,66 @@ export function renderInvoicePdf(invoice: InvoiceDocument): Promise<Buffer> {
       y,
     );
 
-  // Line items.
+  // Line items: what each bills, how many at what price, and the amount.
   y = doc.y + 24;
-  const columns = { description: MARGIN, amount: MARGIN + width - 120 };
-  doc.font('Helvetica').fontSize(9).fillColor(MUTED);
-  doc.text('Description', columns.description, y);
-  doc.text('Amount', columns.amount, y, { width: 120, align: 'right' });
-  y += 16;
-  doc
-    .moveTo(MARGIN, y)
-    .lineTo(MARGIN + width, y)
-    .strokeColor(RULE)
-    .stroke();
-  y += 10;
-
-  const line = (description: string, detail: string | null, amount: string) => {
-    doc
-      .font('Helvetica')
-      .fontSize(10)
-      .fillColor(INK)
-      .text(description, columns.description, y, { width: 320 });
-    doc.text(amount, columns.amount, y, { width: 120, align: 'right' });
-    if (detail)
-      doc
-        .fontSize(9)
-        .fillColor(MUTED)
-        .text(detail, columns.description, doc.y + 2, { width: 320 });
-    y = doc.y + 12;
+  const columns = {
+    description: { x: MARGIN, width: 250 },
+    quantity: { x: MARGIN + 260, width: 40 },
+    unit: { x: MARGIN + 305, width: 75 },
+    amount: { x: MARGIN + width - 100, width: 100 },
   };
-  const planLabel = invoice.planName
-    ? `${invoice.planName} plan${invoice.interval ? ` (${invoice.interval === 'annual' ? 'annual' : 'monthly'})` : ''}`
-    : 'Subscription';
-  const period =
-    invoice.periodStart && invoice.periodEnd
-      ? `${formatDate(invoice.periodStart)} - ${formatDate(invoice.periodEnd)}`
-      : null;
+  const cell = (text: string, column: { x: number; width: number }, at: number, align: 'left' | 'right') =>
+    doc.text(text, column.x, at, { width: column.width, align });
+  const rule = () => {
+    doc
+      .moveTo(MARGIN, y)
+      .lineTo(MARGIN + width, y)
+      .strokeColor(RULE)
+      .stroke();
+    y += 10;
+  };
+  doc.font('Helvetica').fontSize(9).fillColor(MUTED);
+  cell('Description', columns.description, y, 'left');
+  cell('Qty', columns.quantity, y, 'right');
+  cell('Unit price', columns.unit, y, 'right');
+  cell('Amount', columns.amount, y, 'right');
+  y += 16;
+  rule();
+
+  const money = (amount: number) =>
+    amount < 0 ? `-${formatMoney(-amount, invoice.currency)}` : formatMoney(amount, invoice.currency);
+  for (const line of invoice.lines) {
+    // A long invoice (many seat changes) goes on over the next pages.
+    if (y > doc.page.height - MARGIN - 160) {
+      doc.addPage();
+      y = MARGIN;
+    }
+    doc.font('Helvetica').fontSize(10).fillColor(INK);
+    cell(String(line.quantity), columns.quantity, y, 'right');
+    cell(money(line.unit_amount), columns.unit, y, 'right');
+    cell(money(line.amount), columns.amount, y, 'right');
+    cell(line.description, columns.description, y, 'left');
+    y = doc.y + 12;
+  }
   const subtotal = invoice.subtotal ?? invoice.amount;
-  line(planLabel, period, formatMoney(subtotal, invoice.currency));
   if (subtotal > invoice.amount) {
-    line(
-      'Credit for unused time',
-      'Applied from an earlier plan change',
-      `-${formatMoney(subtotal - invoice.amount, invoice.currency)}`,
-    );
+    doc.font('Helvetica').fontSize(10).fillColor(INK);
+    cell('Credit applied', columns.description, y, 'left');
+    cell(money(invoice.amount - subtotal), columns.amount, y, 'right');
+    y = doc.y + 12;
   }
 
-  doc
-    .moveTo(MARGIN, y)
-    .lineTo(MARGIN + width, y)
-    .strokeColor(RULE)
-    .stroke();
-  y += 10;
+  rule();
   const total = (label: string, value: string, bold = false) => {
     doc
       .font(bold ? 'Helvetica-Bold' : 'Helvetica')
       .fontSize(10)
       .fillColor(INK);
-    doc.text(label, columns.amount - 160, y, { width: 160 });
-    doc.text(value, columns.amount, y, { width: 120, align: 'right' });
+    doc.text(label, columns.amount.x - 160, y, { width: 160 });
+    cell(value, columns.amount, y, 'right');
     y += 16;
   };
-  total('Subtotal', formatMoney(subtotal, invoice.currency));
+  total('Subtotal', money(subtotal));
   total('Total', formatMoney(invoice.amount, invoice.currency));
   total(
     invoice.status === 'paid' ? 'Amount paid' : 'Amount due',

@@ -11,6 +11,7 @@ import { accountForDirectory } from '../auth/credentials.service.ts';
 import { requireEnterpriseIdentity, requireRoomFor } from '../billing/billing.service.ts';
 import { lockTeam } from '../tenants/tenants.service.ts';
 import * as repo from './members.repository.ts';
+import * as seats from './membership-writes.ts';
 import { countSeats, endAdminPowers } from './members.service.ts';
 
 /** What the team's directory says of a member, kept beside the membership. */
@@ -51,15 +52,19 @@ export async function provisionMember(
       reason: 'uniqueness',
     });
   }
-  await repo.insertMembership(tx, {
-    tenantId,
-    userId: user.uuid,
-    role: 'member',
-    joinedThrough: 'scim',
-    // On the clock the directory's resource reads (meta.created, meta.lastModified).
-    joinedAt: now,
-    deactivatedAt: active ? null : now,
-  });
+  await seats.insertMembership(
+    tx,
+    {
+      tenantId,
+      userId: user.uuid,
+      role: 'member',
+      joinedThrough: 'scim',
+      // On the clock the directory's resource reads (meta.created, meta.lastModified).
+      joinedAt: now,
+      deactivatedAt: active ? null : now,
+    },
+    now,
+  );
   await repo.saveDirectoryProfile(tx, tenantId, user.uuid, profile, now, made);
   await repo.clearRemoval(tx, tenantId, user.uuid);
   await recordActivity(tx, {
@@ -87,13 +92,15 @@ export async function updateDirectoryMember(
   if (active !== member.active) {
     if (!active) {
       // Never the owner, as they are now (an ownership transfer since the read included).
-      if (!(await repo.setDeactivated(tx, tenantId, member.userId, now))) throw ownerFixed('deactivated');
+      if (!(await seats.setDeactivated(tx, tenantId, member.userId, now, now))) {
+        throw ownerFixed('deactivated');
+      }
       // Whatever they held as an admin, a promotion since the read included, goes.
       await endAdminPowers(tx, tenantId, member.userId, SCIM_ACTOR);
     } else {
       await requireEnterpriseIdentity(tx, tenantId);
       await requireRoomFor(tx, tenantId, 'members', () => countSeats(tx, tenantId, now));
-      await repo.setDeactivated(tx, tenantId, member.userId, null);
+      await seats.setDeactivated(tx, tenantId, member.userId, null, now);
     }
     await recordActivity(tx, {
       tenantId,
@@ -117,10 +124,11 @@ export async function deprovisionMember(
   member: { userId: string; email: string; role: 'owner' | 'admin' | 'member' },
 ): Promise<void> {
   if (member.role === 'owner') throw ownerFixed('deleted');
-  if (!(await repo.deleteMembership(tx, tenantId, member.userId, member.role))) {
+  const now = deps.clock.now();
+  if (!(await seats.deleteMembership(tx, tenantId, member.userId, member.role, now))) {
     throw new AppError('NOT_FOUND', 'User not found', 'scim_not_found');
   }
-  await repo.recordRemoval(tx, tenantId, member.userId, deps.clock.now());
+  await repo.recordRemoval(tx, tenantId, member.userId, now);
   await endAdminPowers(tx, tenantId, member.userId, SCIM_ACTOR);
   await recordActivity(tx, {
     tenantId,

@@ -26,6 +26,7 @@ import { queueInvitationMail } from '../mail/mail.service.ts';
 import { getTeamName } from '../tenants/tenants.service.ts';
 import * as repo from './invitations.repository.ts';
 import * as members from './members.repository.ts';
+import * as seats from './membership-writes.ts';
 import { countSeats } from './members.service.ts';
 
 const INVITATION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
@@ -174,7 +175,11 @@ export async function accept(
     // An invitation is an admin's word: it undoes an earlier removal.
     await members.clearRemoval(tx, tenant.uuid, user.uuid);
     if (!(await members.isMemberByEmail(tx, tenant.uuid, user.email))) {
-      await members.insertMembership(tx, { tenantId: tenant.uuid, userId: user.uuid, role: invitation.role });
+      await seats.insertMembership(
+        tx,
+        { tenantId: tenant.uuid, userId: user.uuid, role: invitation.role },
+        deps.clock.now(),
+      );
       await recordActivity(tx, {
         tenantId: tenant.uuid,
         actorId: user.uuid,

@@ -1,5 +1,5 @@
 import type { Role } from '@app/contract';
-import { and, asc, count, eq, isNotNull, isNull, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 
 import type { Db } from '../../db/client.ts';
 import { isoTime, pgTime } from '../../db/iso-time.ts';
@@ -70,31 +70,6 @@ export async function isMemberByEmail(db: Db, tenantId: string, email: string) {
   return row !== undefined;
 }
 
-/** Removes a membership while it still has the role the caller saw; whether it did. */
-export async function deleteMembership(db: Db, tenantId: string, userId: string, role: Role) {
-  const deleted = await db
-    .delete(memberships)
-    .where(
-      and(eq(memberships.tenantId, tenantId), eq(memberships.userId, userId), eq(memberships.role, role)),
-    )
-    .returning({ userId: memberships.userId });
-  return deleted.length > 0;
-}
-
-export async function insertMembership(
-  db: Db,
-  values: {
-    tenantId: string;
-    userId: string;
-    role: Role;
-    joinedThrough?: 'sso' | 'scim';
-    joinedAt?: Date;
-    deactivatedAt?: Date | null;
-  },
-) {
-  await db.insert(memberships).values(values);
-}
-
 export async function isMember(db: Db, tenantId: string, userId: string) {
   const [row] = await db
     .select({ userId: memberships.userId })
@@ -151,48 +126,13 @@ export async function updateRole(
   return updated.length > 0;
 }
 
-/** Removes a member who is not the owner; whether they were one. */
-export async function deleteNonOwnerMembership(db: Db, tenantId: string, userId: string) {
-  const deleted = await db
-    .delete(memberships)
-    .where(
-      and(eq(memberships.tenantId, tenantId), eq(memberships.userId, userId), ne(memberships.role, 'owner')),
-    )
-    .returning({ userId: memberships.userId });
-  return deleted.length > 0;
-}
-
-/** The team's member count, as the memberships' trigger keeps it on the team's row. */
-export async function countMembers(db: Db, tenantId: string) {
+/** The team's members who hold a seat (not deactivated), as the memberships' trigger keeps it on the team's row. */
+export async function countActiveMembers(db: Db, tenantId: string) {
   const [tenant] = await db
-    .select({ memberCount: tenants.memberCount })
+    .select({ seats: tenants.seatCount })
     .from(tenants)
     .where(eq(tenants.uuid, tenantId));
-  return tenant?.memberCount ?? 0;
-}
-
-/** The team's members its directory deactivated: listed, holding no seat. */
-export async function countDeactivated(db: Db, tenantId: string) {
-  const [row] = await db
-    .select({ count: count() })
-    .from(memberships)
-    .where(and(eq(memberships.tenantId, tenantId), isNotNull(memberships.deactivatedAt)));
-  return row?.count ?? 0;
-}
-
-/**
- * Deactivates a member (`at`) or lets them back (null), either way as a member (a promotion while shut out does not
- * come back with them); never the owner. Whether a row changed.
- */
-export async function setDeactivated(db: Db, tenantId: string, userId: string, at: Date | null) {
-  const updated = await db
-    .update(memberships)
-    .set({ deactivatedAt: at, role: 'member' })
-    .where(
-      and(eq(memberships.tenantId, tenantId), eq(memberships.userId, userId), ne(memberships.role, 'owner')),
-    )
-    .returning({ userId: memberships.userId });
-  return updated.length > 0;
+  return tenant?.seats ?? 0;
 }
 
 export type DirectoryProfile = {

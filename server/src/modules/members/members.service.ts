@@ -15,6 +15,7 @@ import { hasScimToken } from '../scim-tokens/scim-tokens.service.ts';
 import { lockTeam } from '../tenants/tenants.service.ts';
 import * as invitationsRepo from './invitations.repository.ts';
 import * as repo from './members.repository.ts';
+import * as seats from './membership-writes.ts';
 import { retireMadeBy } from './team-credentials.ts';
 
 type MemberRow = Awaited<ReturnType<typeof repo.getMember>> & {};
@@ -115,9 +116,12 @@ export async function removeMember(
 ): Promise<void> {
   await withTenantScope(db, caller.tenantId, async (tx) => {
     const member = await requireChangeableMember(tx, caller, userId, 'remove');
-    if (!(await repo.deleteMembership(tx, caller.tenantId, userId, member.role))) throw changedMeanwhile();
+    const now = clock.now();
+    if (!(await seats.deleteMembership(tx, caller.tenantId, userId, member.role, now))) {
+      throw changedMeanwhile();
+    }
     // Their team's single sign-on does not bring them back; an invitation does.
-    await repo.recordRemoval(tx, caller.tenantId, userId, clock.now());
+    await repo.recordRemoval(tx, caller.tenantId, userId, now);
     await endAdminPowers(tx, caller.tenantId, userId, caller.userId);
     await recordActivity(tx, {
       tenantId: caller.tenantId,
@@ -145,7 +149,11 @@ export async function joinThroughSso(
   await requireRoomFor(tx, tenantId, 'members', () => countSeats(tx, tenantId, now));
   // The lock requireRoomFor took orders two first sign-ins of one person: the second finds the first's row.
   if (await repo.isMember(tx, tenantId, user.uuid)) return true;
-  await repo.insertMembership(tx, { tenantId, userId: user.uuid, role: 'member', joinedThrough: 'sso' });
+  await seats.insertMembership(
+    tx,
+    { tenantId, userId: user.uuid, role: 'member', joinedThrough: 'sso' },
+    now,
+  );
   await recordActivity(tx, {
     tenantId,
     actorId: user.uuid,
@@ -161,9 +169,7 @@ export async function joinThroughSso(
  */
 export async function countSeats(tx: Db, tenantId: string, now: Date): Promise<number> {
   return (
-    (await repo.countMembers(tx, tenantId)) -
-    (await repo.countDeactivated(tx, tenantId)) +
-    (await invitationsRepo.countPending(tx, tenantId, now))
+    (await repo.countActiveMembers(tx, tenantId)) + (await invitationsRepo.countPending(tx, tenantId, now))
   );
 }
 
@@ -171,8 +177,8 @@ export async function countSeats(tx: Db, tenantId: string, now: Date): Promise<n
  * A member leaves a team of their own accord (their account is being deleted), recorded in the team's log. The owner
  * cannot: the team would be left without one. Whether they were a member other than the owner.
  */
-export async function leaveTeam(tx: Db, tenantId: string, userId: string): Promise<boolean> {
-  if (!(await repo.deleteNonOwnerMembership(tx, tenantId, userId))) return false;
+export async function leaveTeam(tx: Db, tenantId: string, userId: string, now: Date): Promise<boolean> {
+  if (!(await seats.deleteNonOwnerMembership(tx, tenantId, userId, now))) return false;
   await endAdminPowers(tx, tenantId, userId, userId);
   await recordActivity(tx, { tenantId, actorId: userId, action: 'member.left' });
   return true;

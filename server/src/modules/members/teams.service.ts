@@ -9,6 +9,7 @@ import type { MemberCaller, UserCaller } from '../../lib/caller.ts';
 import { recordActivity } from '../activity/activity.service.ts';
 import { insertTenant } from '../tenants/tenants.service.ts';
 import * as repo from './members.repository.ts';
+import * as seats from './membership-writes.ts';
 
 export async function createTeam(
   db: Db,
@@ -17,7 +18,8 @@ export async function createTeam(
 ): Promise<Tenant> {
   return db.transaction(async (tx) => {
     const tenant = await insertTenant(tx, { name, description: description ?? null });
-    await repo.insertMembership(tx, { tenantId: tenant.uuid, userId, role: 'owner' });
+    // A new team has no subscription yet: the instant of the change bills nothing.
+    await seats.insertMembership(tx, { tenantId: tenant.uuid, userId, role: 'owner' }, new Date());
     return { ...tenant, user_role: 'owner' };
   });
 }

@@ -68,12 +68,19 @@ describe('GET /super-admin/metrics', () => {
     });
     await subscribeLocally(app, owner, teams[0]!, 'pro', 'monthly');
     const now = clock.now();
-    const subscribe = (team: string, planId: string, interval: 'monthly' | 'annual', status = 'active') =>
+    const subscribe = (
+      team: string,
+      planId: string,
+      interval: 'monthly' | 'annual',
+      status = 'active',
+      quantity = 1,
+    ) =>
       db.insert(subscriptions).values({
         tenantId: team,
         provider: 'local',
         planId,
         interval,
+        quantity,
         status: status as 'active',
         currentPeriodStart: now,
         currentPeriodEnd: new Date(now.getTime() + 30 * DAY),
@@ -84,6 +91,8 @@ describe('GET /super-admin/metrics', () => {
     // Neither pays now: a trial, and one whose payment failed.
     await subscribe(teams[4]!, 'business', 'monthly', 'trialing');
     await subscribe(teams[5]!, 'business', 'monthly', 'past_due');
+    // Per seat: four seats of Business pay four times its price.
+    await subscribe(teams[6]!, 'business', 'annual', 'active', 4);
 
     const response = await get('/metrics');
     expect(response.statusCode).toBe(200);
@@ -91,11 +100,12 @@ describe('GET /super-admin/metrics', () => {
       teams: 7,
       users: 4,
       verified_users: 2,
-      active_subscriptions: 4,
-      // eur: 1000 + round(10006 / 12) = 1000 + 834; usd: pro monthly 2900 + starter annual 5400 / 12 = 450.
+      active_subscriptions: 5,
+      // eur: 1000 + round(10006 / 12) = 1000 + 834; usd: pro monthly 2900 + starter annual 5400 / 12 = 450 +
+      // 4 seats of business annual 4 × 59400 / 12 = 19800.
       mrr: [
         { currency: 'eur', amount: 1834 },
-        { currency: 'usd', amount: 3350 },
+        { currency: 'usd', amount: 23150 },
       ],
     });
   });

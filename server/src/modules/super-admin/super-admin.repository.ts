@@ -131,12 +131,18 @@ export async function countTeamsAndUsers(db: Db) {
 }
 
 /**
- * Active subscriptions per plan and interval, with the plan's currency and prices: a few rows, summed per currency by
- * the caller. The status is a literal so that the partial index (subscriptions_active_idx) answers it.
+ * Active subscriptions per plan and interval, and the seats they bill (a flat plan's subscription bills one), with the
+ * plan's currency and prices: a few rows, summed per currency by the caller. The status is a literal so that the
+ * partial index (subscriptions_active_idx) answers it.
  */
 export function countActiveSubscriptions(db: Db) {
   const active = db
-    .select({ planId: subscriptions.planId, interval: subscriptions.interval, count: count().as('count') })
+    .select({
+      planId: subscriptions.planId,
+      interval: subscriptions.interval,
+      count: count().as('count'),
+      seats: sql<number>`sum(${subscriptions.quantity})::int`.as('seats'),
+    })
     .from(subscriptions)
     .where(sql`${subscriptions.status} = 'active'`)
     .groupBy(subscriptions.planId, subscriptions.interval)
@@ -146,6 +152,7 @@ export function countActiveSubscriptions(db: Db) {
       currency: plans.currency,
       interval: active.interval,
       count: active.count,
+      seats: active.seats,
       priceMonthly: plans.priceMonthly,
       priceAnnual: plans.priceAnnual,
     })

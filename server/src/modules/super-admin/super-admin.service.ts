@@ -103,11 +103,12 @@ export async function getMetrics(db: Db, now: Date): Promise<AdminMetrics> {
     repo.countSignupsByDay(db, new Date(from).toISOString().slice(0, 10)),
   ]);
 
-  // An annual subscription pays a twelfth of its price each month, rounded per subscription to a minor unit.
+  // An annual subscription pays a twelfth of its price each month, rounded per seat to a minor unit; a per-seat
+  // plan's subscription pays it for each of its seats, a flat plan's once.
   const mrr = new Map<string, number>();
-  for (const { currency, interval, count, priceMonthly, priceAnnual } of active) {
+  for (const { currency, interval, seats, priceMonthly, priceAnnual } of active) {
     const monthly = interval === 'monthly' ? priceMonthly : Math.round(priceAnnual / 12);
-    mrr.set(currency, (mrr.get(currency) ?? 0) + count * monthly);
+    mrr.set(currency, (mrr.get(currency) ?? 0) + seats * monthly);
   }
   const signupsOn = new Map(signups.map((row) => [row.date, row.count]));
   const days = Array.from({ length: SIGNUP_DAYS }, (_, index) =>

@@ -4,7 +4,13 @@ import userEvent from '@testing-library/user-event';
 import { HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
-import { fakeBilling, invoice, subscription } from '@/testing/mocks/billing';
+import {
+  fakeBilling,
+  invoice,
+  seatSubscription,
+  subscription,
+  upcomingInvoice,
+} from '@/testing/mocks/billing';
 import { acme, ACME_UUID, publicConfig } from '@/testing/mocks/handlers';
 import { server } from '@/testing/mocks/server';
 import { fakeTeams } from '@/testing/mocks/teams';
@@ -43,6 +49,14 @@ const currentCard = () =>
   );
 const historyCard = () =>
   within(screen.getByRole('heading', { level: 2, name: 'Billing history' }).closest('[data-slot=card]')!);
+const nextInvoiceCard = () =>
+  within(screen.getByRole('heading', { level: 2, name: 'Next invoice' }).closest('[data-slot=card]')!);
+/** The cells of each body row of a lines table, as text. */
+const lineCells = (table: HTMLElement) =>
+  within(table)
+    .getAllByRole('row')
+    .slice(1)
+    .map((row) => [...row.querySelectorAll('[role=cell], [role=rowheader]')].map((cell) => cell.textContent));
 
 describe('/subscription plan picker', () => {
   it("starts on annual ('Save 50%') with the per-month price and what is billed; monthly on the toggle", async () => {
@@ -252,9 +266,15 @@ describe('/subscription billing history', () => {
           .map((cell) => cell.textContent),
       ),
     ).toEqual([
-      ['INV-0003', 'Mar 14, 2026', '$294', 'Payment failed', ''],
-      ['INV-0002', 'Feb 14, 2026', '$49', 'Pending paymentDue Feb 20, 2026', ''],
-      ['INV-0001', 'Jan 14, 2026', '$294', 'Paid', 'Download invoice INV-0001'],
+      ['INV-0003', 'Mar 14, 2026', '$294', 'Payment failed', 'Show lines of invoice INV-0003'],
+      [
+        'INV-0002',
+        'Feb 14, 2026',
+        '$49',
+        'Pending paymentDue Feb 20, 2026',
+        'Show lines of invoice INV-0002',
+      ],
+      ['INV-0001', 'Jan 14, 2026', '$294', 'Paid', 'Show lines of invoice INV-0001Download invoice INV-0001'],
     ]);
     await userEvent.click(historyCard().getByRole('button', { name: 'Download invoice INV-0001' }));
     await waitFor(() =>
@@ -331,5 +351,162 @@ describe('/subscription for a member', () => {
       expect(screen.queryByRole('button', { name })).toBeNull();
     }
     expect(api.calls.filter(({ method }) => method === 'POST')).toEqual([]);
+  });
+});
+
+describe('/subscription per-seat billing', () => {
+  it('shows seats × price on a per-seat plan, a month or a year, and the per-member plan price', async () => {
+    const api = fakeBilling({ subscription: seatSubscription(3) });
+    await renderSubscription();
+    expect(await currentCard().findByText('3 seats × $99.00 = $297.00 a month')).toBeTruthy();
+    expect(currentCard().getByText('Business')).toBeTruthy();
+    await userEvent.click(screen.getByRole('radio', { name: 'Monthly' }));
+    expect(planCard('Business').getByText('per member / month')).toBeTruthy();
+    expect(planCard('Pro').getByText('/month')).toBeTruthy();
+
+    api.state.subscription = seatSubscription(1, { billing_interval: 'annual', unit_amount: 59400 });
+    act(() => window.dispatchEvent(new Event('focus')));
+    expect(await currentCard().findByText('1 seat × $594.00 = $594.00 a year')).toBeTruthy();
+  });
+
+  it('keeps the price line of a flat plan', async () => {
+    fakeBilling({ subscription: subscription({ plan_id: 'pro', quantity: 1 }) });
+    await renderSubscription();
+    expect(await currentCard().findByText('$294 per year, billed annually')).toBeTruthy();
+    expect(currentCard().queryByText(/seat/)).toBeNull();
+  });
+});
+
+describe('/subscription next invoice', () => {
+  it('lists the next invoice line by line, with its total, due date and period', async () => {
+    fakeBilling({ subscription: seatSubscription(3), upcoming: upcomingInvoice() });
+    await renderSubscription();
+    const card = nextInvoiceCard();
+    expect(card.getByText('$346.50', { selector: 'p' })).toBeTruthy();
+    expect(card.getByText('Due on May 14, 2026 · Billing period May 14 – Jun 14, 2026')).toBeTruthy();
+    const table = card.getByRole('table', { name: 'Lines of the next invoice' });
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((th) => th.textContent),
+    ).toEqual(['Description', 'Quantity', 'Unit price', 'Amount']);
+    expect(lineCells(table)).toEqual([
+      ['Business plan (monthly): 1 seat added, Apr 29, 2026 – May 14, 2026', '1', '$99.00', '$49.50'],
+      ['Business plan (monthly), May 14, 2026 – Jun 14, 2026', '3', '$99.00', '$297.00'],
+      ['Total', '$346.50'],
+    ]);
+  });
+
+  it('shows a removed seat as a negative line, and the credit that pays part of it', async () => {
+    const removed = {
+      description: 'Business plan (monthly): 1 seat removed, Apr 29, 2026 – May 14, 2026',
+      quantity: -1,
+      unit_amount: 9900,
+      amount: -4950,
+    };
+    const period = { ...upcomingInvoice().lines[1]!, quantity: 2, amount: 19800 };
+    fakeBilling({
+      subscription: seatSubscription(2),
+      upcoming: upcomingInvoice({ amount: 10000, lines: [removed, period] }),
+    });
+    await renderSubscription();
+    const table = nextInvoiceCard().getByRole('table', { name: 'Lines of the next invoice' });
+    expect(lineCells(table)).toEqual([
+      [removed.description, '-1', '$99.00', '-$49.50'],
+      [period.description, '2', '$99.00', '$198.00'],
+      ['Credit applied', '-$48.50'],
+      ['Total', '$100.00'],
+    ]);
+  });
+
+  it('is absent without a next invoice (a 404)', async () => {
+    const api = fakeBilling({ subscription: seatSubscription(3) });
+    await renderSubscription();
+    await waitFor(() => expect(api.callsTo('GET', '/payments/invoices/upcoming')).toHaveLength(1));
+    expect(screen.queryByRole('heading', { name: 'Next invoice' })).toBeNull();
+  });
+
+  it('is not asked for while the subscription is set to end, nor without one', async () => {
+    const api = fakeBilling({
+      subscription: seatSubscription(3, { cancel_at_period_end: true }),
+      upcoming: upcomingInvoice(),
+    });
+    await renderSubscription();
+    expect(await currentCard().findByText('Cancels on March 14, 2027')).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'Next invoice' })).toBeNull();
+
+    api.state.subscription = null;
+    act(() => window.dispatchEvent(new Event('focus')));
+    expect(await currentCard().findByText('No active subscription')).toBeTruthy();
+    expect(api.callsTo('GET', '/payments/invoices/upcoming')).toEqual([]);
+    expect(screen.queryByRole('heading', { name: 'Next invoice' })).toBeNull();
+  });
+
+  it("says 'Failed to load the next invoice' with Try again", async () => {
+    fakeBilling({ subscription: seatSubscription(3), upcoming: upcomingInvoice() });
+    server.use(
+      mockEndpoint('getUpcomingInvoice', () => new HttpResponse(null, { status: 500 }), { once: true }),
+    );
+    await renderSubscription();
+    const card = nextInvoiceCard();
+    expect((await card.findByRole('alert')).textContent).toContain('Failed to load the next invoice');
+    await userEvent.click(card.getByRole('button', { name: 'Try again' }));
+    expect(await card.findByText('$346.50', { selector: 'p' })).toBeTruthy();
+    expect(card.queryByRole('alert')).toBeNull();
+  });
+});
+
+describe('/subscription invoice lines', () => {
+  it('shows and hides each invoice’s lines with a disclosure button', async () => {
+    const lines = [
+      {
+        description: 'Business plan (monthly), Jan 14, 2026 – Feb 14, 2026',
+        quantity: 2,
+        unit_amount: 9900,
+        amount: 19800,
+      },
+      {
+        description: 'Business plan (monthly): 1 seat added, Jan 20, 2026 – Feb 14, 2026',
+        quantity: 1,
+        unit_amount: 9900,
+        amount: 7984,
+      },
+    ];
+    fakeBilling({
+      subscription: seatSubscription(3),
+      invoices: [invoice(2, 'paid', 27784, lines), invoice(1, 'paid', 9900, [])],
+    });
+    await renderSubscription();
+    const toggle = historyCard().getByRole('button', { name: 'Show lines of invoice INV-0002' });
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    expect(historyCard().queryByRole('table', { name: 'Lines of invoice INV-0002' })).toBeNull();
+    // An invoice without lines has nothing to show.
+    expect(historyCard().queryByRole('button', { name: /lines of invoice INV-0001/ })).toBeNull();
+
+    await userEvent.click(toggle);
+    expect(toggle.getAttribute('aria-expanded')).toBe('true');
+    expect(toggle.textContent).toBe('Hide lines of invoice INV-0002');
+    const table = historyCard().getByRole('table', { name: 'Lines of invoice INV-0002' });
+    expect(document.getElementById(toggle.getAttribute('aria-controls')!)!.contains(table)).toBe(true);
+    expect(lineCells(table)).toEqual([
+      [lines[0]!.description, '2', '$99.00', '$198.00'],
+      [lines[1]!.description, '1', '$99.00', '$79.84'],
+      ['Total', '$277.84'],
+    ]);
+
+    // From the keyboard too: it is a button.
+    toggle.focus();
+    await userEvent.keyboard('{Enter}');
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    expect(historyCard().queryByRole('table', { name: 'Lines of invoice INV-0002' })).toBeNull();
+  });
+
+  it('lets a member read the lines too', async () => {
+    fakeTeams({ tenants: [{ ...acme, user_role: 'member' }] });
+    fakeBilling({ role: 'member', subscription: subscription(), invoices: [invoice(1, 'paid')] });
+    await renderSubscription();
+    await userEvent.click(historyCard().getByRole('button', { name: 'Show lines of invoice INV-0001' }));
+    expect(historyCard().getByRole('table', { name: 'Lines of invoice INV-0001' })).toBeTruthy();
+    expect(historyCard().queryByRole('button', { name: /Download/ })).toBeNull();
   });
 });

@@ -6,11 +6,15 @@ import { useSubscription } from '@/features/billing/api/get-subscription';
 import { BillingHistory } from '@/features/billing/components/billing-history';
 import { CurrentSubscriptionCard } from '@/features/billing/components/current-subscription-card';
 import { PlanPicker } from '@/features/billing/components/plan-picker';
+import { UpcomingInvoiceCard } from '@/features/billing/components/upcoming-invoice-card';
 import { UsageMeters } from '@/features/billing/components/usage-meters';
 import { useRefreshOnReturn } from '@/features/billing/hooks/use-refresh-on-return';
 import { useTranslation } from '@/lib/i18n/translation';
 
-/** Subscription (docs/spec.md section 2): the team's subscription, the plan picker and the billing history. */
+/**
+ * Subscription (docs/spec.md section 2): the team's subscription, its next invoice, the plan picker and the billing
+ * history.
+ */
 export default function SubscriptionRoute() {
   const { t } = useTranslation('billing');
   return (
@@ -21,7 +25,8 @@ export default function SubscriptionRoute() {
 }
 
 function TeamBilling({ tenant }: { tenant: Tenant }) {
-  const subscription = useSubscription(tenant.uuid);
+  // The seats and the next invoice shown here change as members come and go: read as this page opens.
+  const subscription = useSubscription(tenant.uuid, { fresh: true });
   const plans = usePlans();
   // Checkout and the portal open in another tab: coming back shows what changed there.
   useRefreshOnReturn(tenant.uuid);
@@ -35,6 +40,7 @@ function TeamBilling({ tenant }: { tenant: Tenant }) {
         plans={plans.data}
         canManage={canManage}
       />
+      <UpcomingInvoiceCard tenantUuid={tenant.uuid} subscription={subscription.data} />
       <UsageMeters tenantUuid={tenant.uuid} />
       <PlanPicker
         tenantUuid={tenant.uuid}

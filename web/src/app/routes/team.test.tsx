@@ -1,10 +1,11 @@
 import { mockEndpoint } from '@/testing/mocks/endpoint';
 import type { PendingInvitation, Tenant } from '@app/contract';
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 
+import { fakeBilling, seatSubscription, subscription } from '@/testing/mocks/billing';
 import { acme, ACME_UUID, invitation, member } from '@/testing/mocks/handlers';
 import { server } from '@/testing/mocks/server';
 import { fakeTeams } from '@/testing/mocks/teams';
@@ -391,6 +392,81 @@ describe('/team invite dialog', () => {
       expect(within(dialog).getByRole('alert').textContent).toBe('Failed to send invitations'),
     );
     expect((within(dialog).getByLabelText('Email 1') as HTMLInputElement).value).toBe('dave@example.com');
+  });
+});
+
+describe('/team invite dialog on a per-seat plan', () => {
+  async function openInvite() {
+    await userEvent.click(screen.getByRole('button', { name: 'Invite Member' }));
+    return screen.findByRole('dialog', { name: 'Invite Members' });
+  }
+
+  it('says what the invitation adds before it is sent, on each live status', async () => {
+    for (const status of ['active', 'trialing', 'past_due', 'unpaid'] as const) {
+      teamWithAda('admin');
+      fakeBilling({ subscription: seatSubscription(3, { status }) });
+      await renderTeam();
+      const dialog = await openInvite();
+      expect(await within(dialog).findByText('Adds 1 seat: $99.00 a month'), status).toBeTruthy();
+      cleanup();
+    }
+  });
+
+  it('says it a year on an annual subscription, and counts the rows with an email', async () => {
+    const api = teamWithAda('owner');
+    fakeBilling({ subscription: seatSubscription(3, { billing_interval: 'annual', unit_amount: 59400 }) });
+    await renderTeam();
+    const dialog = await openInvite();
+    expect(await within(dialog).findByText('Adds 1 seat: $594.00 a year')).toBeTruthy();
+    await userEvent.type(within(dialog).getByLabelText('Email 1'), 'dave@example.com');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Add another' }));
+    expect(within(dialog).getByText('Adds 1 seat: $594.00 a year')).toBeTruthy();
+    await userEvent.type(within(dialog).getByLabelText('Email 2'), 'erin@example.com');
+    expect(within(dialog).getByText('Adds 2 seats: $1,188.00 a year')).toBeTruthy();
+
+    // Said, not asked: the invitations go out as always.
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Send invitations' }));
+    expect((await within(dialog).findByRole('status')).textContent).toBe('2 invitations sent successfully');
+    expect(api.callsTo('POST', '/invite')).toHaveLength(2);
+  });
+
+  it('says nothing on a flat plan, without a subscription, or once it has ended', async () => {
+    const cases = [
+      subscription({ plan_id: 'pro' }),
+      null,
+      seatSubscription(3, { status: 'canceled' }),
+      seatSubscription(3, { status: 'incomplete' }),
+    ];
+    for (const current of cases) {
+      teamWithAda('admin');
+      const api = fakeBilling({ subscription: current });
+      await renderTeam();
+      const dialog = await openInvite();
+      await waitFor(() => expect(api.callsTo('GET', '/payments/subscription').length).toBeGreaterThan(0));
+      // A live subscription's plan is looked up: it says whether the plan is per seat.
+      if (current?.status === 'active') {
+        await waitFor(() => expect(api.callsTo('GET', '/payments/plans').length).toBeGreaterThan(0));
+      }
+      await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+      expect(within(dialog).getByRole('button', { name: 'Send invitations' })).toBeTruthy();
+      expect(within(dialog).queryByText(/Adds \d+ seats?/), String(current?.plan_id)).toBeNull();
+      cleanup();
+    }
+  });
+
+  it('lets the admin invite when the subscription cannot be read', async () => {
+    const api = teamWithAda('admin');
+    fakeBilling({ subscription: seatSubscription(3) });
+    server.use(mockEndpoint('getSubscription', () => new HttpResponse(null, { status: 500 })));
+    await renderTeam();
+    const dialog = await openInvite();
+    await userEvent.type(within(dialog).getByLabelText('Email 1'), 'dave@example.com');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Send invitations' }));
+    expect((await within(dialog).findByRole('status')).textContent).toBe(
+      'Invitation sent to dave@example.com',
+    );
+    expect(within(dialog).queryByText(/Adds \d+ seats?/)).toBeNull();
+    expect(api.callsTo('POST', '/invite')).toHaveLength(1);
   });
 });
 

@@ -8,6 +8,8 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { paths } from '@/config/paths';
 import { reachedLimit, useUsage } from '@/features/billing/api/get-usage';
+import { SeatCostNotice } from '@/features/billing/components/seat-cost-notice';
+import { useSeatPrice } from '@/features/billing/hooks/use-seat-price';
 import { getPendingInvitationsQueryOptions } from '@/features/invitations/api/get-pending-invitations';
 import { PendingInvitationsTable } from '@/features/invitations/components/pending-invitations-table';
 import { InviteMembersDialog } from '@/features/members/components/invite-members-dialog';
@@ -114,14 +116,19 @@ export default function TeamRoute() {
   );
 }
 
-/** The invite dialog, told when the team's plan has no seat left (members and pending invitations). */
+/**
+ * The invite dialog, told when the team's plan has no seat left (members and pending invitations), and what a seat
+ * costs when the team pays per member (docs/contract.md section 4, Per-seat billing).
+ */
 function TeamInviteDialog({ tenantUuid, onInvited }: { tenantUuid: string; onInvited: () => void }) {
   const usage = useUsage(tenantUuid);
+  const seatPrice = useSeatPrice(tenantUuid);
   return (
     <InviteMembersDialog
       tenantUuid={tenantUuid}
       onInvited={onInvited}
       limitReached={reachedLimit(usage.data?.members)}
+      seatNotice={seatPrice && ((seats) => <SeatCostNotice price={seatPrice} seats={seats} />)}
     />
   );
 }

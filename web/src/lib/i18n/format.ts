@@ -23,6 +23,9 @@ function formatsFor(language: string) {
     dateTime: (value: string | number | Date) => dateTime.format(new Date(value)),
     /** "January 5, 2026" / "5. Januar 2026" */
     longDate: (value: string | number | Date) => longDate.format(new Date(value)),
+    /** Two dates as one span, sharing what they share: "Jan 5 – Feb 5, 2026" / "05.01.–05.02.2026" */
+    dateRange: (start: string | number | Date, end: string | number | Date) =>
+      date.formatRange(new Date(start), new Date(end)),
     /** "Monday, January 5, 2026" / "Montag, 5. Januar 2026" */
     weekdayDate: (value: string | number | Date) => weekdayDate.format(new Date(value)),
     /** A UTC day: "Jan 5" / "5. Jan." */

@@ -29,6 +29,10 @@ export default {
     perYearBilledAnnually: '{amount} pro Jahr, jährlich abgerechnet',
     perMonthBilledMonthly: '{amount} pro Monat, monatlich abgerechnet',
     monthSuffix: '/Monat',
+    perMemberMonthSuffix: 'pro Mitglied / Monat',
+    billedAnnuallyPerMember: '{amount} pro Mitglied jährlich abgerechnet',
+    perMemberPerYearBilledAnnually: '{amount} pro Mitglied und Jahr, jährlich abgerechnet',
+    perMemberPerMonthBilledMonthly: '{amount} pro Mitglied und Monat, monatlich abgerechnet',
     features: 'Leistungen von {plan}',
   },
   errors: {
@@ -41,6 +45,7 @@ export default {
     changePlan: 'Tarif konnte nicht geändert werden',
     cancel: 'Abonnement konnte nicht gekündigt werden',
     resume: 'Abonnement konnte nicht fortgesetzt werden',
+    loadUpcomingInvoice: 'Die nächste Rechnung konnte nicht geladen werden',
     tryAgain: 'Erneut versuchen',
   },
   newTab: {
@@ -127,12 +132,39 @@ export default {
     date: 'Datum',
     amount: 'Betrag',
     status: 'Status',
-    download: 'Herunterladen',
+    actions: 'Aktionen',
     downloadInvoice: 'Herunterladen<hidden>: Rechnung {number}</hidden>',
+    showLines: 'Positionen anzeigen<hidden>: Rechnung {number}</hidden>',
+    hideLines: 'Positionen ausblenden<hidden>: Rechnung {number}</hidden>',
+    linesOf: 'Positionen der Rechnung {number}',
     paid: 'Bezahlt',
     failed: 'Zahlung fehlgeschlagen',
     pending: 'Zahlung ausstehend',
     due: 'Fällig am {date}',
+  },
+  lines: {
+    description: 'Beschreibung',
+    quantity: 'Menge',
+    unitPrice: 'Einzelpreis',
+    amount: 'Betrag',
+    credit: 'Angerechnetes Guthaben',
+    total: 'Gesamt',
+  },
+  upcoming: {
+    title: 'Nächste Rechnung',
+    description: 'Was Ihrem Team als Nächstes berechnet wird, nach heutigem Stand.',
+    dueOn: 'Fällig am {date} · Abrechnungszeitraum {period}',
+    lines: 'Positionen der nächsten Rechnung',
+  },
+  seats: {
+    totalMonthly:
+      '{count, plural, one {# Lizenz × {unit} = {total} pro Monat} other {# Lizenzen × {unit} = {total} pro Monat}}',
+    totalAnnual:
+      '{count, plural, one {# Lizenz × {unit} = {total} pro Jahr} other {# Lizenzen × {unit} = {total} pro Jahr}}',
+    addsMonthly:
+      '{count, plural, one {Fügt # Lizenz hinzu: {price} pro Monat} other {Fügt # Lizenzen hinzu: {price} pro Monat}}',
+    addsAnnual:
+      '{count, plural, one {Fügt # Lizenz hinzu: {price} pro Jahr} other {Fügt # Lizenzen hinzu: {price} pro Jahr}}',
   },
   layout: {
     documentTitle: '{title} · Tessera',
@@ -196,6 +228,10 @@ export default {
     confirmTitle: 'Zu {plan} wechseln?',
     movesAnnual: 'Ihr Team wechselt zu {plan} für {amount} pro Jahr, jährlich abgerechnet.',
     movesMonthly: 'Ihr Team wechselt zu {plan} für {amount} pro Monat, monatlich abgerechnet.',
+    movesAnnualPerMember:
+      'Ihr Team wechselt zu {plan} für {amount} pro Mitglied und Jahr, jährlich abgerechnet.',
+    movesMonthlyPerMember:
+      'Ihr Team wechselt zu {plan} für {amount} pro Mitglied und Monat, monatlich abgerechnet.',
     chargeTrial:
       'Jetzt wird nichts berechnet: Die Testphase läuft weiter, und {plan} wird berechnet, wenn sie endet, am {date}.',
     chargeNow:
@@ -213,6 +249,8 @@ export default {
     team: 'Team',
     plan: 'Tarif',
     billing: 'Abrechnung',
+    seats: 'Lizenzen',
+    seatsTimesPrice: '{count, plural, one {# Lizenz × {unit}} other {# Lizenzen × {unit}}}',
     annually: 'Jährlich',
     monthly: 'Monatlich',
     freeTrial: 'Kostenlose Testphase',

@@ -44,6 +44,8 @@ export default {
     plan_limit: {
       members: 'Ihr Tarif erlaubt {count} Mitglieder. Wechseln Sie den Tarif, um weitere hinzuzufügen.',
       items: 'Ihr Tarif erlaubt {count} Einträge. Wechseln Sie den Tarif, um weitere hinzuzufügen.',
+      plan_members:
+        'Der Tarif {plan} erlaubt {count} Mitglieder, das Team hat {members}. Entfernen Sie zuerst Mitglieder.',
     },
     payment_required: {
       declined: 'Ihre Karte wurde abgelehnt.',
@@ -131,6 +133,7 @@ export default {
     item_not_found: 'Eintrag nicht gefunden',
     // Billing.
     subscription_not_found: 'Kein Abonnement gefunden',
+    no_upcoming_invoice: 'Es kommt keine Rechnung mehr: Das Abonnement endet mit seinem Zeitraum.',
     no_subscription_to_manage: 'Kein Abonnement gefunden. Wählen Sie zuerst einen Tarif.',
     subscription_exists:
       'Dieses Team hat bereits ein Abonnement. Ändern Sie Tarif oder Abrechnungszeitraum im Abrechnungsportal.',

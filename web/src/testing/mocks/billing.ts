@@ -6,10 +6,12 @@
 import {
   DECLINED_CARD_NUMBER,
   type Invoice,
+  type InvoiceLine,
   type LocalCheckoutSession,
   type Plan,
   type Role,
   type Subscription,
+  type UpcomingInvoice,
 } from '@app/contract';
 import { HttpResponse } from 'msw';
 
@@ -18,7 +20,8 @@ import { ACME_UUID } from './handlers';
 import { server } from './server';
 import type { Call } from './teams';
 
-const plans: Plan[] = [
+/** The plans the fake serves: Starter and Pro are flat, Business is per seat. */
+export const plans: Plan[] = [
   {
     id: 'starter',
     name: 'Starter',
@@ -28,6 +31,7 @@ const plans: Plan[] = [
     price_annual: 11400,
     features: ['Up to 5 members', 'Unlimited items'],
     limits: { members: 5, items: 1000 },
+    per_seat: false,
   },
   {
     id: 'pro',
@@ -38,6 +42,7 @@ const plans: Plan[] = [
     price_annual: 29400,
     features: ['Up to 25 members', 'Priority support'],
     limits: { members: 25, items: null },
+    per_seat: false,
   },
   {
     id: 'business',
@@ -48,23 +53,49 @@ const plans: Plan[] = [
     price_annual: 59400,
     features: ['Unlimited members', 'Dedicated support'],
     limits: { members: null, items: null },
+    per_seat: true,
   },
 ];
 
-export const subscription = (overrides: Partial<Subscription> = {}): Subscription => ({
-  id: '55555555-5555-4555-8555-555555555555',
-  plan_id: 'pro',
-  status: 'active',
-  billing_interval: 'annual',
-  current_period_start: '2026-03-14T12:00:00.000Z',
-  current_period_end: '2027-03-14T12:00:00.000Z',
-  cancel_at_period_end: false,
-  trial_ends_at: null,
-  ...overrides,
-});
+/** A subscription: Pro, annual, one seat, unless `overrides` say otherwise (`amount` follows quantity × unit_amount). */
+export const subscription = (overrides: Partial<Subscription> = {}): Subscription => {
+  const quantity = overrides.quantity ?? 1;
+  const unitAmount = overrides.unit_amount ?? 29400;
+  return {
+    id: '55555555-5555-4555-8555-555555555555',
+    plan_id: 'pro',
+    status: 'active',
+    billing_interval: 'annual',
+    current_period_start: '2026-03-14T12:00:00.000Z',
+    current_period_end: '2027-03-14T12:00:00.000Z',
+    cancel_at_period_end: false,
+    trial_ends_at: null,
+    quantity,
+    unit_amount: unitAmount,
+    amount: quantity * unitAmount,
+    ...overrides,
+  };
+};
 
-/** An invoice; `n` (1-9) makes the id, the number and the month. */
-export const invoice = (n: number, status: Invoice['status'], amount = 29400): Invoice => ({
+/** A Business subscription (per seat) of `quantity` seats, billed monthly at $99 a seat. */
+export const seatSubscription = (quantity: number, overrides: Partial<Subscription> = {}) =>
+  subscription({
+    plan_id: 'business',
+    billing_interval: 'monthly',
+    quantity,
+    unit_amount: 9900,
+    ...overrides,
+  });
+
+/** An invoice; `n` (1-9) makes the id, the number and the month. Its one line is the plan's year, unless `lines`. */
+export const invoice = (
+  n: number,
+  status: Invoice['status'],
+  amount = 29400,
+  lines: InvoiceLine[] = [
+    { description: `Pro plan (annual), 2026-0${n}-14`, quantity: 1, unit_amount: amount, amount },
+  ],
+): Invoice => ({
   id: `66666666-6666-4666-8666-${String(n).padStart(12, '0')}`,
   number: `INV-000${n}`,
   due_date: `2026-0${n}-20T12:00:00.000Z`,
@@ -72,6 +103,30 @@ export const invoice = (n: number, status: Invoice['status'], amount = 29400): I
   amount,
   currency: 'usd',
   status,
+  lines,
+});
+
+/** The next invoice of a Business team of 3 seats that added one seat halfway through April 2026. */
+export const upcomingInvoice = (overrides: Partial<UpcomingInvoice> = {}): UpcomingInvoice => ({
+  period_start: '2026-05-14T12:00:00.000Z',
+  period_end: '2026-06-14T12:00:00.000Z',
+  currency: 'usd',
+  amount: 34650,
+  lines: [
+    {
+      description: 'Business plan (monthly): 1 seat added, Apr 29, 2026 – May 14, 2026',
+      quantity: 1,
+      unit_amount: 9900,
+      amount: 4950,
+    },
+    {
+      description: 'Business plan (monthly), May 14, 2026 – Jun 14, 2026',
+      quantity: 3,
+      unit_amount: 9900,
+      amount: 29700,
+    },
+  ],
+  ...overrides,
 });
 
 export const CHECKOUT_SESSION_ID = '77777777-7777-4777-8777-777777777777';
@@ -83,6 +138,7 @@ export const checkoutSession = (overrides: Partial<LocalCheckoutSession> = {}): 
   plan: plans[1]!,
   billing_interval: 'annual',
   amount: 29400,
+  quantity: 1,
   currency: 'usd',
   trial_days: 0,
   expires_at: new Date(Date.now() + 30 * 60_000).toISOString(),
@@ -97,6 +153,8 @@ type FakeBillingOptions = {
   /** The team's subscription; none (404) unless given. */
   subscription?: Subscription | null;
   invoices?: Invoice[];
+  /** The next invoice; none (404) unless given. */
+  upcoming?: UpcomingInvoice | null;
   /** The signed-in user's role in the team: members get 403 where the server gives it. */
   role?: Role;
   session?: LocalCheckoutSession;
@@ -105,10 +163,11 @@ type FakeBillingOptions = {
 export function fakeBilling({
   subscription: initial = null,
   invoices = [],
+  upcoming = null,
   role = 'owner',
   session = checkoutSession(),
 }: FakeBillingOptions = {}) {
-  const state = { subscription: initial, session };
+  const state = { subscription: initial, session, upcoming };
   const calls: Call[] = [];
 
   async function record(request: Request) {
@@ -147,6 +206,19 @@ export function fakeBilling({
       await record(request);
       return HttpResponse.json(invoices);
     }),
+    mockEndpoint('getUpcomingInvoice', async ({ request }) => {
+      await record(request);
+      if (!state.subscription) return noSubscription();
+      return state.upcoming
+        ? HttpResponse.json(state.upcoming)
+        : HttpResponse.json(
+            {
+              detail: 'No invoice is coming: the subscription ends with its period.',
+              code: 'no_upcoming_invoice',
+            },
+            { status: 404 },
+          );
+    }),
     mockEndpoint('getInvoiceDownloadLink', async ({ request, params }) => {
       await record(request);
       return forbidden() ?? HttpResponse.json({ download_url: `/api/payments/invoices/${params.id}/pdf` });
@@ -175,8 +247,12 @@ export function fakeBilling({
       }
       state.session = { ...state.session, status: 'complete' };
       const days = state.session.trial_days;
+      const { plan, billing_interval: interval, quantity } = state.session;
       state.subscription = subscription({
-        plan_id: state.session.plan.id,
+        plan_id: plan.id,
+        billing_interval: interval,
+        quantity,
+        unit_amount: interval === 'annual' ? plan.price_annual : plan.price_monthly,
         ...(days > 0 && {
           status: 'trialing',
           trial_ends_at: new Date(Date.now() + days * 86_400_000).toISOString(),
@@ -186,7 +262,11 @@ export function fakeBilling({
     }),
     mockEndpoint('changeLocalPlan', async ({ request }) => {
       const { body } = await record(request);
-      return forbidden() ?? update(body as Pick<Subscription, 'plan_id' | 'billing_interval'>);
+      const change = body as Pick<Subscription, 'plan_id' | 'billing_interval'>;
+      const plan = plans.find(({ id }) => id === change.plan_id)!;
+      const unitAmount = change.billing_interval === 'annual' ? plan.price_annual : plan.price_monthly;
+      const quantity = state.subscription?.quantity ?? 1;
+      return forbidden() ?? update({ ...change, unit_amount: unitAmount, amount: quantity * unitAmount });
     }),
     mockEndpoint('cancelLocalSubscription', async ({ request }) => {
       await record(request);

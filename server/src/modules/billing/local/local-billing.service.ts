@@ -3,10 +3,13 @@
 //
 // Plan changes are prorated and take effect at once: a new billing period starts that moment, the unused part of the
 // current one is credited at its plan's price, and the new plan's price less that credit is invoiced immediately.
-// Credit larger than the new price stays on the subscription and is taken off the next invoices.
+// Credit larger than the new price stays on the subscription and is taken off the next invoices. A per-seat plan
+// bills its price times the team's seats; each change of seats during a paid period adds a prorated line that waits
+// for the next invoice (seats/seats.service.ts).
 import {
   isUuid,
   type BillingInterval,
+  type UpcomingInvoice,
   type ChangePlanBody,
   type LocalCheckoutSession,
   type Role,
@@ -22,6 +25,8 @@ import { addIntervals, nextPeriodEnd, unusedFraction } from './billing-periods.t
 import { subscriptionExists, unknownPlan } from '../billing.refusals.ts';
 import * as repo from '../billing.repository.ts';
 import { applyCredit, priceOf, toPlan, toSubscription } from '../billing.responses.ts';
+import { periodLine, sumOf, toInvoiceLine } from '../invoice-lines.ts';
+import { quantityFor } from '../seats/quantity.ts';
 import { recordSubscriptionChange } from '../subscription-activity.ts';
 import { type CardDetails, chargeTestCard } from './test-cards.ts';
 
@@ -46,33 +51,61 @@ async function requirePlan(tx: Db, planId: string) {
   return plan;
 }
 
-/** A paid local invoice for one period; undefined when that period already has one. */
-async function insertPaidInvoice(
+/** A plan whose member limit is below the team's members cannot take it over (docs/contract.md section 4): 402. */
+async function requireRoomForTeam(tx: Db, tenantId: string, plan: repo.PlanRow) {
+  const members = await repo.findSeatCount(tx, tenantId);
+  if (plan.memberLimit !== null && members > plan.memberLimit) {
+    throw new AppError(
+      'PLAN_LIMIT',
+      `The ${plan.name} plan allows ${plan.memberLimit} members and the team has ${members}. Remove members first.`,
+      'plan_limit',
+      { reason: 'plan_members', plan: plan.name, count: plan.memberLimit, members },
+    );
+  }
+}
+
+/**
+ * Issues a paid local invoice for one period: its own lines, then the team's lines waiting for an invoice (seat changes
+ * since the last one), less the team's credit. An invoice never goes below zero: what the lines take off beyond it is
+ * credit for the next ones, never paid out. Undefined when that period already has an invoice.
+ */
+async function issuePaidInvoice(
   tx: Db,
   invoice: {
     tenantId: string;
     plan: repo.PlanRow;
     interval: BillingInterval;
-    subtotal: number;
-    amount: number;
+    lines: repo.NewInvoiceLine[];
+    credit: number;
     start: Date;
     end: Date;
   },
 ) {
-  return repo.insertInvoice(tx, {
-    tenantId: invoice.tenantId,
-    number: await repo.nextInvoiceNumber(tx, invoice.tenantId),
-    amount: invoice.amount,
-    subtotal: invoice.subtotal,
-    currency: invoice.plan.currency,
+  const { tenantId, plan, start } = invoice;
+  const pending = await repo.findPendingLines(tx, tenantId);
+  const subtotal = sumOf(invoice.lines) + sumOf(pending);
+  const charge =
+    subtotal < 0
+      ? { amount: 0, creditLeft: Math.max(0, invoice.credit) - subtotal }
+      : applyCredit(subtotal, invoice.credit);
+  const row = await repo.insertInvoice(tx, {
+    tenantId,
+    number: await repo.nextInvoiceNumber(tx, tenantId),
+    amount: charge.amount,
+    subtotal,
+    currency: plan.currency,
     status: 'paid',
-    dueDate: invoice.start,
-    planId: invoice.plan.id,
+    dueDate: start,
+    planId: plan.id,
     interval: invoice.interval,
-    periodStart: invoice.start,
+    periodStart: start,
     periodEnd: invoice.end,
-    createdAt: invoice.start,
+    createdAt: start,
   });
+  if (!row) return undefined;
+  await repo.attachPendingLines(tx, tenantId, row.uuid);
+  await repo.insertInvoiceLines(tx, tenantId, row.uuid, invoice.lines, start);
+  return { invoice: row, creditLeft: charge.creditLeft };
 }
 
 export const isDue = (row: repo.SubscriptionRow, now: Date) =>
@@ -90,34 +123,75 @@ export async function settleLocalSubscription(tx: Db, tenantId: string, now: Dat
   await repo.lockTeamBilling(tx, tenantId);
   let row = (await repo.findSubscription(tx, tenantId))!;
   while (isDue(row, now)) {
-    if (row.cancelAtPeriodEnd) {
-      row = await repo.updateSubscription(tx, tenantId, { status: 'canceled', trialEndsAt: null });
-      break;
-    }
     const plan = await requirePlan(tx, row.planId);
     const start = row.currentPeriodEnd;
+    if (row.cancelAtPeriodEnd) {
+      // Seat changes made before the cancellation are billed on a last invoice of their own.
+      const last =
+        (await repo.findPendingLines(tx, tenantId)).length > 0
+          ? await issuePaidInvoice(tx, {
+              tenantId,
+              plan,
+              interval: row.interval,
+              lines: [],
+              credit: row.creditBalance,
+              start,
+              end: start,
+            })
+          : undefined;
+      row = await repo.updateSubscription(tx, tenantId, {
+        status: 'canceled',
+        trialEndsAt: null,
+        ...(last && { creditBalance: last.creditLeft }),
+      });
+      break;
+    }
     const end = nextPeriodEnd(row.billingCycleAnchor ?? row.currentPeriodStart, row.interval, start);
-    const price = priceOf(plan, row.interval);
-    const charge = applyCredit(price, row.creditBalance);
-    await insertPaidInvoice(tx, {
+    const issued = await issuePaidInvoice(tx, {
       tenantId,
       plan,
       interval: row.interval,
-      subtotal: price,
-      amount: charge.amount,
+      lines: [periodLine(plan, row.interval, row.quantity, { start, end })],
+      credit: row.creditBalance,
       start,
       end,
     });
     row = await repo.updateSubscription(tx, tenantId, {
       currentPeriodStart: start,
       currentPeriodEnd: end,
-      creditBalance: charge.creditLeft,
+      ...(issued && { creditBalance: issued.creditLeft }),
       ...(row.status === 'trialing' && { status: 'active' as const, trialEndsAt: null }),
     });
   }
   // A trial that became a paid subscription, or a subscription that ended: the team's log says so, by no one.
   if (row.status !== current.status) await recordSubscriptionChange(tx, tenantId, null, row);
   return row;
+}
+
+/**
+ * The invoice a live local subscription will be sent when its period ends, as it stands: the next period at the
+ * current quantity and the seat changes since the last invoice, less the credit. Null when none will come (the
+ * subscription ends with its period).
+ */
+export async function upcomingLocalInvoice(
+  tx: Db,
+  row: repo.SubscriptionRow,
+): Promise<UpcomingInvoice | null> {
+  if (!repo.isLive(row.status) || row.cancelAtPeriodEnd) return null;
+  const plan = await requirePlan(tx, row.planId);
+  const start = row.currentPeriodEnd;
+  const end = nextPeriodEnd(row.billingCycleAnchor ?? row.currentPeriodStart, row.interval, start);
+  const lines = [
+    ...(await repo.findPendingLines(tx, row.tenantId)),
+    periodLine(plan, row.interval, row.quantity, { start, end }),
+  ];
+  return {
+    period_start: start.toISOString(),
+    period_end: end.toISOString(),
+    currency: plan.currency,
+    amount: applyCredit(Math.max(0, sumOf(lines)), row.creditBalance).amount,
+    lines: lines.map(toInvoiceLine),
+  };
 }
 
 /** The teams whose local period has ended, for the renewal job. */
@@ -175,7 +249,11 @@ export async function getCheckoutSession(
     const subscription = await repo.findSubscription(tx, session.tenantId);
     // As payCheckoutSession decides: a team's first subscription starts with the trial, and pays nothing now.
     const trial = subscription ? 0 : trialDays;
-    const { amount } = applyCredit(priceOf(plan, session.interval), subscription?.creditBalance ?? 0);
+    const quantity = await quantityFor(tx, session.tenantId, plan);
+    const { amount } = applyCredit(
+      quantity * priceOf(plan, session.interval),
+      subscription?.creditBalance ?? 0,
+    );
     return {
       id: session.uuid,
       tenant_uuid: tenant.uuid,
@@ -183,6 +261,7 @@ export async function getCheckoutSession(
       plan: toPlan(plan),
       billing_interval: session.interval,
       amount: trial > 0 ? 0 : amount,
+      quantity,
       currency: plan.currency,
       trial_days: trial,
       expires_at: session.expiresAt.toISOString(),
@@ -216,9 +295,19 @@ export async function payCheckoutSession(
     const plan = await requirePlan(tx, session.planId);
     // Only a team that never had a subscription gets a trial: cancelling and subscribing again pays at once.
     const trialEndsAt = !existing && trialDays > 0 ? new Date(now.getTime() + trialDays * DAY_MS) : null;
-    const price = priceOf(plan, session.interval);
-    const charge = applyCredit(price, existing?.creditBalance ?? 0);
+    const quantity = await quantityFor(tx, tenantId, plan);
     const end = trialEndsAt ?? addIntervals(now, session.interval, 1);
+    const issued = trialEndsAt
+      ? undefined
+      : await issuePaidInvoice(tx, {
+          tenantId,
+          plan,
+          interval: session.interval,
+          lines: [periodLine(plan, session.interval, quantity, { start: now, end })],
+          credit: existing?.creditBalance ?? 0,
+          start: now,
+          end,
+        });
     const row = await repo.saveSubscription(tx, tenantId, {
       provider: 'local',
       providerSubscriptionId: null,
@@ -231,21 +320,14 @@ export async function payCheckoutSession(
       cancelAtPeriodEnd: false,
       // The paid periods count from the trial's end.
       billingCycleAnchor: trialEndsAt ?? now,
-      creditBalance: charge.creditLeft,
+      creditBalance: issued?.creditLeft ?? existing?.creditBalance ?? 0,
+      quantity,
+      unitAmount: priceOf(plan, session.interval),
+      seatVersion: 0,
+      providerItemId: null,
       providerUpdatedAt: null,
       trialEndsAt,
     });
-    if (!trialEndsAt) {
-      await insertPaidInvoice(tx, {
-        tenantId,
-        plan,
-        interval: session.interval,
-        subtotal: price,
-        amount: charge.amount,
-        start: now,
-        end,
-      });
-    }
     await repo.completeCheckoutSession(tx, tenantId, sessionId, now);
     await recordSubscriptionChange(tx, tenantId, caller.userId, row);
     return toSubscription(row);
@@ -286,11 +368,15 @@ export async function changePlan(
       );
     }
     const plan = await requirePlan(tx, plan_id);
+    await requireRoomForTeam(tx, caller.tenantId, plan);
+    const quantity = await quantityFor(tx, caller.tenantId, plan);
     // A trial has nothing paid to credit: it goes on with the new plan, which is invoiced when the trial ends.
     if (current.status === 'trialing') {
       const row = await repo.updateSubscription(tx, caller.tenantId, {
         planId: plan.id,
         interval: billing_interval,
+        quantity,
+        unitAmount: priceOf(plan, billing_interval),
       });
       await recordSubscriptionChange(tx, caller.tenantId, caller.userId, row);
       return toSubscription(row);
@@ -298,22 +384,21 @@ export async function changePlan(
     const oldPlan = await requirePlan(tx, current.planId);
 
     const unused = unusedFraction({ start: current.currentPeriodStart, end: current.currentPeriodEnd }, now);
-    const credit = current.creditBalance + Math.round(priceOf(oldPlan, current.interval) * unused);
-    const price = priceOf(plan, billing_interval);
-    const charge = applyCredit(price, credit);
+    const paid = current.quantity * priceOf(oldPlan, current.interval);
+    const credit = current.creditBalance + Math.round(paid * unused);
     const end = addIntervals(now, billing_interval, 1);
 
-    const invoice = await insertPaidInvoice(tx, {
+    const issued = await issuePaidInvoice(tx, {
       tenantId: caller.tenantId,
       plan,
       interval: billing_interval,
-      subtotal: price,
-      amount: charge.amount,
+      lines: [periodLine(plan, billing_interval, quantity, { start: now, end })],
+      credit,
       start: now,
       end,
     });
     // Another change started a period at this very instant: let the caller retry rather than bill twice.
-    if (!invoice)
+    if (!issued)
       throw new AppError(
         'CONFLICT',
         'Another billing change is under way. Please try again.',
@@ -326,7 +411,9 @@ export async function changePlan(
       currentPeriodStart: now,
       currentPeriodEnd: end,
       billingCycleAnchor: now,
-      creditBalance: charge.creditLeft,
+      creditBalance: issued.creditLeft,
+      quantity,
+      unitAmount: priceOf(plan, billing_interval),
     });
     await recordSubscriptionChange(tx, caller.tenantId, caller.userId, row);
     return toSubscription(row);

@@ -180,6 +180,14 @@ describe('checkout', () => {
         amount: 2900,
         currency: 'usd',
         status: 'paid',
+        lines: [
+          {
+            description: 'Pro plan (monthly), Jun 1, 2026 – Jul 1, 2026',
+            quantity: 1,
+            unit_amount: 2900,
+            amount: 2900,
+          },
+        ],
       },
     ]);
 

@@ -7,7 +7,7 @@ import type { Clock } from '../../../lib/clock.ts';
 import type { InvoiceLinks } from '../invoice-links.ts';
 import { insertCheckoutSession } from '../billing.repository.ts';
 import type { BillingProvider } from '../billing-provider.ts';
-import { isDue, settleLocalSubscription } from './local-billing.service.ts';
+import { isDue, settleLocalSubscription, upcomingLocalInvoice } from './local-billing.service.ts';
 
 /** How long a checkout page stays payable. */
 const CHECKOUT_SESSION_TTL_MS = 60 * 60 * 1000;
@@ -40,6 +40,10 @@ export function createLocalProvider({
     // A local subscription bills only through this app, and its rows go with the team.
     async endBilling() {},
     invoiceDownloadUrl: (invoice) => invoiceLinks.create(invoice),
+    upcomingInvoice: (db, subscription) =>
+      withTenantScope(db, subscription.tenantId, (tx) => upcomingLocalInvoice(tx, subscription)),
+    // Its seat changes are billed in the transaction that made them (seats/seats.service.ts).
+    async setQuantity() {},
     // Periods renew (or end) when they are read and from the renewal job, so nobody needs to be looking.
     isDue,
     settle: settleLocalSubscription,

@@ -1,13 +1,14 @@
 // Stripe through its official SDK: Checkout Sessions in subscription mode, the billing portal, and cancellation.
 // The subscription and invoices themselves reach the database through webhooks (stripe-webhooks.service.ts).
-import type { BillingInterval } from '@app/contract';
+import type { BillingInterval, InvoiceLine } from '@app/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import Stripe from 'stripe';
 
 import { withTenantScope } from '../../../db/tenant-scope.ts';
 import { AppError } from '../../../lib/app-error.ts';
 import { recordStripeCustomer } from '../../tenants/tenants.service.ts';
-import { findSubscription } from '../billing.repository.ts';
+import * as repo from '../billing.repository.ts';
+import { isProrated } from '../seats/quantity.ts';
 import type { BillingProvider } from '../billing-provider.ts';
 
 export type StripePrices = Record<string, Record<BillingInterval, string>>;
@@ -34,6 +35,18 @@ export function createStripeClient(secretKey: string, apiUrl?: string): Stripe {
  * from when it creates the session, by its clock: five more absorb clock skew and a retried request.
  */
 const CHECKOUT_SESSION_LIFETIME_SECONDS = 35 * 60;
+
+/** One of Stripe's invoice lines in the API's shape: the unit price is Stripe's decimal string of minor units. */
+export function toLine(line: Stripe.InvoiceLineItem): InvoiceLine {
+  const quantity = line.quantity ?? 1;
+  const unit = line.pricing?.unit_amount_decimal;
+  return {
+    description: line.description ?? '',
+    quantity,
+    unit_amount: unit ? Math.round(Number(unit)) : quantity === 0 ? 0 : Math.round(line.amount / quantity),
+    amount: line.amount,
+  };
+}
 
 /** Cancels a subscription at once. Idempotent: one already cancelled (Stripe answers resource_missing) is done. */
 export async function cancelStripeSubscription(stripe: Stripe, id: string): Promise<void> {
@@ -95,7 +108,7 @@ export function createStripeProvider({
 }): BillingProvider {
   return {
     name: 'stripe',
-    async startCheckout(db, { tenant, plan, interval, trialDays }) {
+    async startCheckout(db, { tenant, plan, interval, trialDays, quantity }) {
       const price = prices[plan.id]?.[interval];
       if (!price) {
         throw new AppError(
@@ -125,7 +138,8 @@ export function createStripeProvider({
           mode: 'subscription',
           customer,
           client_reference_id: tenant.uuid,
-          line_items: [{ price, quantity: 1 }],
+          // A per-seat plan starts with the team's seats; the webhooks put the quantity right if it changed meanwhile.
+          line_items: [{ price, quantity }],
           metadata: { tenant_uuid: tenant.uuid, plan_id: plan.id, billing_interval: interval },
           subscription_data: {
             metadata: { tenant_uuid: tenant.uuid, plan_id: plan.id },
@@ -192,8 +206,47 @@ export function createStripeProvider({
       return url;
     },
 
+    async upcomingInvoice(_db, subscription) {
+      if (!repo.isLive(subscription.status) || subscription.cancelAtPeriodEnd) return null;
+      const preview = await callStripe(log, 'preview the next invoice', () =>
+        stripe.invoices.createPreview({
+          customer: subscription.providerCustomerId ?? undefined,
+          subscription: subscription.providerSubscriptionId ?? undefined,
+        }),
+      );
+      const lines = preview.lines.data.map(toLine);
+      // The next period is the line that runs last; prorations cover the time left of the current one.
+      const period = preview.lines.data.reduce(
+        (latest, line) => (line.period.end > latest.end ? line.period : latest),
+        { start: preview.period_start, end: preview.period_end },
+      );
+      return {
+        period_start: new Date(period.start * 1000).toISOString(),
+        period_end: new Date(period.end * 1000).toISOString(),
+        currency: preview.currency,
+        amount: preview.amount_due,
+        lines,
+      };
+    },
+
+    async setQuantity(subscription) {
+      const id = subscription.providerSubscriptionId;
+      if (!id) return;
+      const item = subscription.providerItemId ?? (await stripe.subscriptions.retrieve(id)).items.data[0]?.id;
+      if (!item) throw new Error(`Stripe subscription ${id} has no item`);
+      // No prorations while trialing or once the subscription is set to end (docs/contract.md section 4).
+      const prorations = isProrated(subscription) ? 'create_prorations' : 'none';
+      await stripe.subscriptions.update(
+        id,
+        { items: [{ id: item, quantity: subscription.quantity }], proration_behavior: prorations },
+        // The absolute quantity of one change: a retry is answered as the first try; the next change has its own key
+        // (and so does a retry whose request differs: another item, or the subscription since set to end).
+        { idempotencyKey: `tessera-seats-${id}-${subscription.seatVersion}-${item}-${prorations}` },
+      );
+    },
+
     // Stripe renews and ends its subscriptions itself, and its webhooks bring the rows up to date: nothing is due here.
     isDue: () => false,
-    settle: (tx, tenantId) => findSubscription(tx, tenantId),
+    settle: (tx, tenantId) => repo.findSubscription(tx, tenantId),
   };
 }

@@ -48,11 +48,13 @@ export async function findInvoiceByProviderId(db: Db, providerInvoiceId: string)
   return row;
 }
 
-/** Creates or refreshes the copy of a Stripe invoice. */
+/** Creates or refreshes the copy of a Stripe invoice; its id. */
 export async function saveStripeInvoice(db: Db, values: NewInvoice & { providerInvoiceId: string }) {
   const { tenantId: _tenantId, ...changes } = values;
-  await db
+  const [row] = await db
     .insert(invoices)
     .values(values)
-    .onConflictDoUpdate({ target: invoices.providerInvoiceId, set: changes });
+    .onConflictDoUpdate({ target: invoices.providerInvoiceId, set: changes })
+    .returning({ uuid: invoices.uuid });
+  return row!.uuid;
 }

@@ -10,19 +10,26 @@ import type Stripe from 'stripe';
 
 import type { Db } from '../../../db/client.ts';
 import { AppError } from '../../../lib/app-error.ts';
+import type { Clock } from '../../../lib/clock.ts';
 import { recordStripeCustomer } from '../../tenants/tenants.service.ts';
 import * as repo from '../billing.repository.ts';
+import { priceOf } from '../billing.responses.ts';
+import { quantityFor } from '../seats/quantity.ts';
+import { setStripeQuantity } from '../seats/seats.service.ts';
 import { recordSubscriptionChange } from '../subscription-activity.ts';
 import {
   cancelStripeSubscription,
   endStripeTrial,
   providerUnavailable,
   type StripePrices,
+  toLine,
 } from './stripe-provider.ts';
 import * as events from './stripe-webhooks.repository.ts';
 
 export type StripeWebhookDeps = {
   db: Db;
+  /** When a seat change a webhook asks for is due (the seat worker reads the same clock). */
+  clock: Clock;
   stripe: Stripe;
   webhookSecret: string;
   prices: StripePrices;
@@ -233,7 +240,8 @@ async function applySubscription(
   const item = subscription.items?.data?.[0];
   const byPrice = planForPrice(deps.prices, item?.price?.id);
   const planId = byPrice?.planId ?? subscription.metadata?.plan_id;
-  if (!planId || !(await repo.findPlan(tx, planId))) {
+  const plan = planId ? await repo.findPlan(tx, planId) : undefined;
+  if (!planId || !plan) {
     deps.log.warn(
       { subscription: subscription.id, price: item?.price?.id },
       'Stripe subscription of no known plan: ignored',
@@ -244,12 +252,14 @@ async function applySubscription(
   const legacy = subscription as unknown as { current_period_start?: number; current_period_end?: number };
   const start = item?.current_period_start ?? legacy.current_period_start ?? subscription.start_date;
   const end = item?.current_period_end ?? legacy.current_period_end ?? start;
+  const interval: BillingInterval =
+    byPrice?.interval ?? (item?.price?.recurring?.interval === 'year' ? 'annual' : 'monthly');
   const state: repo.NewSubscription = {
     provider: 'stripe',
     providerSubscriptionId: subscription.id,
     providerCustomerId: customerId ?? null,
     planId,
-    interval: byPrice?.interval ?? (item?.price?.recurring?.interval === 'year' ? 'annual' : 'monthly'),
+    interval,
     status,
     currentPeriodStart: new Date(start * 1000),
     currentPeriodEnd: new Date(end * 1000),
@@ -261,9 +271,14 @@ async function applySubscription(
     providerUpdatedAt: at,
     // Stripe keeps trial_end after the trial; the app shows it only while the subscription is trialing.
     trialEndsAt: status === 'trialing' ? fromSeconds(subscription.trial_end) : null,
+    providerItemId: item?.id ?? null,
+    unitAmount: item?.price?.unit_amount ?? priceOf(plan, interval),
   };
 
   await repo.lockTeamBilling(tx, tenantId);
+  // The quantity is the team's (its seats on a per-seat plan), whatever Stripe reports: one it reports otherwise is
+  // put back below.
+  state.quantity = await quantityFor(tx, tenantId, plan);
   const stored = await repo.findSubscription(tx, tenantId);
   let unwanted: StripeAction | undefined;
   if (
@@ -306,6 +321,9 @@ async function applySubscription(
     await recordSubscriptionChange(tx, tenantId, null, row);
   }
   if (customerId) await recordStripeCustomer(tx, tenantId, customerId);
+  if (repo.isBillable(row.status) && typeof item?.quantity === 'number' && item.quantity !== row.quantity) {
+    await setStripeQuantity(tx, row, row.quantity, deps.clock.now());
+  }
   return unwanted;
 }
 
@@ -334,7 +352,7 @@ async function applyInvoice(
   const stored = await events.findInvoiceByProviderId(tx, invoice.id);
   // A late failure report never undoes a payment.
   if (!(stored?.status === 'paid' && outcome === 'failed')) {
-    await events.saveStripeInvoice(tx, {
+    const invoiceId = await events.saveStripeInvoice(tx, {
       tenantId,
       number: invoice.number ?? invoice.id,
       amount: outcome === 'paid' ? invoice.amount_paid : invoice.amount_due,
@@ -351,6 +369,13 @@ async function applyInvoice(
       providerPdfUrl: invoice.invoice_pdf ?? invoice.hosted_invoice_url ?? null,
       createdAt: new Date(invoice.created * 1000),
     });
+    const lines = (invoice.lines?.data ?? []).map(toLine).map((line) => ({
+      description: line.description,
+      quantity: line.quantity,
+      unitAmount: line.unit_amount,
+      amount: line.amount,
+    }));
+    await repo.replaceInvoiceLines(tx, tenantId, invoiceId, lines, new Date(invoice.created * 1000));
   }
 
   // The subscription follows its invoices: a failed payment makes it past due, a later payment active again.

@@ -351,6 +351,7 @@ describe('invoice events', () => {
         amount: 2900,
         currency: 'usd',
         status: 'failed',
+        lines: [{ description: '1 × Pro (at $29.00 / month)', quantity: 1, unit_amount: 2900, amount: 2900 }],
       },
     ]);
 

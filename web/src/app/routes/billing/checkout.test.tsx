@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 
-import { CHECKOUT_SESSION_ID, checkoutSession, fakeBilling } from '@/testing/mocks/billing';
+import { CHECKOUT_SESSION_ID, checkoutSession, fakeBilling, plans } from '@/testing/mocks/billing';
 import { renderApp, signIn } from '@/testing/render-app';
 
 async function renderCheckout(sessionId = CHECKOUT_SESSION_ID) {
@@ -24,6 +24,25 @@ describe('/billing/checkout/:sessionId', () => {
     expect(summary.getByText('Annually')).toBeTruthy();
     expect(summary.getAllByText('$294')).toHaveLength(2);
     expect(screen.getByRole('button', { name: 'Pay $294' })).toBeTruthy();
+  });
+
+  it('shows the seats a per-seat plan starts with, and charges for each', async () => {
+    fakeBilling({
+      session: checkoutSession({ plan: plans[2]!, billing_interval: 'monthly', quantity: 3, amount: 29700 }),
+    });
+    await renderCheckout();
+    const summary = within(screen.getByRole('region', { name: 'Subscribe to Tessera Business' }));
+    expect(summary.getByText('Seats').nextSibling?.textContent).toBe('3 seats × $99.00');
+    expect(summary.getByText('Total due today').nextSibling?.textContent).toBe('$297');
+    // No credit: the price is the seats'.
+    expect(summary.queryByText('Credit applied')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Pay $297' })).toBeTruthy();
+  });
+
+  it('shows no seats for a flat plan', async () => {
+    fakeBilling();
+    await renderCheckout();
+    expect(screen.queryByText('Seats')).toBeNull();
   });
 
   it('a checkout that starts a trial says so, with nothing due today', async () => {

@@ -72,7 +72,8 @@ describe('/billing/portal', () => {
     expect(switchButton().textContent).toBe('Switch to Business, billed monthly');
     await userEvent.click(switchButton());
     const confirm = within(await screen.findByRole('alertdialog', { name: 'Switch to Business?' }));
-    expect(confirm.getByText(/\$99 per month, billed monthly/)).toBeTruthy();
+    // Business is per seat: its price is per member (docs/contract.md section 4, Per-seat billing).
+    expect(confirm.getByText(/\$99 per member per month, billed monthly/)).toBeTruthy();
     expect(confirm.getByText(/takes effect immediately/)).toBeTruthy();
     await userEvent.click(confirm.getByRole('button', { name: 'Switch plan' }));
 

@@ -6,7 +6,7 @@ import { apiFetch } from '@/lib/api-client';
 export const getPlans = ({ signal }: { signal?: AbortSignal } = {}) => apiFetch('listPlans', { signal });
 
 // Not under a team's key: the plans are the product's, not one team's.
-const getPlansQueryOptions = () =>
+export const getPlansQueryOptions = () =>
   queryOptions({ queryKey: ['payments', 'plans'], queryFn: getPlans, staleTime: 5 * 60_000 });
 
 export const usePlans = () => useQuery(getPlansQueryOptions());

@@ -24,6 +24,13 @@ export const getSubscriptionQueryOptions = (tenantUuid: string) =>
     queryFn: ({ signal }) => getSubscription(tenantUuid, { signal }),
   });
 
-/** Loaded while a team is selected and empty when none is (docs/spec.md section 4). */
-export const useSubscription = (tenantUuid: string | undefined) =>
-  useQuery({ ...getSubscriptionQueryOptions(tenantUuid ?? ''), enabled: !!tenantUuid });
+/**
+ * Loaded while a team is selected and empty when none is (docs/spec.md section 4). `fresh` reads it again whenever the
+ * caller mounts: a per-seat subscription's quantity changes as members join or leave, by anyone's hand.
+ */
+export const useSubscription = (tenantUuid: string | undefined, { fresh = false } = {}) =>
+  useQuery({
+    ...getSubscriptionQueryOptions(tenantUuid ?? ''),
+    enabled: !!tenantUuid,
+    ...(fresh && { refetchOnMount: 'always' as const }),
+  });

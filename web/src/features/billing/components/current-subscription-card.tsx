@@ -9,6 +9,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { useOpenBillingPortal } from '@/features/billing/api/open-billing-portal';
 import { SubscriptionStatusBadge } from '@/features/billing/components/subscription-status-badge';
 import { formatBilledPrice } from '@/features/billing/utils/prices';
+import { perSeatPlan, seatsTotalText } from '@/features/billing/utils/seats';
 import { isLive, periodEndText, trialEndText } from '@/features/billing/utils/subscription-status';
 import { getErrorText } from '@/lib/api-error';
 import { useFormat } from '@/lib/i18n/format';
@@ -41,6 +42,8 @@ export function CurrentSubscriptionCard({
   const portal = useOpenBillingPortal(tenantUuid);
   const current = subscription.data;
   const plan = current ? plans?.find(({ id }) => id === current.plan_id) : undefined;
+  // A per-seat plan shows what the team's seats come to: '3 seats × $99.00 = $297.00 a month'.
+  const seatPlan = current ? perSeatPlan(current, plans) : null;
   // A canceled subscription stays readable (docs/contract.md section 3), and the portal still shows its invoices.
   const hasPortal = canManage && !!current;
   const trialEnd = trialEndText(current, t, format);
@@ -94,13 +97,15 @@ export function CurrentSubscriptionCard({
               <SubscriptionStatusBadge subscription={current} />
             </div>
             <p className="text-sm text-muted-foreground">
-              {plan
-                ? formatBilledPrice(plan, current.billing_interval, t, format)
-                : t(
-                    current.billing_interval === 'annual'
-                      ? 'current.billedAnnually'
-                      : 'current.billedMonthly',
-                  )}
+              {seatPlan
+                ? seatsTotalText(current, seatPlan.currency, t, format)
+                : plan
+                  ? formatBilledPrice(plan, current.billing_interval, t, format)
+                  : t(
+                      current.billing_interval === 'annual'
+                        ? 'current.billedAnnually'
+                        : 'current.billedMonthly',
+                    )}
             </p>
             {trialEnd && <p className="text-sm font-medium">{trialEnd}</p>}
             {periodEnd && <p className="text-sm font-medium">{periodEnd}</p>}

@@ -1,7 +1,7 @@
 import type { LocalCheckoutSession } from '@app/contract';
 import { Check } from 'lucide-react';
 
-import { formatPrice, periodAmount } from '@/features/billing/utils/prices';
+import { formatAmount, formatPrice, periodAmount } from '@/features/billing/utils/prices';
 import { useFormat } from '@/lib/i18n/format';
 import { planText } from '@/lib/i18n/messages';
 import { Trans, useTranslation } from '@/lib/i18n/translation';
@@ -12,7 +12,10 @@ export function OrderSummary({ session }: { session: LocalCheckoutSession }) {
   const format = useFormat();
   const { plan, billing_interval: interval } = session;
   const isAnnual = interval === 'annual';
-  const price = periodAmount(plan, interval);
+  const unitPrice = periodAmount(plan, interval);
+  // A per-seat plan starts with a seat for each member of the team (docs/contract.md section 4, Per-seat billing).
+  const seats = plan.per_seat ? session.quantity : null;
+  const price = unitPrice * (seats ?? 1);
   const trialDays = session.trial_days;
   // Credit left from an earlier subscription comes off what is due now (the server's amount), not the price.
   const credit = trialDays > 0 ? 0 : price - session.amount;
@@ -52,6 +55,17 @@ export function OrderSummary({ session }: { session: LocalCheckoutSession }) {
           <dt className="text-muted-foreground">{t('summary.plan')}</dt>
           <dd className="text-right font-medium">{plan.name}</dd>
         </div>
+        {seats !== null && (
+          <div className="flex justify-between gap-4">
+            <dt className="text-muted-foreground">{t('summary.seats')}</dt>
+            <dd className="text-right font-medium">
+              {t('summary.seatsTimesPrice', {
+                count: seats,
+                unit: formatAmount(format, unitPrice, plan.currency),
+              })}
+            </dd>
+          </div>
+        )}
         <div className="flex justify-between gap-4">
           <dt className="text-muted-foreground">{t('summary.billing')}</dt>
           <dd className="text-right font-medium">{t(isAnnual ? 'summary.annually' : 'summary.monthly')}</dd>

@@ -23,7 +23,7 @@ type PlanCardProps = {
 export function PlanCard({ plan, interval, current, action }: PlanCardProps) {
   const { t } = useTranslation('billing');
   const format = useFormat();
-  const { perMonth, billedNote } = planPrice(plan, interval, t, format);
+  const { perMonth, perSuffix, billedNote } = planPrice(plan, interval, t, format);
   const headingId = `plan-${plan.id}`;
 
   return (
@@ -42,9 +42,11 @@ export function PlanCard({ plan, interval, current, action }: PlanCardProps) {
         <CardDescription>{planText(plan.description)}</CardDescription>
       </CardHeader>
       <CardContent className="grid gap-1">
-        <p className="flex items-baseline gap-1">
+        <p className="flex flex-wrap items-baseline gap-x-1">
           <span className="text-3xl font-semibold tracking-tight">{perMonth}</span>
-          <span className="text-sm text-muted-foreground">{t('price.monthSuffix')}</span>
+          {/* Words, not a unit: a space keeps them apart when read ('$99 per member / month', but '$19/month'). */}
+          {plan.per_seat && ' '}
+          <span className="text-sm text-muted-foreground">{perSuffix}</span>
         </p>
         <p className="text-sm text-muted-foreground">{billedNote}</p>
         {current && current.interval !== interval && (

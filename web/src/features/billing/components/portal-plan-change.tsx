@@ -69,7 +69,7 @@ export function PortalPlanChange({ tenantUuid, subscription, plans }: PortalPlan
           className="grid gap-3 sm:grid-cols-3"
         >
           {plans.map((plan) => {
-            const { perMonth, billedNote } = planPrice(plan, interval, t, format);
+            const { perMonth, perSuffix, billedNote } = planPrice(plan, interval, t, format);
             return (
               <RadioGroup.Item
                 key={plan.id}
@@ -82,7 +82,8 @@ export function PortalPlanChange({ tenantUuid, subscription, plans }: PortalPlan
                 </span>
                 <span className="text-sm">
                   <span className="text-lg font-semibold">{perMonth}</span>
-                  <span className="text-muted-foreground">{t('price.monthSuffix')}</span>
+                  {plan.per_seat && ' '}
+                  <span className="text-muted-foreground">{perSuffix}</span>
                 </span>
                 <span className="text-xs text-muted-foreground">{billedNote}</span>
               </RadioGroup.Item>
@@ -115,10 +116,16 @@ export function PortalPlanChange({ tenantUuid, subscription, plans }: PortalPlan
           description={
             <>
               <p>
-                {t(interval === 'annual' ? 'planChange.movesAnnual' : 'planChange.movesMonthly', {
-                  plan: chosen.name,
-                  amount: formatPeriodAmount(chosen, interval, format),
-                })}
+                {t(
+                  chosen.per_seat
+                    ? interval === 'annual'
+                      ? 'planChange.movesAnnualPerMember'
+                      : 'planChange.movesMonthlyPerMember'
+                    : interval === 'annual'
+                      ? 'planChange.movesAnnual'
+                      : 'planChange.movesMonthly',
+                  { plan: chosen.name, amount: formatPeriodAmount(chosen, interval, format) },
+                )}
               </p>
               <p>
                 {trialEnd

@@ -8,7 +8,8 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { useCancelSubscription } from '@/features/billing/api/cancel-subscription';
 import { useResumeSubscription } from '@/features/billing/api/resume-subscription';
 import { SubscriptionStatusBadge } from '@/features/billing/components/subscription-status-badge';
-import { formatBilledPrice, formatPeriodAmount } from '@/features/billing/utils/prices';
+import { formatBilledPrice, formatPeriodAmount, formatPrice } from '@/features/billing/utils/prices';
+import { seatsTotalText } from '@/features/billing/utils/seats';
 import { isLive, periodEndText, trialEndText } from '@/features/billing/utils/subscription-status';
 import { getErrorText } from '@/lib/api-error';
 import { useFormat } from '@/lib/i18n/format';
@@ -30,7 +31,12 @@ export function PortalSubscriptionCard({ tenantUuid, subscription, plan }: Porta
   const planName = plan?.name ?? subscription.plan_id;
   const isAnnual = subscription.billing_interval === 'annual';
   const periodEnd = format.longDate(subscription.current_period_end);
-  const amount = plan ? formatPeriodAmount(plan, subscription.billing_interval, format) : null;
+  // A per-seat plan renews at what its seats come to, not at one seat's price.
+  const amount = !plan
+    ? null
+    : plan.per_seat
+      ? formatPrice(format, subscription.amount, plan.currency)
+      : formatPeriodAmount(plan, subscription.billing_interval, format);
   const live = isLive(subscription);
   const trialEnd = trialEndText(subscription, t, format);
   const periodEndLine = periodEndText(subscription, t, format);
@@ -73,7 +79,9 @@ export function PortalSubscriptionCard({ tenantUuid, subscription, plan }: Porta
           </div>
           {plan && (
             <p className="text-sm text-muted-foreground">
-              {formatBilledPrice(plan, subscription.billing_interval, t, format)}
+              {plan.per_seat
+                ? seatsTotalText(subscription, plan.currency, t, format)
+                : formatBilledPrice(plan, subscription.billing_interval, t, format)}
             </p>
           )}
           {trialEnd && <p className="text-sm font-medium">{trialEnd}</p>}

@@ -3,12 +3,13 @@ import { useEffect } from 'react';
 
 import { getInvoicesQueryOptions } from '@/features/billing/api/get-invoices';
 import { getSubscriptionQueryOptions } from '@/features/billing/api/get-subscription';
+import { getUpcomingInvoiceQueryOptions } from '@/features/billing/api/get-upcoming-invoice';
 import { getUsageQueryOptions } from '@/features/billing/api/get-usage';
 
 /**
  * Checkout and the portal run in another tab (docs/spec.md section 7): when the user comes back to this one, the
- * team's subscription, invoices and usage are read again. Both events are heard because switching between two
- * windows changes focus without hiding either.
+ * team's subscription, invoices (the next one too) and usage are read again. Both events are heard because switching
+ * between two windows changes focus without hiding either.
  */
 export function useRefreshOnReturn(tenantUuid: string | undefined) {
   const queryClient = useQueryClient();
@@ -23,6 +24,10 @@ export function useRefreshOnReturn(tenantUuid: string | undefined) {
         options,
       );
       void queryClient.invalidateQueries({ queryKey: getInvoicesQueryOptions(tenantUuid).queryKey }, options);
+      void queryClient.invalidateQueries(
+        { queryKey: getUpcomingInvoiceQueryOptions(tenantUuid).queryKey },
+        options,
+      );
       // A new plan brings new limits.
       void queryClient.invalidateQueries({ queryKey: getUsageQueryOptions(tenantUuid).queryKey }, options);
     };

@@ -21,6 +21,7 @@ const plan = (overrides: Partial<Plan> = {}): Plan => ({
   price_annual: 17400,
   features: [],
   limits: { members: 25, items: null },
+  per_seat: false,
   ...overrides,
 });
 
@@ -38,6 +39,7 @@ describe('planPrice', () => {
   it('shows the monthly price as it is, billed monthly', () => {
     expect(planPrice(plan(), 'monthly', t, format)).toEqual({
       perMonth: '$29',
+      perSuffix: '/month',
       billedNote: 'billed monthly',
     });
   });
@@ -45,6 +47,7 @@ describe('planPrice', () => {
   it('shows the annual price per month, annual ÷ 12 rounded, and what is billed a year', () => {
     expect(planPrice(plan(), 'annual', t, format)).toEqual({
       perMonth: '$14.50',
+      perSuffix: '/month',
       billedNote: 'billed $174 annually',
     });
     // 11400 / 12 = 950; 9999 / 12 = 833.25 → 833; 10001 / 12 = 833.42 → 833; 10003 / 12 = 833.58 → 834
@@ -53,8 +56,29 @@ describe('planPrice', () => {
     expect(planPrice(plan({ price_annual: 10003 }), 'annual', t, format).perMonth).toBe('$8.34');
     expect(planPrice(plan({ price_annual: 9990, currency: 'eur' }), 'annual', t, format)).toEqual({
       perMonth: '€8.33',
+      perSuffix: '/month',
       billedNote: 'billed €99.90 annually',
     });
+  });
+
+  it('reads per member on a per-seat plan', () => {
+    const business = plan({ per_seat: true, price_monthly: 9900, price_annual: 59400 });
+    expect(planPrice(business, 'monthly', t, format)).toEqual({
+      perMonth: '$99',
+      perSuffix: 'per member / month',
+      billedNote: 'billed monthly',
+    });
+    expect(planPrice(business, 'annual', t, format)).toEqual({
+      perMonth: '$49.50',
+      perSuffix: 'per member / month',
+      billedNote: 'billed $594 per member annually',
+    });
+    expect(formatBilledPrice(business, 'monthly', t, format)).toBe(
+      '$99 per member per month, billed monthly',
+    );
+    expect(formatBilledPrice(business, 'annual', t, format)).toBe(
+      '$594 per member per year, billed annually',
+    );
   });
 });
 

@@ -35,6 +35,9 @@ const subscription = (overrides: Partial<Subscription> = {}): Subscription => ({
   current_period_end: '2027-03-14T12:00:00.000Z',
   cancel_at_period_end: false,
   trial_ends_at: null,
+  quantity: 1,
+  unit_amount: 29400,
+  amount: 29400,
   ...overrides,
 });
 

@@ -1,7 +1,7 @@
 import { EmailSchema } from '@app/contract';
 import { UserPlus } from 'lucide-react';
-import { useEffect, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useEffect, useState, type ReactNode } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
 
 import {
   blankInviteRow,
@@ -38,6 +38,11 @@ type InviteMembersDialogProps = {
   onInvited?: () => void;
   /** The plan's member limit when the team has reached it (pending invitations count): the form is not offered. */
   limitReached?: number | null;
+  /**
+   * What `seats` more members would cost, shown above Send when the team pays per seat (docs/contract.md section 4,
+   * Per-seat billing); the page composes it from billing. `seats` is the rows with an email, at least one.
+   */
+  seatNotice?: ((seats: number) => ReactNode) | null;
 };
 
 /** The Invite Member button and modal of /team, for admins (docs/spec.md sections 2, 5 and 6). */
@@ -45,12 +50,15 @@ export function InviteMembersDialog({
   tenantUuid,
   onInvited,
   limitReached = null,
+  seatNotice = null,
 }: InviteMembersDialogProps) {
   const { t } = useTranslation('members');
   const [open, setOpen] = useState(false);
   const invite = useInviteMembers(tenantUuid);
   const [problem, setProblem] = useState<string | null>(null);
   const form = useForm<InviteRowsValues>({ defaultValues: defaultValues() });
+  const rows = useWatch({ control: form.control, name: 'invites' });
+  const seats = Math.max(1, filledInviteRows(rows ?? []).length);
 
   const outcomes = invite.data;
   const failures = outcomes?.filter(({ error, limited }) => error !== null && !limited) ?? [];
@@ -134,6 +142,7 @@ export function InviteMembersDialog({
                 </Alert>
               )}
               <InviteRows disabled={invite.isPending} />
+              {seatNotice?.(seats)}
               <DialogFooter>
                 <Button type="button" variant="outline" onClick={() => setOpen(false)}>
                   {t('invite.cancel')}

@@ -1,0 +1,79 @@
+import type { Subscription } from '@app/contract';
+
+import { Alert, AlertDescription } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Spinner } from '@/components/ui/spinner';
+import { useUpcomingInvoice } from '@/features/billing/api/get-upcoming-invoice';
+import { InvoiceLinesTable } from '@/features/billing/components/invoice-lines-table';
+import { formatAmount } from '@/features/billing/utils/prices';
+import { isLive } from '@/features/billing/utils/subscription-status';
+import { getErrorText } from '@/lib/api-error';
+import { useFormat } from '@/lib/i18n/format';
+import { useTranslation } from '@/lib/i18n/translation';
+
+type UpcomingInvoiceCardProps = {
+  tenantUuid: string;
+  /** The team's subscription: only a live one that renews has a next invoice. */
+  subscription: Subscription | null | undefined;
+};
+
+/**
+ * The Next invoice card of /subscription (docs/contract.md section 4, Per-seat billing): the invoice the team will be
+ * sent at the end of its period as it stands now, line by line. Absent when none will come (no subscription, or one
+ * that ends with its period: the API's 404).
+ */
+export function UpcomingInvoiceCard({ tenantUuid, subscription }: UpcomingInvoiceCardProps) {
+  const { t } = useTranslation('billing');
+  const format = useFormat();
+  const renews = isLive(subscription) && !subscription.cancel_at_period_end;
+  const upcoming = useUpcomingInvoice(tenantUuid, { enabled: renews });
+  if (!renews || upcoming.data === null) return null;
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle asChild>
+          <h2>{t('upcoming.title')}</h2>
+        </CardTitle>
+        <CardDescription>{t('upcoming.description')}</CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-4">
+        {upcoming.isPending ? (
+          <div className="flex justify-center py-4">
+            <Spinner className="size-6 text-primary" />
+          </div>
+        ) : upcoming.isError ? (
+          <Alert variant="destructive">
+            <AlertDescription className="flex flex-wrap items-center gap-3">
+              {getErrorText(upcoming.error, t('errors.loadUpcomingInvoice'))}
+              <Button variant="outline" size="sm" onClick={() => void upcoming.refetch()}>
+                {t('errors.tryAgain')}
+              </Button>
+            </AlertDescription>
+          </Alert>
+        ) : (
+          <>
+            <div className="grid gap-1">
+              <p className="text-2xl font-semibold tracking-tight tabular-nums">
+                {formatAmount(format, upcoming.data.amount, upcoming.data.currency)}
+              </p>
+              <p className="text-sm text-muted-foreground">
+                {t('upcoming.dueOn', {
+                  date: format.longDate(upcoming.data.period_start),
+                  period: format.dateRange(upcoming.data.period_start, upcoming.data.period_end),
+                })}
+              </p>
+            </div>
+            <InvoiceLinesTable
+              lines={upcoming.data.lines}
+              currency={upcoming.data.currency}
+              total={upcoming.data.amount}
+              label={t('upcoming.lines')}
+            />
+          </>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
