@@ -42,7 +42,11 @@ export async function startStripeStandIn() {
     { description: string; quantity: number; unit: number; amount: number }[]
   >();
   const customers = new Map<string, StripeObject>();
-  const byIdempotencyKey = new Map<string, StripeObject>();
+  /**
+   * The first answer to each idempotency key of a request Stripe ran, errors included, as Stripe keeps them: a repeat
+   * with the same parameters gets it again, one with other parameters is refused.
+   */
+  const byIdempotencyKey = new Map<string, { params: string; status: number; body: unknown }>();
   let counter = 0;
   /** When set, matching requests fail with a 500 that the SDK is told not to retry. */
   let outage: ((request: StripeRequest) => boolean) | undefined;
@@ -207,6 +211,20 @@ export async function startStripeStandIn() {
       }
     }
     // The next invoice of a subscription: its pending prorations, then the next period at the current quantity.
+    // An invoice's lines, a page at a time after `starting_after`.
+    if (method === 'GET' && (match = /^\/v1\/invoices\/([\w-]+)\/lines$/.exec(path))) {
+      const invoice = invoices.get(match[1]!);
+      if (!invoice) return missing(match[1]!);
+      const all = (invoice.lines as { data: StripeObject[] }).data;
+      const after = query.get('starting_after');
+      const from = after ? all.findIndex((line) => line.id === after) + 1 : 0;
+      const limit = Number(query.get('limit') ?? 10);
+      const data = all.slice(from, from + limit);
+      return [
+        200,
+        { object: 'list', data, has_more: from + limit < all.length, url: `/v1/invoices/${match[1]}/lines` },
+      ];
+    }
     if (method === 'POST' && path === '/v1/invoices/create_preview') {
       const subscription = subscriptions.get(form.get('subscription') ?? '');
       if (!subscription) return missing(form.get('subscription') ?? '');
@@ -272,17 +290,27 @@ export async function startStripeStandIn() {
     let status: number;
     let body: unknown;
     const key = incoming.headers['idempotency-key'];
-    const replay = typeof key === 'string' ? byIdempotencyKey.get(`${request.path} ${key}`) : undefined;
-    if (outage?.(request)) {
+    const keyed = typeof key === 'string' && request.method === 'POST' ? `${request.path} ${key}` : undefined;
+    const replay = keyed ? byIdempotencyKey.get(keyed) : undefined;
+    if (replay && replay.params !== request.form.toString()) {
+      [status, body] = [
+        400,
+        {
+          error: {
+            type: 'idempotency_error',
+            message: `Keys for idempotent requests can only be used with the same parameters they were first used with.`,
+          },
+        },
+      ];
+    } else if (replay) {
+      [status, body] = [replay.status, replay.body];
+    } else if (outage?.(request)) {
+      // Stripe out of reach: the request was never run, so its key keeps no answer.
       response.setHeader('stripe-should-retry', 'false');
       [status, body] = [500, { error: { type: 'api_error', message: 'Stand-in outage' } }];
-    } else if (replay) {
-      [status, body] = [200, replay];
     } else {
       [status, body] = route(request);
-      if (status === 200 && typeof key === 'string' && request.method === 'POST') {
-        byIdempotencyKey.set(`${request.path} ${key}`, body as StripeObject);
-      }
+      if (keyed) byIdempotencyKey.set(keyed, { params: request.form.toString(), status, body });
     }
     response.statusCode = status;
     response.setHeader('content-type', 'application/json');

@@ -66,9 +66,9 @@ export async function seedDatabase(db: Db, scale: number): Promise<SeedCounts> {
     // Every other team pays for Pro; each team has its share of past invoices, one per month.
     await tx.execute(sql`with t as (${numberedTeams})
       insert into subscriptions (tenant_id, provider, plan_id, interval, status, current_period_start,
-        current_period_end, billing_cycle_anchor)
+        current_period_end, billing_cycle_anchor, unit_amount)
       select t.uuid, 'local', 'pro', 'monthly', 'active', now() - interval '10 days', now() + interval '20 days',
-        now() - interval '10 days'
+        now() - interval '10 days', 2900
       from t where t.n % 2 = 1`);
     await tx.execute(sql`with t as (${numberedTeams})
       insert into invoices (tenant_id, number, amount, currency, status, due_date, plan_id, period_start,
@@ -77,6 +77,9 @@ export async function seedDatabase(db: Db, scale: number): Promise<SeedCounts> {
         now() - g * interval '1 hour', now() - g * interval '1 hour' + interval '1 month',
         now() - g * interval '1 hour'
       from generate_series(1, ${invoices}::int) g join t on t.n = (g - 1) % ${teams} + 1`);
+    await tx.execute(sql`insert into invoice_lines (tenant_id, invoice_id, description, quantity, unit_amount, amount,
+        created_at)
+      select tenant_id, uuid, 'Pro plan (monthly)', 1, 2900, 2900, created_at from invoices`);
     await tx.execute(sql`with t as (${numberedTeams}), u as (${numberedUsers})
       insert into feedback (tenant_id, user_id, route, message, created_at)
       select t.uuid, u.uuid, '/items', 'Seeded feedback ' || g, now() - g * interval '1 minute'

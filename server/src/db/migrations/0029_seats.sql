@@ -21,7 +21,6 @@ ALTER TABLE "plans" ADD COLUMN "per_seat" boolean DEFAULT false NOT NULL;--> sta
 ALTER TABLE "subscriptions" ADD COLUMN "quantity" integer DEFAULT 1 NOT NULL;--> statement-breakpoint
 ALTER TABLE "subscriptions" ADD COLUMN "unit_amount" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE "subscriptions" ADD COLUMN "seat_version" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
-ALTER TABLE "subscriptions" ADD COLUMN "provider_item_id" text;--> statement-breakpoint
 ALTER TABLE "tenants" ADD COLUMN "seat_count" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE "invoice_lines" ADD CONSTRAINT "invoice_lines_tenant_id_tenants_uuid_fk" FOREIGN KEY ("tenant_id") REFERENCES "public"."tenants"("uuid") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "invoice_lines" ADD CONSTRAINT "invoice_lines_invoice_id_invoices_uuid_fk" FOREIGN KEY ("invoice_id") REFERENCES "public"."invoices"("uuid") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -60,19 +59,10 @@ UPDATE tenants SET seat_count = (
 	SELECT count(*) FROM memberships WHERE memberships.tenant_id = tenants.uuid AND memberships.deactivated_at IS NULL
 );
 --> statement-breakpoint
+-- A subscription's quantity starts at the one it has paid for: its first seat change bills the team's other seats for
+-- the rest of the period, its next renewal bills them all, and no seat it never paid for is credited.
 UPDATE subscriptions SET unit_amount = CASE WHEN subscriptions.interval = 'annual' THEN plans.price_annual ELSE plans.price_monthly END
 	FROM plans WHERE plans.id = subscriptions.plan_id;
---> statement-breakpoint
--- Live per-seat subscriptions start billing their seats: Stripe's are told by the seat worker.
-UPDATE subscriptions SET quantity = greatest(1, tenants.seat_count), seat_version = 1
-	FROM tenants, plans
-	WHERE tenants.uuid = subscriptions.tenant_id AND plans.id = subscriptions.plan_id AND plans.per_seat
-	AND subscriptions.status IN ('active', 'trialing', 'past_due', 'unpaid');
---> statement-breakpoint
-INSERT INTO seat_syncs (tenant_id, due_at)
-	SELECT subscriptions.tenant_id, now() FROM subscriptions JOIN plans ON plans.id = subscriptions.plan_id
-	WHERE plans.per_seat AND subscriptions.provider = 'stripe'
-	AND subscriptions.status IN ('active', 'trialing', 'past_due', 'unpaid');
 --> statement-breakpoint
 -- The invoices issued before lines existed get the one line they billed.
 INSERT INTO invoice_lines (tenant_id, invoice_id, description, quantity, unit_amount, amount, created_at)

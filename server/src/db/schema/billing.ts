@@ -85,8 +85,6 @@ export const subscriptions = pgTable(
      * retry is answered as the first try and a later change is never mistaken for it.
      */
     seatVersion: integer('seat_version').notNull().default(0),
-    /** Stripe: the subscription item whose quantity is the seats. */
-    providerItemId: text('provider_item_id'),
     /** When the provider last changed this state (Stripe's event time): older events are stale and ignored. */
     providerUpdatedAt: timestamp('provider_updated_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

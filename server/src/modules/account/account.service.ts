@@ -75,7 +75,9 @@ export async function deleteAccount(
     const remaining = await listUserTeams(tx, userId);
     refuseOwnedTeamsWithOthers(remaining);
     const now = deps.auth.clock.now();
-    for (const team of remaining) await leaveTeam(tx, team.uuid, userId, now);
+    // Each team's row is locked as the member leaves it, in one order across deletions that share teams.
+    const byTeam = [...remaining].sort((a, b) => (a.uuid < b.uuid ? -1 : 1));
+    for (const team of byTeam) await leaveTeam(tx, team.uuid, userId, now);
     await deleteUser(tx, userId);
   });
 }

@@ -6,6 +6,12 @@ import type { BillingInterval, UpcomingInvoice } from '@app/contract';
 import type { Db } from '../../db/client.ts';
 import type { InvoiceRow, PlanRow, SubscriptionRow } from './billing.repository.ts';
 
+/**
+ * What a plan's member limit counts in a team (its members and pending invitations): the members module's count,
+ * handed in through this port (members.plugin.ts), as billing sits below members.
+ */
+export type PlanSeats = (tx: Db, tenantId: string, now: Date) => Promise<number>;
+
 type BillingTenant = { uuid: string; name: string; stripeCustomerId: string | null };
 
 export type BillingProvider = {
@@ -40,10 +46,11 @@ export type BillingProvider = {
    */
   upcomingInvoice(db: Db, subscription: SubscriptionRow): Promise<UpcomingInvoice | null>;
   /**
-   * Tells the provider the subscription's quantity (the seat worker, seats/seat-worker.ts); throws when it could not,
-   * and the worker tries again later. The local provider bills its seats in the changing transaction: nothing to tell.
+   * Tells the provider the subscription's quantity (the seat worker, seats/seat-worker.ts; `attempt` counts its tries
+   * of this change); throws when it could not, and the worker tries again later. The local provider bills its seats in
+   * the changing transaction: nothing to tell.
    */
-  setQuantity(subscription: SubscriptionRow): Promise<void>;
+  setQuantity(subscription: SubscriptionRow, attempt: number): Promise<void>;
   /** A URL that serves the invoice as a PDF. */
   invoiceDownloadUrl(invoice: InvoiceRow): Promise<string>;
   /**

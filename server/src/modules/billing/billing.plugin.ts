@@ -59,6 +59,9 @@ export const billingPlugin = fp(
       provider: providers[config.payments.provider]!,
       providers,
       invoiceLinks,
+      planSeats: () => {
+        throw new Error('The members module has not handed billing its count of seats (members.plugin.ts)');
+      },
     };
     const renewals = createRenewalJob({
       deps,

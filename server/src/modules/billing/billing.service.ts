@@ -28,7 +28,7 @@ import * as repo from './billing.repository.ts';
 import { toInvoice, toPlan, toSubscription } from './billing.responses.ts';
 import { toInvoiceLine } from './invoice-lines.ts';
 import { quantityFor } from './seats/quantity.ts';
-import type { BillingProvider } from './billing-provider.ts';
+import type { BillingProvider, PlanSeats } from './billing-provider.ts';
 import { lockTeam } from '../tenants/tenants.service.ts';
 
 export type BillingDeps = {
@@ -41,6 +41,8 @@ export type BillingDeps = {
   /** Every provider this instance can reach, for subscriptions made under an earlier setting. */
   providers: Partial<Record<BillingProvider['name'], BillingProvider>>;
   invoiceLinks: InvoiceLinks;
+  /** What a plan's member limit counts (PlanSeats), set by the members module. */
+  planSeats: PlanSeats;
 };
 
 const invoiceNotFound = () => new AppError('NOT_FOUND', 'Invoice not found', 'invoice_not_found');

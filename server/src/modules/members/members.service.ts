@@ -115,6 +115,9 @@ export async function removeMember(
   userId: string,
 ): Promise<void> {
   await withTenantScope(db, caller.tenantId, async (tx) => {
+    // The team's row first, as every membership change takes it (a directory's change of the same member included):
+    // one lock order, and no deadlock.
+    await lockTeam(tx, caller.tenantId);
     const member = await requireChangeableMember(tx, caller, userId, 'remove');
     const now = clock.now();
     if (!(await seats.deleteMembership(tx, caller.tenantId, userId, member.role, now))) {
@@ -178,6 +181,7 @@ export async function countSeats(tx: Db, tenantId: string, now: Date): Promise<n
  * cannot: the team would be left without one. Whether they were a member other than the owner.
  */
 export async function leaveTeam(tx: Db, tenantId: string, userId: string, now: Date): Promise<boolean> {
+  await lockTeam(tx, tenantId);
   if (!(await seats.deleteNonOwnerMembership(tx, tenantId, userId, now))) return false;
   await endAdminPowers(tx, tenantId, userId, userId);
   await recordActivity(tx, { tenantId, actorId: userId, action: 'member.left' });

@@ -45,7 +45,7 @@ export default {
       members: 'Ihr Tarif erlaubt {count} Mitglieder. Wechseln Sie den Tarif, um weitere hinzuzufügen.',
       items: 'Ihr Tarif erlaubt {count} Einträge. Wechseln Sie den Tarif, um weitere hinzuzufügen.',
       plan_members:
-        'Der Tarif {plan} erlaubt {count} Mitglieder, das Team hat {members}. Entfernen Sie zuerst Mitglieder.',
+        'Der Tarif {plan} erlaubt {count} Mitglieder, das Team hat {members}, offene Einladungen eingeschlossen. Entfernen Sie zuerst Mitglieder oder widerrufen Sie Einladungen.',
     },
     payment_required: {
       declined: 'Ihre Karte wurde abgelehnt.',

@@ -21,6 +21,7 @@ import { withTenantScope } from '../../../db/tenant-scope.ts';
 import { AppError } from '../../../lib/app-error.ts';
 import { type Clock, DAY_MS } from '../../../lib/clock.ts';
 import type { MemberCaller } from '../../../lib/caller.ts';
+import type { PlanSeats } from '../billing-provider.ts';
 import { addIntervals, nextPeriodEnd, unusedFraction } from './billing-periods.ts';
 import { subscriptionExists, unknownPlan } from '../billing.refusals.ts';
 import * as repo from '../billing.repository.ts';
@@ -35,6 +36,8 @@ export type LocalBillingDeps = {
   clock: Clock;
   /** TRIAL_DAYS: the free days a team's first subscription starts with (0: none). */
   trialDays: number;
+  /** What a plan's member limit counts: handed in by the members module (PlanSeats). */
+  planSeats: PlanSeats;
 };
 
 const noSubscription = () => new AppError('NOT_FOUND', 'No subscription found', 'subscription_not_found');
@@ -51,13 +54,21 @@ async function requirePlan(tx: Db, planId: string) {
   return plan;
 }
 
-/** A plan whose member limit is below the team's members cannot take it over (docs/contract.md section 4): 402. */
-async function requireRoomForTeam(tx: Db, tenantId: string, plan: repo.PlanRow) {
-  const members = await repo.findSeatCount(tx, tenantId);
+/**
+ * A plan whose member limit is below what the team counts against it (its members and pending invitations, as every
+ * limit counts them) cannot take the team over (docs/contract.md section 4): 402.
+ */
+async function requireRoomForTeam(
+  { planSeats, clock }: LocalBillingDeps,
+  tx: Db,
+  tenantId: string,
+  plan: repo.PlanRow,
+) {
+  const members = await planSeats(tx, tenantId, clock.now());
   if (plan.memberLimit !== null && members > plan.memberLimit) {
     throw new AppError(
       'PLAN_LIMIT',
-      `The ${plan.name} plan allows ${plan.memberLimit} members and the team has ${members}. Remove members first.`,
+      `The ${plan.name} plan allows ${plan.memberLimit} members and the team has ${members}, pending invitations included. Remove members or revoke invitations first.`,
       'plan_limit',
       { reason: 'plan_members', plan: plan.name, count: plan.memberLimit, members },
     );
@@ -147,11 +158,13 @@ export async function settleLocalSubscription(tx: Db, tenantId: string, now: Dat
       break;
     }
     const end = nextPeriodEnd(row.billingCycleAnchor ?? row.currentPeriodStart, row.interval, start);
+    // The seats the team has now: the quantity, kept by every change, unless it was set before per-seat billing.
+    const quantity = await quantityFor(tx, tenantId, plan);
     const issued = await issuePaidInvoice(tx, {
       tenantId,
       plan,
       interval: row.interval,
-      lines: [periodLine(plan, row.interval, row.quantity, { start, end })],
+      lines: [periodLine(plan, row.interval, quantity, { start, end })],
       credit: row.creditBalance,
       start,
       end,
@@ -159,6 +172,7 @@ export async function settleLocalSubscription(tx: Db, tenantId: string, now: Dat
     row = await repo.updateSubscription(tx, tenantId, {
       currentPeriodStart: start,
       currentPeriodEnd: end,
+      quantity,
       ...(issued && { creditBalance: issued.creditLeft }),
       ...(row.status === 'trialing' && { status: 'active' as const, trialEndsAt: null }),
     });
@@ -171,19 +185,24 @@ export async function settleLocalSubscription(tx: Db, tenantId: string, now: Dat
 /**
  * The invoice a live local subscription will be sent when its period ends, as it stands: the next period at the
  * current quantity and the seat changes since the last invoice, less the credit. Null when none will come (the
- * subscription ends with its period).
+ * subscription ends with its period, with no seat added since its last invoice).
  */
 export async function upcomingLocalInvoice(
   tx: Db,
   row: repo.SubscriptionRow,
 ): Promise<UpcomingInvoice | null> {
-  if (!repo.isLive(row.status) || row.cancelAtPeriodEnd) return null;
+  if (!repo.isLive(row.status)) return null;
   const plan = await requirePlan(tx, row.planId);
+  const pending = await repo.findPendingLines(tx, row.tenantId);
+  // A subscription set to end sends a last invoice only for the seats it added since its last one.
+  if (row.cancelAtPeriodEnd && pending.length === 0) return null;
   const start = row.currentPeriodEnd;
-  const end = nextPeriodEnd(row.billingCycleAnchor ?? row.currentPeriodStart, row.interval, start);
+  const end = row.cancelAtPeriodEnd
+    ? start
+    : nextPeriodEnd(row.billingCycleAnchor ?? row.currentPeriodStart, row.interval, start);
   const lines = [
-    ...(await repo.findPendingLines(tx, row.tenantId)),
-    periodLine(plan, row.interval, row.quantity, { start, end }),
+    ...pending,
+    ...(row.cancelAtPeriodEnd ? [] : [periodLine(plan, row.interval, row.quantity, { start, end })]),
   ];
   return {
     period_start: start.toISOString(),
@@ -324,7 +343,6 @@ export async function payCheckoutSession(
       quantity,
       unitAmount: priceOf(plan, session.interval),
       seatVersion: 0,
-      providerItemId: null,
       providerUpdatedAt: null,
       trialEndsAt,
     });
@@ -352,12 +370,12 @@ async function requireLocalSubscription(tx: Db, tenantId: string, now: Date) {
 }
 
 export async function changePlan(
-  { db, clock }: LocalBillingDeps,
+  deps: LocalBillingDeps,
   caller: MemberCaller,
   { plan_id, billing_interval }: ChangePlanBody,
 ): Promise<Subscription> {
-  const now = clock.now();
-  return withTenantScope(db, caller.tenantId, async (tx) => {
+  const now = deps.clock.now();
+  return withTenantScope(deps.db, caller.tenantId, async (tx) => {
     const current = await requireLocalSubscription(tx, caller.tenantId, now);
     if (!repo.isLive(current.status)) throw ended();
     if (current.planId === plan_id && current.interval === billing_interval) {
@@ -368,7 +386,7 @@ export async function changePlan(
       );
     }
     const plan = await requirePlan(tx, plan_id);
-    await requireRoomForTeam(tx, caller.tenantId, plan);
+    await requireRoomForTeam(deps, tx, caller.tenantId, plan);
     const quantity = await quantityFor(tx, caller.tenantId, plan);
     // A trial has nothing paid to credit: it goes on with the new plan, which is invoiced when the trial ends.
     if (current.status === 'trialing') {

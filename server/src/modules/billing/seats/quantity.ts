@@ -9,8 +9,9 @@ export async function quantityFor(tx: Db, tenantId: string, plan: Pick<repo.Plan
 }
 
 /**
- * Whether a change of seats is prorated: while the period under way is billed and renews; not while trialing, not once
- * the subscription is set to end, and not before its first payment went through (incomplete).
+ * Whether a change of seats is prorated: while the period under way is paid for, a subscription set to end at it
+ * included (its seats added since are billed on a last invoice, so a seat is never credited that was not billed); not
+ * while trialing (the first invoice bills the seats the team has then), nor before a first payment (incomplete).
  */
 export const isProrated = (subscription: repo.SubscriptionRow) =>
-  ['active', 'past_due', 'unpaid'].includes(subscription.status) && !subscription.cancelAtPeriodEnd;
+  ['active', 'past_due', 'unpaid'].includes(subscription.status);

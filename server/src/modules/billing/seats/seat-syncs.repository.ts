@@ -16,21 +16,21 @@ export async function queueSeatSync(db: Db, tenantId: string, now: Date) {
     .onConflictDoUpdate({ target: seatSyncs.tenantId, set: { dueAt: now } });
 }
 
-/** Leases up to `limit` due rows, the longest due first; SKIP LOCKED lets workers claim side by side. */
-export async function claimDueSeatSyncs(db: Db, now: Date, leaseUntil: Date, limit: number) {
+/** Leases the longest due row, if any; SKIP LOCKED lets workers claim side by side. */
+export async function claimDueSeatSync(db: Db, now: Date, leaseUntil: Date) {
   const due = db
     .select({ tenantId: seatSyncs.tenantId })
     .from(seatSyncs)
     .where(lte(seatSyncs.dueAt, now))
     .orderBy(asc(seatSyncs.dueAt))
-    .limit(limit)
+    .limit(1)
     .for('update', { skipLocked: true });
-  const rows = await db
+  const [row] = await db
     .update(seatSyncs)
     .set({ dueAt: leaseUntil })
     .where(sql`${seatSyncs.tenantId} in (${due})`)
     .returning({ tenantId: seatSyncs.tenantId, attempts: seatSyncs.attempts });
-  return rows.map((row): SeatSyncClaim => ({ ...row, leasedUntil: leaseUntil }));
+  return row && { ...row, leasedUntil: leaseUntil };
 }
 
 const stillLeased = (claim: SeatSyncClaim) =>

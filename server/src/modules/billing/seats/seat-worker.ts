@@ -9,15 +9,20 @@ import { type Rounds, rounds } from '../../../lib/rounds.ts';
 import * as repo from '../billing.repository.ts';
 import type { BillingProvider } from '../billing-provider.ts';
 import {
-  claimDueSeatSyncs,
+  claimDueSeatSync,
   finishSeatSync,
   retrySeatSync,
   type SeatSyncClaim,
 } from './seat-syncs.repository.ts';
 
-const BATCH_SIZE = 20;
-/** How long a claimed change stays hidden from other workers: longer than a provider call with its retries takes. */
+/**
+ * How long a claimed change stays hidden from other workers: longer than telling the provider takes, its SDK's own
+ * retries included (two calls of three tries of at most 15 s). Changes are claimed one at a time, so none waits out
+ * its lease behind another's.
+ */
 const LEASE_MS = 5 * 60_000;
+/** About a day of attempts at the default base (30 s, doubling to an hour). */
+const ALERT_AFTER_ATTEMPTS = 30;
 const MAX_RETRY_DELAY_MS = 60 * 60_000;
 
 /** Wait before attempt `attempts + 1` after `attempts` failed ones: base, 2 × base, 4 × base …, at most an hour. */
@@ -53,12 +58,13 @@ export function createSeatWorker({
     try {
       const provider = providers[subscription.provider];
       if (!provider) throw new Error(`${subscription.provider} is not configured`);
-      await provider.setQuantity(subscription);
+      await provider.setQuantity(subscription, claim.attempts + 1);
       await finishSeatSync(db, claim);
     } catch (error) {
       const attempts = claim.attempts + 1;
       const retryAt = new Date(clock.now().getTime() + seatRetryDelayMs(attempts, retryBaseMs));
-      log.warn(
+      // Retried for as long as it takes; past a day of tries, someone should look.
+      log[attempts >= ALERT_AFTER_ATTEMPTS ? 'error' : 'warn'](
         { err: error, tenantId: claim.tenantId, attempts, retryAt },
         'seat change not accepted by the payment provider; will retry',
       );
@@ -73,12 +79,11 @@ export function createSeatWorker({
 
   const job = rounds({
     async work() {
-      for (;;) {
-        if (job.isStopped()) return;
+      while (!job.isStopped()) {
         const now = clock.now();
-        const claims = await claimDueSeatSyncs(db, now, new Date(now.getTime() + LEASE_MS), BATCH_SIZE);
-        for (const claim of claims) await send(claim);
-        if (claims.length < BATCH_SIZE) return;
+        const claim = await claimDueSeatSync(db, now, new Date(now.getTime() + LEASE_MS));
+        if (!claim) return;
+        await send(claim);
       }
     },
     pollIntervalMs,

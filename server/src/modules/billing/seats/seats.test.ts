@@ -80,7 +80,14 @@ function toThirtyDayMonth(clock: TestClock) {
 /** A Business team of a new owner on `provider`, with helpers to change it and read what is billed. */
 async function businessTeam(
   provider: Provider,
-  { status = 'active' }: { status?: 'active' | 'trialing' } = {},
+  {
+    status = 'active',
+    stripeStart,
+  }: {
+    status?: 'active' | 'trialing';
+    /** When Stripe's period began (seconds): Stripe prorates by its own clock, the real time. */
+    stripeStart?: number;
+  } = {},
 ) {
   const { world, clock } = worlds[provider];
   const { app } = world;
@@ -93,6 +100,7 @@ async function businessTeam(
     await subscribeLocally(app, owner, team, 'business');
   } else {
     const now = Math.floor(clock.now().getTime() / 1000);
+    const start = stripeStart ?? now;
     const subscription = stripeSubscription({
       id: randomId('sub'),
       tenantUuid: team,
@@ -100,8 +108,8 @@ async function businessTeam(
       price: PRICES.business.monthly,
       planId: 'business',
       status,
-      start: now,
-      end: now + 30 * 86_400,
+      start,
+      end: start + 30 * 86_400,
     });
     standIn.subscriptions.set(subscription.id, subscription);
     const created = await deliver(app, stripeEvent('customer.subscription.created', subscription, now));
@@ -378,33 +386,32 @@ describe('local provider: prorated lines and invoices', () => {
     expect(amounts).toEqual([0, 0, 9900]);
   });
 
-  it('a cancellation bills the seats added before it on a last invoice, and nothing after', async () => {
+  it('a subscription set to end bills the seats added in its last period on a last invoice, and nothing after', async () => {
     const t = await businessTeam('local');
+    const post = (url: string) => t.app.inject({ method: 'POST', url, headers: t.headers });
+    const upcoming = () =>
+      t.app.inject({ method: 'GET', url: '/api/payments/invoices/upcoming', headers: t.headers });
+    expect((await post('/api/payments/local/portal/cancel')).statusCode).toBe(200);
+    expect((await upcoming()).json()).toMatchObject({ code: 'no_upcoming_invoice' });
     t.clock.advance(10 * DAY);
     const joined = await joinTeam(t.app, t.owner, t.team, 'member');
-    const cancelled = await t.app.inject({
-      method: 'POST',
-      url: '/api/payments/local/portal/cancel',
-      headers: t.headers,
-    });
-    expect(cancelled.statusCode, cancelled.body).toBe(200);
-    const upcoming = await t.app.inject({
-      method: 'GET',
-      url: '/api/payments/invoices/upcoming',
-      headers: t.headers,
-    });
-    expect(upcoming.statusCode).toBe(404);
-    expect(upcoming.json()).toMatchObject({ code: 'no_upcoming_invoice' });
-    // Set to end: a change now is counted but not prorated.
     await joinTeam(t.app, t.owner, t.team, 'member');
     expect((await t.subscription()).quantity).toBe(3);
+    const end = (await t.subscription()).current_period_end;
+    expect((await upcoming()).json()).toEqual({
+      period_start: end,
+      period_end: end,
+      currency: 'usd',
+      amount: 13200,
+      lines: Array(2).fill(expect.objectContaining({ quantity: 1, amount: 6600 })),
+    });
 
     t.clock.advance(20 * DAY + 1000);
     expect(await t.subscription()).toMatchObject({ status: 'canceled' });
     const [last, first] = await t.invoices();
     expect(first).toMatchObject({ amount: 9900 });
-    expect(last).toMatchObject({ amount: 6600 });
-    expect(last!.lines).toEqual([expect.objectContaining({ quantity: 1, amount: 6600 })]);
+    expect(last).toMatchObject({ amount: 13200 });
+    // Once ended, a change bills nothing.
     const removed = await t.app.inject({
       method: 'DELETE',
       url: '/api/members',
@@ -414,6 +421,27 @@ describe('local provider: prorated lines and invoices', () => {
     expect(removed.statusCode).toBe(204);
     expect(await t.subscription()).toMatchObject({ status: 'canceled', quantity: 3 });
     expect(await t.invoices()).toHaveLength(2);
+  });
+
+  it('seats added while set to end, then resumed and removed, cost and credit the same: nothing is given away', async () => {
+    const t = await businessTeam('local');
+    const post = (url: string) => t.app.inject({ method: 'POST', url, headers: t.headers });
+    t.clock.advance(5 * DAY);
+    expect((await post('/api/payments/local/portal/cancel')).statusCode).toBe(200);
+    const added = [];
+    for (let n = 0; n < 5; n++) added.push(await joinTeam(t.app, t.owner, t.team, 'member'));
+    expect((await post('/api/payments/local/portal/resume')).statusCode).toBe(200);
+    for (const member of added) {
+      await t.app.inject({
+        method: 'DELETE',
+        url: '/api/members',
+        headers: t.headers,
+        payload: { user_uuid: member.user_uuid },
+      });
+    }
+    const { lines, amount } = await t.upcoming();
+    expect(lines.slice(0, 10).reduce((sum, line) => sum + line.amount, 0)).toBe(0);
+    expect(amount).toBe(9900);
   });
 
   it('no prorations while trialing: the first invoice bills the seats the team has then', async () => {
@@ -438,6 +466,22 @@ describe('local provider: prorated lines and invoices', () => {
     expect(upcoming.lines).toEqual([expect.objectContaining({ quantity: 2, amount: 19800 })]);
   });
 
+  it('pending invitations count against the plan moved to, as they do against every limit', async () => {
+    const t = await businessTeam('local');
+    for (let n = 0; n < 5; n++) {
+      await mailedInvitation(t.app, t.owner, t.team, `pending-${randomBytes(4).toString('hex')}@example.com`);
+    }
+    const refused = await t.app.inject({
+      method: 'POST',
+      url: '/api/payments/local/portal/change-plan',
+      headers: t.headers,
+      payload: { plan_id: 'starter', billing_interval: 'monthly' },
+    });
+    expect(refused.statusCode).toBe(402);
+    expect(refused.json()).toMatchObject({ params: { members: 6 } });
+    expect(await t.subscription()).toMatchObject({ plan_id: 'business', quantity: 1 });
+  });
+
   it('moving to a flat plan whose member limit is below the team refuses (402); within it, bills one', async () => {
     const t = await businessTeam('local');
     for (let n = 0; n < 5; n++) await joinTeam(t.app, t.owner, t.team, 'member');
@@ -452,8 +496,10 @@ describe('local provider: prorated lines and invoices', () => {
     const refused = await change('starter');
     expect(refused.statusCode).toBe(402);
     expect(refused.json()).toMatchObject({
-      detail: 'The Starter plan allows 5 members and the team has 6. Remove members first.',
+      detail:
+        'The Starter plan allows 5 members and the team has 6, pending invitations included. Remove members or revoke invitations first.',
       code: 'plan_limit',
+      params: { reason: 'plan_members', plan: 'Starter', count: 5, members: 6 },
     });
     expect(await t.subscription()).toMatchObject({ plan_id: 'business', quantity: 6 });
 
@@ -514,7 +560,12 @@ describe('Stripe: the quantity is told by the seat worker', () => {
       'items[0][quantity]': '2',
       proration_behavior: 'create_prorations',
     });
-    expect(landed.headers['idempotency-key']).toBe(`tessera-seats-${id}-1-${item}-create_prorations`);
+    // Change 1 (quantity 2), attempt 3: Stripe keeps the answer to a key, errors too, so each attempt has its own.
+    expect(sent.map((request) => request.headers['idempotency-key'])).toEqual([
+      `tessera-seats-${id}-1-2-1`,
+      `tessera-seats-${id}-1-2-2`,
+      `tessera-seats-${id}-1-2-3`,
+    ]);
     // Once landed, the queue is empty and nothing more is sent.
     t.clock.advance(3_600_000);
     await t.app.billing.seats.drain();
@@ -555,6 +606,22 @@ describe('Stripe: the quantity is told by the seat worker', () => {
     ).toBe(200);
     expect((await t.subscription()).quantity).toBe(2);
     expect(await t.billed()).toBe(2);
+  });
+
+  it('a member added 10 days into a 30-day period: Stripe prorates 2/3 of a seat onto the next invoice', async () => {
+    const tenDaysAgo = Math.floor(Date.now() / 1000) - 10 * 86_400;
+    const t = await businessTeam('stripe', { stripeStart: tenDaysAgo });
+    await joinTeam(t.app, t.owner, t.team, 'member');
+    expect(await t.billed()).toBe(2);
+    const upcoming = await t.upcoming();
+    expect(upcoming.lines).toEqual([
+      { description: 'Remaining time on 2 × seat', quantity: 1, unit_amount: 9900, amount: 6600 },
+      { description: '2 × seat', quantity: 2, unit_amount: 9900, amount: 19800 },
+    ]);
+    expect(upcoming).toMatchObject({
+      amount: 26400,
+      period_start: new Date((tenDaysAgo + 30 * 86_400) * 1000).toISOString(),
+    });
   });
 
   it('trialing: the quantity follows without prorations', async () => {

@@ -229,19 +229,25 @@ export function createStripeProvider({
       };
     },
 
-    async setQuantity(subscription) {
+    async setQuantity(subscription, attempt) {
       const id = subscription.providerSubscriptionId;
       if (!id) return;
-      const item = subscription.providerItemId ?? (await stripe.subscriptions.retrieve(id)).items.data[0]?.id;
-      if (!item) throw new Error(`Stripe subscription ${id} has no item`);
-      // No prorations while trialing or once the subscription is set to end (docs/contract.md section 4).
+      // Read first: the item whose quantity is the seats (a plan switch in the portal replaces it), and whether there is
+      // still anything to tell.
+      const remote = await stripe.subscriptions.retrieve(id);
+      const item = remote.items.data[0];
+      if (['canceled', 'incomplete_expired'].includes(remote.status) || !item) return;
+      if (item.quantity === subscription.quantity) return;
       const prorations = isProrated(subscription) ? 'create_prorations' : 'none';
       await stripe.subscriptions.update(
         id,
-        { items: [{ id: item, quantity: subscription.quantity }], proration_behavior: prorations },
-        // The absolute quantity of one change: a retry is answered as the first try; the next change has its own key
-        // (and so does a retry whose request differs: another item, or the subscription since set to end).
-        { idempotencyKey: `tessera-seats-${id}-${subscription.seatVersion}-${item}-${prorations}` },
+        { items: [{ id: item.id, quantity: subscription.quantity }], proration_behavior: prorations },
+        // The SDK's own retries of this request are answered as the first; Stripe keeps an error under its key too,
+        // so the worker's next attempt, and any later change, has a key of its own. An absolute quantity sent twice
+        // bills once.
+        {
+          idempotencyKey: `tessera-seats-${id}-${subscription.seatVersion}-${subscription.quantity}-${attempt}`,
+        },
       );
     },
 

@@ -79,6 +79,11 @@ export async function handleStripeWebhook(
     event.type === 'checkout.session.completed'
       ? await retrieveSubscription(deps, event.data.object)
       : undefined;
+  // An invoice's event carries its first lines only: the rest are read now, outside the transaction, for the same reason.
+  const invoiceLines =
+    event.type === 'invoice.paid' || event.type === 'invoice.payment_failed'
+      ? await allLines(deps, event.data.object)
+      : [];
 
   const action = await deps.db.transaction(async (tx): Promise<StripeAction | undefined> => {
     // A replay returns here: whatever the event asked of Stripe was asked the first time.
@@ -94,10 +99,10 @@ export async function handleStripeWebhook(
       case 'customer.subscription.deleted':
         return applySubscription(deps, tx, event.data.object, 'deleted', at);
       case 'invoice.paid':
-        await applyInvoice(deps, tx, event.data.object, 'paid', at);
+        await applyInvoice(deps, tx, event.data.object, invoiceLines, 'paid', at);
         return undefined;
       case 'invoice.payment_failed':
-        await applyInvoice(deps, tx, event.data.object, 'failed', at);
+        await applyInvoice(deps, tx, event.data.object, invoiceLines, 'failed', at);
         return undefined;
       default:
         // Other events are acknowledged (and recorded) so Stripe stops sending them.
@@ -125,6 +130,13 @@ async function askStripe(deps: StripeWebhookDeps, eventId: string, action: Strip
     await events.forgetEvent(deps.db, eventId);
     throw providerUnavailable();
   }
+}
+
+/** Every line of an invoice: those its event carries, and the pages after them when it says there are more. */
+async function allLines(deps: StripeWebhookDeps, invoice: Stripe.Invoice): Promise<Stripe.InvoiceLineItem[]> {
+  const first = invoice.lines?.data ?? [];
+  if (!invoice.lines?.has_more || !invoice.id) return first;
+  return deps.stripe.invoices.listLineItems(invoice.id, { limit: 100 }).autoPagingToArray({ limit: 10_000 });
 }
 
 async function retrieveSubscription(deps: StripeWebhookDeps, session: Stripe.Checkout.Session) {
@@ -271,7 +283,6 @@ async function applySubscription(
     providerUpdatedAt: at,
     // Stripe keeps trial_end after the trial; the app shows it only while the subscription is trialing.
     trialEndsAt: status === 'trialing' ? fromSeconds(subscription.trial_end) : null,
-    providerItemId: item?.id ?? null,
     unitAmount: item?.price?.unit_amount ?? priceOf(plan, interval),
   };
 
@@ -331,6 +342,7 @@ async function applyInvoice(
   deps: StripeWebhookDeps,
   tx: Db,
   invoice: Stripe.Invoice,
+  lines: Stripe.InvoiceLineItem[],
   outcome: 'paid' | 'failed',
   at: Date,
 ) {
@@ -345,8 +357,11 @@ async function applyInvoice(
     deps.log.warn({ invoice: invoice.id }, 'Stripe invoice of no known team: ignored');
     return;
   }
+  // The team's billing lock before anything of it is written: the one order every billing change takes.
+  await repo.lockTeamBilling(tx, tenantId);
 
-  const line = invoice.lines?.data?.[0];
+  // The plan and period are the subscription's own line's, not a proration's (a seat change makes those).
+  const line = lines.find((candidate) => !candidate.parent?.subscription_item_details?.proration) ?? lines[0];
   const byPrice = planForPrice(deps.prices, idOf(line?.pricing?.price_details?.price));
   const planId = byPrice && (await repo.findPlan(tx, byPrice.planId)) ? byPrice.planId : null;
   const stored = await events.findInvoiceByProviderId(tx, invoice.id);
@@ -369,17 +384,16 @@ async function applyInvoice(
       providerPdfUrl: invoice.invoice_pdf ?? invoice.hosted_invoice_url ?? null,
       createdAt: new Date(invoice.created * 1000),
     });
-    const lines = (invoice.lines?.data ?? []).map(toLine).map((line) => ({
-      description: line.description,
-      quantity: line.quantity,
-      unitAmount: line.unit_amount,
-      amount: line.amount,
+    const rows = lines.map(toLine).map((row) => ({
+      description: row.description,
+      quantity: row.quantity,
+      unitAmount: row.unit_amount,
+      amount: row.amount,
     }));
-    await repo.replaceInvoiceLines(tx, tenantId, invoiceId, lines, new Date(invoice.created * 1000));
+    await repo.replaceInvoiceLines(tx, tenantId, invoiceId, rows, new Date(invoice.created * 1000));
   }
 
   // The subscription follows its invoices: a failed payment makes it past due, a later payment active again.
-  await repo.lockTeamBilling(tx, tenantId);
   const subscription = await repo.findSubscription(tx, tenantId);
   if (
     !subscription ||

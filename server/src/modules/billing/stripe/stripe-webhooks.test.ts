@@ -324,6 +324,51 @@ describe('the team’s activity log', () => {
 });
 
 describe('invoice events', () => {
+  it('keeps every line of an invoice, those after the event’s first page read from Stripe; the plan from the subscription’s line', async () => {
+    const t = await team();
+    await deliver(app, stripeEvent('customer.subscription.created', t.subscription(), T));
+    const invoiceId = randomId('in');
+    const full = stripeInvoice({
+      id: invoiceId,
+      subscription: t.subscriptionId,
+      tenantUuid: t.uuid,
+      customer: t.customer,
+      paid: true,
+      created: T + MONTH,
+      periodEnd: T + 2 * MONTH,
+    });
+    // Twelve seat changes prorated first, then the period of the plan: thirteen lines, ten in the event.
+    const [period] = full.lines.data;
+    const prorations = Array.from({ length: 12 }, (_, n) => ({
+      ...period!,
+      id: randomId('il'),
+      description: `Proration ${n + 1}`,
+      amount: 100,
+      quantity: 1,
+      period: { start: T + 10, end: T + MONTH },
+      pricing: { ...period!.pricing, price_details: { price: PRICES.business.monthly, product: 'prod_b' } },
+      parent: { type: 'subscription_item_details', subscription_item_details: { proration: true } },
+    }));
+    const lines = [...prorations, period!];
+    standIn.invoices.set(invoiceId, { ...full, lines: { object: 'list', data: lines, has_more: false } });
+    const event = stripeEvent(
+      'invoice.paid',
+      { ...full, lines: { object: 'list', data: lines.slice(0, 10), has_more: true } },
+      T + MONTH + 5,
+    );
+    expect((await deliver(app, event)).statusCode).toBe(200);
+    const [invoice] = await t.listInvoices();
+    expect(invoice!.lines.map((line) => line.description)).toEqual([
+      ...prorations.map((line) => line.description),
+      period!.description,
+    ]);
+    const [row] = await app.database.db
+      .select()
+      .from(invoices)
+      .where(eq(invoices.providerInvoiceId, invoiceId));
+    expect(row).toMatchObject({ planId: 'pro', periodEnd: new Date((T + 2 * MONTH) * 1000) });
+  });
+
   it('invoice.payment_failed → past_due and a failed invoice; a later payment makes both good again', async () => {
     const t = await team();
     await deliver(app, stripeEvent('customer.subscription.created', t.subscription(), T));
