@@ -426,20 +426,35 @@ describe('/subscription next invoice', () => {
     expect(screen.queryByRole('heading', { name: 'Next invoice' })).toBeNull();
   });
 
-  it('is not asked for while the subscription is set to end, nor without one', async () => {
+  it('is the last invoice of the seats added while the subscription is set to end, and gone without one', async () => {
+    const added = {
+      description: 'Business plan (monthly): 1 seat added, Feb 24, 2027 – Mar 14, 2027',
+      quantity: 1,
+      unit_amount: 9900,
+      amount: 5940,
+    };
     const api = fakeBilling({
       subscription: seatSubscription(3, { cancel_at_period_end: true }),
-      upcoming: upcomingInvoice(),
+      upcoming: upcomingInvoice({
+        period_start: '2027-03-14T00:00:00.000Z',
+        period_end: '2027-03-14T00:00:00.000Z',
+        amount: 5940,
+        lines: [added],
+      }),
     });
     await renderSubscription();
     expect(await currentCard().findByText('Cancels on March 14, 2027')).toBeTruthy();
+    const last = within(
+      (await screen.findByRole('heading', { level: 2, name: 'Last invoice' })).closest('[data-slot=card]')!,
+    );
+    expect(last.getByText('Due on March 14, 2027')).toBeTruthy();
+    expect(last.getByText(added.description)).toBeTruthy();
     expect(screen.queryByRole('heading', { name: 'Next invoice' })).toBeNull();
 
     api.state.subscription = null;
     act(() => window.dispatchEvent(new Event('focus')));
     expect(await currentCard().findByText('No active subscription')).toBeTruthy();
-    expect(api.callsTo('GET', '/payments/invoices/upcoming')).toEqual([]);
-    expect(screen.queryByRole('heading', { name: 'Next invoice' })).toBeNull();
+    expect(screen.queryByRole('heading', { name: 'Last invoice' })).toBeNull();
   });
 
   it("says 'Failed to load the next invoice' with Try again", async () => {

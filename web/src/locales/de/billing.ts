@@ -156,6 +156,13 @@ export default {
     dueOn: 'Fällig am {date} · Abrechnungszeitraum {period}',
     lines: 'Positionen der nächsten Rechnung',
   },
+  last: {
+    title: 'Letzte Rechnung',
+    description:
+      'Die seit der letzten Rechnung hinzugekommenen Lizenzen, berechnet, wenn das Abonnement endet.',
+    dueOn: 'Fällig am {date}',
+    lines: 'Positionen der letzten Rechnung',
+  },
   seats: {
     totalMonthly:
       '{count, plural, one {# Lizenz × {unit} = {total} pro Monat} other {# Lizenzen × {unit} = {total} pro Monat}}',

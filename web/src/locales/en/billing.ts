@@ -149,6 +149,12 @@ export default {
     dueOn: 'Due on {date} · Billing period {period}',
     lines: 'Lines of the next invoice',
   },
+  last: {
+    title: 'Last invoice',
+    description: 'The seats added since the last invoice, billed when the subscription ends.',
+    dueOn: 'Due on {date}',
+    lines: 'Lines of the last invoice',
+  },
   seats: {
     totalMonthly:
       '{count, plural, one {# seat × {unit} = {total} a month} other {# seats × {unit} = {total} a month}}',

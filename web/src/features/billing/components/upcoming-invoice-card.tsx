@@ -14,29 +14,30 @@ import { useTranslation } from '@/lib/i18n/translation';
 
 type UpcomingInvoiceCardProps = {
   tenantUuid: string;
-  /** The team's subscription: only a live one that renews has a next invoice. */
+  /** The team's subscription: only a live one has a next invoice (one set to end, at most a last one). */
   subscription: Subscription | null | undefined;
 };
 
 /**
  * The Next invoice card of /subscription (docs/contract.md section 4, Per-seat billing): the invoice the team will be
- * sent at the end of its period as it stands now, line by line. Absent when none will come (no subscription, or one
- * that ends with its period: the API's 404).
+ * sent at the end of its period as it stands now, line by line; for a subscription set to end, the last invoice of the
+ * seats it added since its last one. Absent when none will come (no subscription, or the API's 404).
  */
 export function UpcomingInvoiceCard({ tenantUuid, subscription }: UpcomingInvoiceCardProps) {
   const { t } = useTranslation('billing');
   const format = useFormat();
-  const renews = isLive(subscription) && !subscription.cancel_at_period_end;
-  const upcoming = useUpcomingInvoice(tenantUuid, { enabled: renews });
-  if (!renews || upcoming.data === null) return null;
+  const live = isLive(subscription);
+  const upcoming = useUpcomingInvoice(tenantUuid, { enabled: live });
+  if (!live || upcoming.data === null) return null;
+  const texts = subscription.cancel_at_period_end ? 'last' : 'upcoming';
 
   return (
     <Card>
       <CardHeader>
         <CardTitle asChild>
-          <h2>{t('upcoming.title')}</h2>
+          <h2>{t(`${texts}.title`)}</h2>
         </CardTitle>
-        <CardDescription>{t('upcoming.description')}</CardDescription>
+        <CardDescription>{t(`${texts}.description`)}</CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4">
         {upcoming.isPending ? (
@@ -59,17 +60,19 @@ export function UpcomingInvoiceCard({ tenantUuid, subscription }: UpcomingInvoic
                 {formatAmount(format, upcoming.data.amount, upcoming.data.currency)}
               </p>
               <p className="text-sm text-muted-foreground">
-                {t('upcoming.dueOn', {
-                  date: format.longDate(upcoming.data.period_start),
-                  period: format.dateRange(upcoming.data.period_start, upcoming.data.period_end),
-                })}
+                {texts === 'last'
+                  ? t('last.dueOn', { date: format.longDate(upcoming.data.period_start) })
+                  : t('upcoming.dueOn', {
+                      date: format.longDate(upcoming.data.period_start),
+                      period: format.dateRange(upcoming.data.period_start, upcoming.data.period_end),
+                    })}
               </p>
             </div>
             <InvoiceLinesTable
               lines={upcoming.data.lines}
               currency={upcoming.data.currency}
               total={upcoming.data.amount}
-              label={t('upcoming.lines')}
+              label={t(`${texts}.lines`)}
             />
           </>
         )}
