@@ -624,6 +624,34 @@ describe('Stripe: the quantity is told by the seat worker', () => {
     });
   });
 
+  it('a switch to a flat plan in Stripe’s portal bills one: the seats Stripe kept are put back to one', async () => {
+    const t = await businessTeam('stripe');
+    await joinTeam(t.app, t.owner, t.team, 'member');
+    await joinTeam(t.app, t.owner, t.team, 'member');
+    expect(await t.billed()).toBe(3);
+    // The portal replaces the item's price and keeps its quantity, as Stripe does.
+    const subscription = standIn.subscriptions.get(t.stripeId!)!;
+    const [item] = (subscription.items as { data: { price: object; quantity: number }[] }).data;
+    item!.price = { ...item!.price, id: PRICES.pro.monthly, unit_amount: 2900 };
+    subscription.metadata = { ...(subscription.metadata as object), plan_id: 'pro' };
+    const at = Math.floor(t.clock.now().getTime() / 1000) + 60;
+    expect(
+      (await deliver(t.app, stripeEvent('customer.subscription.updated', subscription, at))).statusCode,
+    ).toBe(200);
+    expect(await t.subscription()).toMatchObject({
+      plan_id: 'pro',
+      quantity: 1,
+      unit_amount: 2900,
+      amount: 2900,
+    });
+    expect(await t.billed()).toBe(1);
+    // A member joining a flat plan tells Stripe nothing.
+    const before = standIn.sent('POST', `/v1/subscriptions/${t.stripeId}`).length;
+    await joinTeam(t.app, t.owner, t.team, 'member');
+    expect(await t.billed()).toBe(1);
+    expect(standIn.sent('POST', `/v1/subscriptions/${t.stripeId}`)).toHaveLength(before);
+  });
+
   it('trialing: the quantity follows without prorations', async () => {
     const t = await businessTeam('stripe', { status: 'trialing' });
     await joinTeam(t.app, t.owner, t.team, 'member');
