@@ -50,6 +50,8 @@ export async function startStripeStandIn() {
   let counter = 0;
   /** When set, matching requests fail with a 500 that the SDK is told not to retry. */
   let outage: ((request: StripeRequest) => boolean) | undefined;
+  /** Whether the outage's failures were run by Stripe (an internal error), whose answer a key then keeps. */
+  let outageRan = false;
 
   const nextId = (prefix: string) => `${prefix}_test_${++counter}`;
   /** `metadata[key]` of the form, or `{parent}[metadata][key]` of a nested object such as subscription_data. */
@@ -305,9 +307,9 @@ export async function startStripeStandIn() {
     } else if (replay) {
       [status, body] = [replay.status, replay.body];
     } else if (outage?.(request)) {
-      // Stripe out of reach: the request was never run, so its key keeps no answer.
       response.setHeader('stripe-should-retry', 'false');
       [status, body] = [500, { error: { type: 'api_error', message: 'Stand-in outage' } }];
+      if (keyed && outageRan) byIdempotencyKey.set(keyed, { params: request.form.toString(), status, body });
     } else {
       [status, body] = route(request);
       if (keyed) byIdempotencyKey.set(keyed, { params: request.form.toString(), status, body });
@@ -331,8 +333,13 @@ export async function startStripeStandIn() {
     prorations,
     /** The recorded requests to one method and path. */
     sent: (method: string, path: string) => requests.filter((r) => r.method === method && r.path === path),
-    failWhen(predicate: ((request: StripeRequest) => boolean) | undefined) {
+    /**
+     * Fails the matching requests with a 500 until called again with undefined: by default as if Stripe was out of
+     * reach (nothing run, nothing kept); with `ran`, as an error of Stripe's own, kept under the request's key.
+     */
+    failWhen(predicate: ((request: StripeRequest) => boolean) | undefined, { ran = false } = {}) {
       outage = predicate;
+      outageRan = ran;
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

@@ -527,7 +527,9 @@ describe('Stripe: the quantity is told by the seat worker', () => {
     const t = await businessTeam('stripe');
     const id = t.stripeId!;
     const item = (standIn.subscriptions.get(id)!.items as { data: { id: string }[] }).data[0]!.id;
-    standIn.failWhen((request) => request.method === 'POST' && request.path === `/v1/subscriptions/${id}`);
+    standIn.failWhen((request) => request.method === 'POST' && request.path === `/v1/subscriptions/${id}`, {
+      ran: true,
+    });
     try {
       // The join is not refused: the change is queued in its transaction, and the API shows it at once.
       await joinTeam(t.app, t.owner, t.team, 'member');
@@ -578,7 +580,9 @@ describe('Stripe: the quantity is told by the seat worker', () => {
   it('two changes in a row while Stripe is down end in the second; a webhook reporting another quantity is put back', async () => {
     const t = await businessTeam('stripe');
     const id = t.stripeId!;
-    standIn.failWhen((request) => request.method === 'POST' && request.path === `/v1/subscriptions/${id}`);
+    standIn.failWhen((request) => request.method === 'POST' && request.path === `/v1/subscriptions/${id}`, {
+      ran: true,
+    });
     let second!: { user_uuid: string };
     try {
       await joinTeam(t.app, t.owner, t.team, 'member');

@@ -60,16 +60,14 @@ export async function cancelStripeSubscription(stripe: Stripe, id: string): Prom
 }
 
 /**
- * Ends a subscription's trial now, so that Stripe bills it at once. The idempotency key answers a repeat as the first;
- * Stripe refusing the change means the subscription is no longer trialing (billing, cancelled or gone): done too.
+ * Ends a subscription's trial now, so that Stripe bills it at once. Harmless twice: Stripe refusing the change means the
+ * subscription is no longer trialing (billing, cancelled or gone), which is done too. No key of the app's: Stripe keeps
+ * the first answer to a key for a day, a failure included, so a redelivered event must ask afresh (the SDK keys its own
+ * retries of one call).
  */
 export async function endStripeTrial(stripe: Stripe, id: string): Promise<void> {
   try {
-    await stripe.subscriptions.update(
-      id,
-      { trial_end: 'now' },
-      { idempotencyKey: `tessera-end-trial-${id}` },
-    );
+    await stripe.subscriptions.update(id, { trial_end: 'now' });
   } catch (error) {
     if (error instanceof Stripe.errors.StripeInvalidRequestError) return;
     throw error;
