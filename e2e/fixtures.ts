@@ -2,10 +2,11 @@
 // critical violations fail the test; the other theme changes colours only, so there axe checks what colours decide),
 // must not scroll sideways, and must leave the browser console free of errors and CSP violations (docs/decisions/026).
 import { appendFileSync, mkdirSync, readFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, type Download, expect, type Locator, type Page } from '@playwright/test';
 import type { AxeResults, RunOptions } from 'axe-core';
 
 import { dnsDir } from './stand-ins.setup.ts';
@@ -100,6 +101,32 @@ export async function onBusinessPlan(page: Page) {
     cvc: '123',
   });
   expect(paid.status).toBe(200);
+}
+
+/** Pays a test-mode checkout page opened in its own tab with the test card, as a user types it, and closes the tab. */
+export async function payWithTestCard(checkout: Page) {
+  await checkout.getByRole('textbox', { name: 'Card number' }).fill('4242424242424242');
+  await checkout.getByRole('textbox', { name: 'Expiry date' }).fill('1240');
+  await checkout.getByRole('textbox', { name: 'CVC' }).fill('123');
+  await checkout.getByRole('button', { name: /^Pay / }).click();
+  await expect(checkout.getByRole('heading', { level: 1, name: 'Payment successful' })).toBeVisible();
+  await checkout.close();
+}
+
+/**
+ * The PDF behind an invoice row's Download, which opens in a new tab where it arrives as a download (the tab is watched
+ * from its first moment): its bytes, checked to be a PDF.
+ */
+export async function downloadedInvoicePdf(page: Page, invoiceRow: Locator) {
+  const downloaded = new Promise<Download>((resolve, reject) =>
+    page.once('popup', (tab) => tab.waitForEvent('download').then(resolve, reject)),
+  );
+  await invoiceRow.getByRole('button', { name: /Download/ }).click();
+  const download = await downloaded;
+  expect(download.suggestedFilename()).toMatch(/\.pdf$/);
+  const pdf = await readFile(await download.path());
+  expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+  return pdf;
 }
 
 export const uniqueEmail = () => `user-${crypto.randomUUID().slice(0, 8)}@tessera.test`;

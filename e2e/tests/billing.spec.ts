@@ -1,10 +1,8 @@
 // Billing with the built-in test-mode provider, walked as a team admin does: the plan picker, checkout in a new tab
 // with the test card, the billing portal, invoices as PDF files; and what a member may see.
-import { readFile } from 'node:fs/promises';
+import type { APIRequestContext, Page } from '@playwright/test';
 
-import type { APIRequestContext, Download, Page } from '@playwright/test';
-
-import { expect, openSidebar, test, uniqueEmail } from '../fixtures.ts';
+import { downloadedInvoicePdf, expect, openSidebar, test, uniqueEmail } from '../fixtures.ts';
 
 type Plan = { id: string; name: string; currency: string; price_monthly: number; price_annual: number };
 type Subscription = { current_period_end: string; plan_id: string; status: string };
@@ -135,15 +133,7 @@ test('upgrading with the test card makes the team active, hides Upgrade Plan and
 
   const invoiceRow = historyCard(page).getByRole('row').nth(1);
   await expect(invoiceRow.getByRole('cell', { name: 'Paid' })).toBeVisible();
-  // The invoice opens in a new tab, where the PDF arrives as a download; the tab is watched from its first moment.
-  const downloaded = new Promise<Download>((resolve, reject) =>
-    page.once('popup', (tab) => tab.waitForEvent('download').then(resolve, reject)),
-  );
-  await invoiceRow.getByRole('button', { name: /Download/ }).click();
-  const download = await downloaded;
-  expect(download.suggestedFilename()).toMatch(/\.pdf$/);
-  const pdf = await readFile(await download.path());
-  expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+  await downloadedInvoicePdf(page, invoiceRow);
 });
 
 test('the checkout page checks the card inline, shows a declined card, then pays', async ({

@@ -2,7 +2,7 @@
 // with the way to upgrade, checkout with the test card lifts the limit, and the meters show the new numbers.
 import type { Page } from '@playwright/test';
 
-import { expect, test, uniqueEmail } from '../fixtures.ts';
+import { expect, payWithTestCard, test, uniqueEmail } from '../fixtures.ts';
 
 const usageCard = (page: Page) =>
   page.locator('[data-slot=card]', { has: page.getByRole('heading', { name: 'Plan usage' }) });
@@ -54,13 +54,7 @@ test('the free plan invites two people, then asks for an upgrade; after Starter 
     .getByRole('dialog', { name: 'Test mode' })
     .getByRole('button', { name: 'Continue to checkout' })
     .click();
-  const checkout = await popup;
-  await checkout.getByRole('textbox', { name: 'Card number' }).fill('4242424242424242');
-  await checkout.getByRole('textbox', { name: 'Expiry date' }).fill('1240');
-  await checkout.getByRole('textbox', { name: 'CVC' }).fill('123');
-  await checkout.getByRole('button', { name: /^Pay / }).click();
-  await expect(checkout.getByRole('heading', { level: 1, name: 'Payment successful' })).toBeVisible();
-  await checkout.close();
+  await payWithTestCard(await popup);
 
   // Back on the first tab, which reads the subscription and the usage again (headless tabs get no focus change).
   await page.bringToFront();

@@ -1,12 +1,10 @@
 // Per-seat billing (docs/contract.md section 4), walked as a team owner does: Business bought monthly with the test
 // card, an invitation that says what the seat will cost, the invitee joining, and the seats, the next invoice and the
 // invoices' lines (on the page and in the PDF) that follow.
-import { readFile } from 'node:fs/promises';
-
-import type { Download, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 
 import { pdfText } from '../../server/test/pdf-text.ts';
-import { expect, test, uniqueEmail } from '../fixtures.ts';
+import { downloadedInvoicePdf, expect, payWithTestCard, test, uniqueEmail } from '../fixtures.ts';
 
 const card = (page: Page, heading: string) =>
   page.locator('[data-slot=card]', { has: page.getByRole('heading', { level: 2, name: heading }) });
@@ -35,12 +33,7 @@ test('a Business team sees what a seat costs before inviting, then the seats, th
   const checkout = await popup;
   const summary = checkout.getByRole('region', { name: 'Subscribe to Tessera Business' });
   await expect(summary.getByText('1 seat × $99.00')).toBeVisible();
-  await checkout.getByRole('textbox', { name: 'Card number' }).fill('4242424242424242');
-  await checkout.getByRole('textbox', { name: 'Expiry date' }).fill('1240');
-  await checkout.getByRole('textbox', { name: 'CVC' }).fill('123');
-  await checkout.getByRole('button', { name: /^Pay / }).click();
-  await expect(checkout.getByRole('heading', { level: 1, name: 'Payment successful' })).toBeVisible();
-  await checkout.close();
+  await payWithTestCard(checkout);
 
   // The invite dialog says what the invitation adds before it is sent.
   await page.bringToFront();
@@ -90,14 +83,6 @@ test('a Business team sees what a seat costs before inviting, then the seats, th
   await expect(lines.getByRole('row').filter({ hasText: 'Business plan (monthly)' })).toContainText('$99.00');
   await pageChecks.scanNow();
 
-  // The invoice opens in a new tab, where the PDF arrives as a download; the tab is watched from its first moment.
-  const downloaded = new Promise<Download>((resolve, reject) =>
-    page.once('popup', (tab) => tab.waitForEvent('download').then(resolve, reject)),
-  );
-  await invoiceRow.getByRole('button', { name: /Download/ }).click();
-  const download = await downloaded;
-  expect(download.suggestedFilename()).toMatch(/\.pdf$/);
-  const pdf = await readFile(await download.path());
-  expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+  const pdf = await downloadedInvoicePdf(page, invoiceRow);
   expect((await pdfText(pdf)).text).toContain('Business plan (monthly)');
 });

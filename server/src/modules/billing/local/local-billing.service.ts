@@ -192,10 +192,10 @@ export async function upcomingLocalInvoice(
   row: repo.SubscriptionRow,
 ): Promise<UpcomingInvoice | null> {
   if (!repo.isLive(row.status)) return null;
-  const plan = await requirePlan(tx, row.planId);
   const pending = await repo.findPendingLines(tx, row.tenantId);
   // A subscription set to end sends a last invoice only for the seats it added since its last one.
   if (row.cancelAtPeriodEnd && pending.length === 0) return null;
+  const plan = await requirePlan(tx, row.planId);
   const start = row.currentPeriodEnd;
   const end = row.cancelAtPeriodEnd
     ? start

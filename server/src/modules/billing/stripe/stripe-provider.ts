@@ -1,6 +1,6 @@
 // Stripe through its official SDK: Checkout Sessions in subscription mode, the billing portal, and cancellation.
 // The subscription and invoices themselves reach the database through webhooks (stripe-webhooks.service.ts).
-import type { BillingInterval, InvoiceLine } from '@app/contract';
+import type { BillingInterval } from '@app/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import Stripe from 'stripe';
 
@@ -8,6 +8,7 @@ import { withTenantScope } from '../../../db/tenant-scope.ts';
 import { AppError } from '../../../lib/app-error.ts';
 import { recordStripeCustomer } from '../../tenants/tenants.service.ts';
 import * as repo from '../billing.repository.ts';
+import { toInvoiceLine } from '../invoice-lines.ts';
 import { isProrated } from '../seats/quantity.ts';
 import type { BillingProvider } from '../billing-provider.ts';
 
@@ -36,14 +37,14 @@ export function createStripeClient(secretKey: string, apiUrl?: string): Stripe {
  */
 const CHECKOUT_SESSION_LIFETIME_SECONDS = 35 * 60;
 
-/** One of Stripe's invoice lines in the API's shape: the unit price is Stripe's decimal string of minor units. */
-export function toLine(line: Stripe.InvoiceLineItem): InvoiceLine {
+/** One of Stripe's invoice lines as the app keeps lines: the unit price is Stripe's decimal string of minor units. */
+export function toLine(line: Stripe.InvoiceLineItem): repo.NewInvoiceLine {
   const quantity = line.quantity ?? 1;
   const unit = line.pricing?.unit_amount_decimal;
   return {
     description: line.description ?? '',
     quantity,
-    unit_amount: unit ? Math.round(Number(unit)) : quantity === 0 ? 0 : Math.round(line.amount / quantity),
+    unitAmount: unit ? Math.round(Number(unit)) : quantity === 0 ? 0 : Math.round(line.amount / quantity),
     amount: line.amount,
   };
 }
@@ -212,7 +213,7 @@ export function createStripeProvider({
           subscription: subscription.providerSubscriptionId ?? undefined,
         }),
       );
-      const lines = preview.lines.data.map(toLine);
+      const lines = preview.lines.data.map((line) => toInvoiceLine(toLine(line)));
       // The next period is the line that runs last; prorations cover the time left of the current one.
       const period = preview.lines.data.reduce(
         (latest, line) => (line.period.end > latest.end ? line.period : latest),

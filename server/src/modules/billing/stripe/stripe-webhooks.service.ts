@@ -384,13 +384,14 @@ async function applyInvoice(
       providerPdfUrl: invoice.invoice_pdf ?? invoice.hosted_invoice_url ?? null,
       createdAt: new Date(invoice.created * 1000),
     });
-    const rows = lines.map(toLine).map((row) => ({
-      description: row.description,
-      quantity: row.quantity,
-      unitAmount: row.unit_amount,
-      amount: row.amount,
-    }));
-    await repo.replaceInvoiceLines(tx, tenantId, invoiceId, rows, new Date(invoice.created * 1000));
+
+    await repo.replaceInvoiceLines(
+      tx,
+      tenantId,
+      invoiceId,
+      lines.map(toLine),
+      new Date(invoice.created * 1000),
+    );
   }
 
   // The subscription follows its invoices: a failed payment makes it past due, a later payment active again.

@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 
 import { useFormat } from '@/lib/i18n/format';
 import { fixedT } from '@/lib/i18n/translation';
+import { subscription } from '@/testing/mocks/billing';
 
 import {
   currentPlanId,
@@ -25,21 +26,6 @@ const format = renderHook(() => useFormat()).result.current;
 const statusLabel = (subscription: Subscription | null) => statusLabelIn(subscription, t);
 const periodEndText = (subscription: Subscription) => periodEndTextIn(subscription, t, format);
 const trialEndText = (subscription: Subscription | null) => trialEndTextIn(subscription, t, format);
-
-const subscription = (overrides: Partial<Subscription> = {}): Subscription => ({
-  id: '44444444-4444-4444-8444-444444444444',
-  plan_id: 'pro',
-  status: 'active',
-  billing_interval: 'annual',
-  current_period_start: '2026-03-14T12:00:00.000Z',
-  current_period_end: '2027-03-14T12:00:00.000Z',
-  cancel_at_period_end: false,
-  trial_ends_at: null,
-  quantity: 1,
-  unit_amount: 29400,
-  amount: 29400,
-  ...overrides,
-});
 
 describe('statusLabel', () => {
   it.each<[SubscriptionStatus, string]>([
